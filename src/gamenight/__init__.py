@@ -1,0 +1,16 @@
+"""gamenight: traditional games with exact rules, for people and programs.
+
+>>> import gamenight
+>>> game = gamenight.make("yaniv", players=3, yaniv_limit=7)
+>>> state = game.new(seed=7)
+>>> state.current_player
+0
+>>> state.apply(state.legal_actions()[0]).current_player
+0
+"""
+from .core import (Action, Game, IllegalAction, Rng, Rules, RulesError, State, bots_for, games, make, make_bot,
+                   replay, replay_steps)
+
+__version__ = "0.1.0"
+__all__ = ["Action", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "State", "bots_for", "games", "make",
+           "make_bot", "replay", "replay_steps"]

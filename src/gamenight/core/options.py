@@ -1,0 +1,202 @@
+"""Typed, validated rule options shared by every game.
+
+A game's rules are a frozen dataclass that subclasses :class:`Rules`; each field is declared with
+:func:`option`, which records its meaning and allowed values. ``Rules.build(preset, **overrides)``
+starts from a named preset and applies overrides; every value is checked and an unknown option,
+unknown preset or bad value raises :class:`RulesError` that says what is allowed. Values may be
+given typed or as text (``"7"``, ``"unlimited"``, ``"100:50,200:100"``), so the command line and
+JSON records go through the same checks.
+"""
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any, ClassVar
+
+from .errors import RulesError
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def option(default, doc: str, *, choices=None, minimum=None, maximum=None, none_word: str | None = None):
+    """Declare a rules field: its default, a one-line meaning, and its allowed values.
+
+    ``none_word`` names the text spelling of ``None`` for optional ints (``"unlimited"``).
+    """
+    meta = {"doc": doc, "choices": tuple(choices) if choices else None, "minimum": minimum,
+            "maximum": maximum, "none_word": none_word}
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def _kind_of(annotation) -> str:
+    if annotation in (bool, "bool"):
+        return "bool"
+    if annotation in (int, "int"):
+        return "int"
+    if annotation in (str, "str"):
+        return "str"
+    text = annotation if isinstance(annotation, str) else repr(annotation)
+    if text.replace(" ", "") in ("int|None", "Optional[int]", "typing.Optional[int]"):
+        return "int|None"
+    if "tuple[tuple[int,int]" in text.replace(" ", ""):
+        return "int->int"
+    raise TypeError(f"unsupported option type {annotation!r}")
+
+
+class Rules:
+    """Base of every game's rules dataclass (declare it ``@dataclasses.dataclass(frozen=True)``)."""
+
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
+    DEFAULT_PRESET: ClassVar[str] = ""
+    PRESET_DOCS: ClassVar[dict[str, str]] = {}
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def build(cls, preset: str | None = None, **overrides):
+        """The rules of ``preset`` (default: the game's default preset) with ``overrides`` applied."""
+        name = preset or cls.DEFAULT_PRESET
+        if name not in cls.PRESETS:
+            raise RulesError(f"unknown preset {name!r}; presets are: {', '.join(cls.PRESETS)}")
+        values = dict(cls.PRESETS[name])
+        values.update(overrides)
+        return cls.from_dict(values, preset=name)
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any], preset: str | None = None):
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = [k for k in values if k not in fields]
+        if unknown:
+            raise RulesError(f"unknown option {unknown[0]!r} for {cls.game_title()}; "
+                             f"options are: {', '.join(n for n in fields if n != 'preset')}")
+        clean = {name: cls._coerce(fields[name], value) for name, value in values.items() if name != "preset"}
+        clean["preset"] = values.get("preset", preset) or cls.DEFAULT_PRESET
+        rules = cls(**clean)
+        rules.check()
+        return rules
+
+    def check(self) -> None:
+        """Cross-option checks; games override and raise RulesError."""
+
+    # ---- description --------------------------------------------------------------------
+    @classmethod
+    def game_title(cls) -> str:
+        return cls.__name__.removesuffix("Rules")
+
+    @classmethod
+    def describe(cls) -> list[dict[str, Any]]:
+        """One entry per option: name, type, default, meaning, allowed values."""
+        hints = typing.get_type_hints(cls)
+        out = []
+        for f in dataclasses.fields(cls):
+            if f.name == "preset":
+                continue
+            meta = f.metadata
+            kind = _kind_of(hints[f.name])
+            allowed = None
+            if meta.get("choices"):
+                allowed = ", ".join(str(c) for c in meta["choices"])
+            elif kind in ("int", "int|None"):
+                lo, hi = meta.get("minimum"), meta.get("maximum")
+                allowed = f"{lo if lo is not None else '…'}..{hi if hi is not None else '…'}"
+                if kind == "int|None":
+                    allowed += f" or {meta['none_word']}"
+            elif kind == "int->int":
+                allowed = "pairs like 100:50,200:100 (or 'none')"
+            elif kind == "bool":
+                allowed = "true, false"
+            out.append({"name": f.name, "type": kind, "default": _text(f.default, meta),
+                        "meaning": meta.get("doc", ""), "allowed": allowed})
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly values (mappings become ``{"100": 50}``-style dicts); ``from_dict`` reads it back."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, tuple):
+                value = {str(k): v for k, v in value}
+            out[f.name] = value
+        return out
+
+    # ---- coercion -------------------------------------------------------------------------
+    @classmethod
+    def _coerce(cls, f: dataclasses.Field, value: Any) -> Any:
+        hints = typing.get_type_hints(cls)
+        kind = _kind_of(hints[f.name])
+        meta = f.metadata
+
+        def bad(why: str) -> RulesError:
+            return RulesError(f"bad value {value!r} for option {f.name!r}: {why}")
+
+        if kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                return value.strip().lower() in _TRUE
+            raise bad("expected true or false")
+        if kind in ("int", "int|None"):
+            if kind == "int|None" and (value is None or (isinstance(value, str) and value.strip().lower()
+                                                          in (meta["none_word"], "none"))):
+                return None
+            if isinstance(value, str):
+                try:
+                    value_int = int(value.strip())
+                except ValueError:
+                    raise bad("expected a whole number" + (f" or {meta['none_word']!r}" if kind == "int|None" else ""))
+            elif isinstance(value, int) and not isinstance(value, bool):
+                value_int = value
+            else:
+                raise bad("expected a whole number")
+            lo, hi = meta.get("minimum"), meta.get("maximum")
+            if (lo is not None and value_int < lo) or (hi is not None and value_int > hi):
+                raise bad(f"must be between {lo} and {hi}")
+            if meta.get("choices") and value_int not in meta["choices"]:
+                raise bad(f"allowed values are {', '.join(map(str, meta['choices']))}")
+            return value_int
+        if kind == "str":
+            if not isinstance(value, str) or value not in meta["choices"]:
+                raise bad(f"allowed values are {', '.join(meta['choices'])}")
+            return value
+        # int -> int mapping, stored as a sorted tuple of pairs
+        pairs: list[tuple[Any, Any]]
+        if isinstance(value, dict):
+            pairs = list(value.items())
+        elif isinstance(value, str):
+            text = value.strip().lower()
+            pairs = []
+            if text not in ("", "none", "{}"):
+                for part in text.replace(" ", "").split(","):
+                    if ":" not in part:
+                        raise bad("expected pairs like 100:50,200:100")
+                    a, b = part.split(":", 1)
+                    pairs.append((a, b))
+        elif isinstance(value, (list, tuple)):
+            pairs = [tuple(p) for p in value]
+        else:
+            raise bad("expected pairs like 100:50,200:100")
+        try:
+            mapping = {int(a): int(b) for a, b in pairs}
+        except (TypeError, ValueError):
+            raise bad("expected whole numbers, like 100:50,200:100")
+        if any(k <= 0 or v < 0 for k, v in mapping.items()):
+            raise bad("values must be positive")
+        return tuple(sorted(mapping.items()))
+
+
+def _text(value, meta) -> str:
+    if value is None:
+        return meta.get("none_word") or "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(f"{a}:{b}" for a, b in value) or "none"
+    return str(value)
+
+
+def rules_dataclass(cls):
+    """Decorator: a frozen dataclass with a ``preset`` field recording the preset it was built from."""
+    cls.__annotations__ = {**cls.__annotations__, "preset": "str"}
+    cls.preset = dataclasses.field(default="", compare=False)
+    return dataclasses.dataclass(frozen=True)(cls)
+

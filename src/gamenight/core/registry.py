@@ -1,0 +1,70 @@
+"""Games and bots by name (like pgx's ``make``)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .errors import RulesError
+from .game import Game
+
+_GAMES: dict[str, type[Game]] = {}
+_BOTS: dict[str, tuple[Callable, tuple[str, ...] | None, str]] = {}
+
+
+def register_game(cls: type[Game]) -> type[Game]:
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def games() -> list[str]:
+    """Names of the registered games."""
+    _load()
+    return sorted(_GAMES)
+
+
+def game_class(name: str) -> type[Game]:
+    _load()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise RulesError(f"unknown game {name!r}; games are: {', '.join(sorted(_GAMES))}") from None
+
+
+def make(name: str, players: int | None = None, rules=None, **overrides) -> Game:
+    """A game by name: ``make("yaniv", players=4, rules="seed001", yaniv_limit=7)``."""
+    return game_class(name)(players=players, rules=rules, **overrides)
+
+
+def register_bot(name: str, factory: Callable, games: tuple[str, ...] | None = None, doc: str = "") -> None:
+    """``factory(game)`` returns a bot; ``games=None`` means it plays every game."""
+    _BOTS[name] = (factory, games, doc)
+
+
+def bots_for(game: Game | str) -> list[str]:
+    _load()
+    name = game if isinstance(game, str) else game.name
+    return sorted(b for b, (_, gs, _) in _BOTS.items() if gs is None or name in gs)
+
+
+def bot_doc(name: str) -> str:
+    _load()
+    return _BOTS[name][2]
+
+
+def make_bot(name: str, game: Game):
+    """A bot object with ``choose(view, legal_actions, rng) -> action``, for ``game``."""
+    available = bots_for(game)
+    if name not in available:
+        raise RulesError(f"unknown bot {name!r} for {game.name}; bots are: {', '.join(available)}")
+    return _BOTS[name][0](game)
+
+
+# Each game is a top-level package (``gamenight.yaniv``); importing it registers the game and its bots.
+GAME_PACKAGES = ("gamenight.yaniv",)
+
+
+def _load() -> None:
+    # Done lazily, at the first lookup, so the core never imports a game at import time.
+    import importlib
+
+    for module in ("gamenight.bots", *GAME_PACKAGES):
+        importlib.import_module(module)

@@ -1,0 +1,9 @@
+"""Yaniv (RULES.md section A)."""
+from ..core.registry import register_game
+from .actions import YanivAction
+from .rules import YanivRules
+from .state import YanivGame, YanivState
+
+register_game(YanivGame)
+
+__all__ = ["YanivAction", "YanivGame", "YanivRules", "YanivState"]

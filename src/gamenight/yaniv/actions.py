@@ -1,0 +1,274 @@
+"""Yaniv actions: the notation, the dense action table, and legal discard groups (Y11-Y13).
+
+Notation (one decision is one action):
+
+========================  ==========================================================
+``yaniv``                 call Yaniv at the start of the turn (Y9)
+``7s``                    discard one card (a joker is ``Jk``)
+``7s+7h+7d``              discard a set; the first and last cards are the ends the next
+                          player may take, so ``7s+7h+7d`` and ``7d+7h+7s`` are one action
+``5s+Jk=6s+7s``           discard a run, in ascending order; each joker names the card it
+                          stands for (``5s+Jk+7s`` is also read)
+``draw``                  take the top card of the stock (Y13)
+``take 7s``               take an end card of the previous player's group (Y13)
+``swap 6s``               (joker_swap) give 6s for the joker standing for it in the previous run
+``slap`` / ``keep``       (slapdown) slap the drawn card onto your single, or keep it
+========================  ==========================================================
+
+Every action has a dense id (``game.action_id``) in a table built once per (packs, hand size,
+jokers-in-sets); legal actions are the table's own objects, so listing them allocates nothing.
+"""
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+from ..core.cards import JOKER, RANKS, card_str, parse_card
+from ..core.errors import IllegalAction
+from ..core.game import Action
+
+CALL, DRAW, SLAP, KEEP, TAKE, SWAP, SINGLE, SET, RUN = range(9)
+KIND_NAMES = ("call", "draw", "slap", "keep", "take", "swap", "single", "set", "run")
+
+
+class YanivAction(Action):
+    """``kind`` is one of CALL..RUN; ``cards`` the cards laid (discards) or named (take, swap), in order."""
+
+    __slots__ = ("kind", "cards", "run_start")
+
+    def __init__(self, id: int, text: str, kind: int, cards: tuple[int, ...] = (), run_start: int = -1):
+        super().__init__(id, text)
+        self.kind = kind
+        self.cards = cards
+        self.run_start = run_start  # for runs: the card the first position stands for
+
+    @property
+    def is_discard(self) -> bool:
+        return self.kind >= SINGLE
+
+
+def run_text(start: int, cards) -> str:
+    return "+".join(card_str(c) if c != JOKER else "Jk=" + card_str(start + i) for i, c in enumerate(cards))
+
+
+class ActionTable:
+    """Every possible action for one (packs, max group size, jokers_in_sets), with dense ids."""
+
+    def __init__(self, packs: int, max_group: int, jokers_in_sets: bool):
+        self.packs, self.max_group, self.jokers_in_sets = packs, max_group, jokers_in_sets
+        self.actions: list[YanivAction] = []
+        self.by_text: dict[str, YanivAction] = {}
+        self.by_key: dict[tuple, YanivAction] = {}
+        add = self._add
+        self.call = add("yaniv", CALL, (), ("call",))
+        self.draw = add("draw", DRAW, (), ("draw",))
+        self.slap = add("slap", SLAP, (), ("slap",))
+        self.keep = add("keep", KEEP, (), ("keep",))
+        self.take = [add("take " + card_str(k), TAKE, (k,), ("take", k)) for k in range(53)]
+        self.swap = [add("swap " + card_str(k), SWAP, (k,), ("swap", k)) for k in range(52)]
+        self.single = [add(card_str(k), SINGLE, (k,), ("single", k)) for k in range(53)]
+        max_jokers = 2 * packs
+        set_jokers = max_jokers if jokers_in_sets else 0
+        for rank in range(13):
+            kinds = [s * 13 + rank for s in range(4)]
+            for counts in _multisets(len(kinds) + 1, [packs] * 4 + [set_jokers], 2, max_group):
+                if sum(counts[:4]) == 0:
+                    continue  # at least one natural card (A2-5)
+                cards = [k for k, c in zip(kinds + [JOKER], counts) for _ in range(c)]
+                for a, b in _end_pairs(cards):
+                    middle = list(cards)
+                    middle.remove(a)
+                    middle.remove(b)
+                    laid = (a, *middle, b)
+                    add("+".join(map(card_str, laid)), SET, laid, ("set", a, b, tuple(middle)))
+        for suit in range(4):
+            for length in range(3, min(13, max_group) + 1):
+                for lo in range(0, 14 - length):
+                    start = suit * 13 + lo
+                    for mask in range(1 << length):
+                        jokers = bin(mask).count("1")
+                        if jokers == length or jokers > max_jokers:
+                            continue
+                        laid = tuple(JOKER if mask >> i & 1 else start + i for i in range(length))
+                        add(run_text(start, laid), RUN, laid, ("run", start, laid), start)
+
+    def _add(self, text, kind, cards, key, run_start=-1) -> YanivAction:
+        action = YanivAction(len(self.actions), text, kind, cards, run_start)
+        self.actions.append(action)
+        self.by_text[text.lower()] = action
+        self.by_key[key] = action
+        return action
+
+    # ---- parsing ------------------------------------------------------------------------------
+    def parse(self, text: str) -> YanivAction:
+        if not isinstance(text, str):
+            raise IllegalAction(f"{text!r} is not an action")
+        clean = " ".join(text.strip().split())
+        found = self.by_text.get(clean.lower())
+        if found is not None:
+            return found
+        low = clean.lower()
+        if low in ("call", "y"):
+            return self.call
+        if low in ("stock", "d"):
+            return self.draw
+        words = low.split(" ")
+        if len(words) == 2 and words[0] in ("take", "t", "swap"):
+            kind = self._card(words[1], text)
+            if words[0] == "swap":
+                if kind == JOKER:
+                    raise IllegalAction(f"{text!r}: a swap names the natural card you give for the joker")
+                return self.swap[kind]
+            return self.take[kind]
+        return self._parse_group(clean, text)
+
+    def _card(self, token: str, text: str) -> int:
+        try:
+            return parse_card(token)
+        except ValueError as e:
+            raise IllegalAction(f"cannot read action {text!r}: {e}") from None
+
+    def _parse_group(self, clean: str, text: str) -> YanivAction:
+        tokens = [t for t in re.split(r"[+,\s]+", clean) if t]
+        if not tokens:
+            raise IllegalAction("an empty action; write e.g. 7s, 7s+7h, 5s+Jk=6s+7s, draw, take 7s or yaniv")
+        slots: list[int] = []
+        stands: list[int | None] = []
+        for tok in tokens:
+            if "=" in tok:
+                left, right = tok.split("=", 1)
+                if self._card(left, text) != JOKER:
+                    raise IllegalAction(f"{text!r}: only a joker can stand for another card ({tok!r})")
+                target = self._card(right, text)
+                if target == JOKER:
+                    raise IllegalAction(f"{text!r}: a joker must stand for a natural card ({tok!r})")
+                slots.append(JOKER)
+                stands.append(target)
+            else:
+                slots.append(self._card(tok, text))
+                stands.append(None)
+        naturals = [c for c in slots if c != JOKER]
+        if not naturals:
+            raise IllegalAction(f"{text!r}: a group needs at least one natural card")
+        if len(slots) == 1:
+            return self.single[slots[0]]
+        if all(s is None for s in stands) and len({c % 13 for c in naturals}) == 1:
+            a, b = sorted((slots[0], slots[-1]))
+            found = self.by_key.get(("set", a, b, tuple(sorted(slots[1:-1]))))
+            if found is None:
+                why = ("jokers are not allowed in sets under these rules" if JOKER in slots and not self.jokers_in_sets
+                       else f"a group is at most {self.max_group} cards" if len(slots) > self.max_group
+                       else "no such set with these packs")
+                raise IllegalAction(f"{text!r} is not a legal set: {why}")
+            return found
+        # a run: every position is one rank higher than the last, all in one suit
+        first = next(i for i, c in enumerate(slots) if c != JOKER)
+        start = slots[first] - first
+        suit = slots[first] // 13
+        for i, (c, s) in enumerate(zip(slots, stands)):
+            want = start + i
+            target = c if c != JOKER else s
+            if target is not None and (target != want or want // 13 != suit or not 0 <= (slots[first] % 13) - first + i <= 12):
+                raise IllegalAction(f"{text!r} is neither a set (cards of one rank) nor a run "
+                                    f"(consecutive ranks of one suit, ascending, A low, no wrap)")
+        if (slots[first] % 13) - first < 0 or (slots[first] % 13) - first + len(slots) - 1 > 12:
+            raise IllegalAction(f"{text!r}: a run stays inside A..K (no wrap-around)")
+        found = self.by_key.get(("run", start, tuple(slots)))
+        if found is None:
+            raise IllegalAction(f"{text!r} is not a legal run: runs have 3 to {self.max_group} cards and at most "
+                                f"{2 * self.packs} jokers")
+        return found
+
+    # ---- legal discards ---------------------------------------------------------------------
+    def discards(self, hand) -> list[YanivAction]:
+        """Every legal discard group from ``hand`` (a sorted tuple of kinds), sorted by id (Y11)."""
+        by_key = self.by_key
+        found = [self.single[k] for k in sorted(set(hand))]
+        jokers = hand.count(JOKER)
+        set_jokers = jokers if self.jokers_in_sets else 0
+        by_rank: dict[int, list[int]] = {}
+        by_suit: dict[int, set[int]] = {}
+        for k in hand:
+            if k != JOKER:
+                by_rank.setdefault(k % 13, []).append(k)
+                by_suit.setdefault(k // 13, set()).add(k % 13)
+        for rank, naturals in by_rank.items():
+            if len(naturals) + set_jokers < 2:
+                continue
+            seen = set()
+            for size in range(1, len(naturals) + 1):
+                for chosen in combinations(naturals, size):
+                    if chosen in seen:
+                        continue
+                    seen.add(chosen)
+                    for j in range(0 if size >= 2 else 1, set_jokers + 1):
+                        cards = list(chosen) + [JOKER] * j
+                        for a, b in _end_pairs(cards):
+                            middle = list(cards)
+                            middle.remove(a)
+                            middle.remove(b)
+                            found.append(by_key[("set", a, b, tuple(middle))])
+        if jokers or any(len(r) >= 3 for r in by_suit.values()):
+            for suit, ranks in by_suit.items():
+                if len(ranks) + jokers < 3:
+                    continue
+                base = suit * 13
+                for length in range(3, min(len(ranks) + jokers, 13) + 1):
+                    for lo in range(0, 14 - length):
+                        held = [i for i in range(length) if lo + i in ranks]
+                        if not held or length - len(held) > jokers:
+                            continue
+                        need = [i for i in range(length) if lo + i not in ranks]
+                        spare = jokers - len(need)
+                        start = base + lo
+                        for extra in range(0, min(spare, len(held) - 1) + 1):
+                            for swapped in combinations(held, extra):
+                                joker_at = set(need).union(swapped)
+                                laid = tuple(JOKER if i in joker_at else start + i for i in range(length))
+                                found.append(by_key[("run", start, laid)])
+        found.sort(key=_by_id)
+        return found
+
+
+def _by_id(action: YanivAction) -> int:
+    return action.id
+
+
+def _multisets(n: int, caps: list[int], lo: int, hi: int):
+    """Count vectors of length n with counts[i] <= caps[i] and lo <= sum <= hi, in lexicographic order."""
+    def rec(i, remaining):
+        if i == n:
+            yield ()
+            return
+        for c in range(min(caps[i], remaining) + 1):
+            for rest in rec(i + 1, remaining - c):
+                yield (c,) + rest
+    for counts in rec(0, hi):
+        if sum(counts) >= lo:
+            yield counts
+
+
+def _end_pairs(cards: list[int]):
+    """Distinct unordered pairs of cards that can stand at the two ends of a laid set, sorted."""
+    cards = sorted(cards)
+    pairs = []
+    for i in range(len(cards)):
+        for j in range(i + 1, len(cards)):
+            pair = (cards[i], cards[j])
+            if pair not in pairs:
+                pairs.append(pair)
+    return pairs
+
+
+_TABLES: dict[tuple[int, int, bool], ActionTable] = {}
+
+
+def action_table(packs: int, max_group: int, jokers_in_sets: bool) -> ActionTable:
+    key = (packs, max_group, jokers_in_sets)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = ActionTable(*key)
+    return table
+
+
+_ = RANKS

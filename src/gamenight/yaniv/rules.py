@@ -1,0 +1,55 @@
+"""Yaniv rules options and presets (RULES.md section A: Y1-Y20, A2, A4)."""
+from __future__ import annotations
+
+from ..core.options import Rules, option, rules_dataclass
+
+
+@rules_dataclass
+class YanivRules(Rules):
+    yaniv_limit: int | None = option(5, "Y9: highest hand total that may call Yaniv (or unlimited)",
+                                     minimum=0, maximum=50, none_word="unlimited")
+    elimination_limit: int = option(200, "Y19: a total strictly above this eliminates the player",
+                                    minimum=1, maximum=100000)
+    halving_at: tuple[tuple[int, int], ...] = option(((100, 50), (200, 100)),
+                                                    "Y18: a total exactly at a key becomes its value")
+    halve_only_on_change: bool = option(False, "A2-2: halve only when the player scored this round")
+    asaf_penalty: int = option(30, "Y16: added to a failed caller's hand", minimum=0, maximum=1000)
+    asaf_per_player: bool = option(False, "A2-4: the penalty is asaf_penalty per player at or below the caller")
+    asaf_winner_scores_zero: bool = option(False, "A2-4: on a failed call the lowest Asaf player scores 0")
+    double_deck_from_players: int = option(4, "Y2/A2-3: two packs (108 cards, 4 jokers) from this many players "
+                                              "(9 = never)", minimum=2, maximum=9)
+    jokers_in_sets: bool = option(True, "A2-5: jokers are wild in sets as well as runs")
+    set_pick_any: bool = option(False, "A2-6: any card of a discarded set may be taken, not only an end")
+    slapdown: bool = option(False, "A4: a stock card matching the single just discarded may be slapped down")
+    joker_swap: bool = option(False, "A4: instead of a take, swap the card a joker stands for in the previous run")
+    hand_size: int = option(5, "Y6/A4: cards dealt to each player", minimum=2, maximum=7)
+    king_of_hearts_zero: bool = option(False, "A4: the king of hearts counts 0")
+    first_round_starter: str = option("dealer", "Y8: who plays first in round 1 (seat 0 deals)",
+                                      choices=("dealer", "left_of_dealer"))
+    next_round_starter: str = option("lowest_hand", "Y8/A2-7: who deals and starts the next round",
+                                     choices=("lowest_hand", "lowest_total", "rotate"))
+    end_on_first_elimination: bool = option(False, "A4: the match ends once anyone passes the limit; "
+                                                   "the lowest total wins")
+    single_round: bool = option(False, "A4 (seed 001): one round, no cumulative score; caller wins if "
+                                       "lowest, else the lowest hand wins")
+
+    PRESETS = {
+        "seed001": {},
+        "seed000": {"elimination_limit": 100, "halving_at": {50: 25, 100: 50}, "double_deck_from_players": 5},
+        "seed000_short": {"elimination_limit": 100, "halving_at": {50: 25, 100: 50},
+                          "double_deck_from_players": 5},
+        "common": {"yaniv_limit": 7},
+        "single_round": {"single_round": True},
+    }
+    PRESET_DOCS = {
+        "seed001": "the French source (default): call at 5, out above 200, 100->50 and 200->100, two packs from 4",
+        "seed000": "the Japanese source: out above 100, 50->25 and 100->50, two packs from 5",
+        "seed000_short": "same as seed000 (the name RULES.md uses)",
+        "common": "the most common real-world table: Yaniv called at 7 or less",
+        "single_round": "seed 001's simple version: one round, lowest hand wins",
+    }
+    DEFAULT_PRESET = "seed001"
+
+    @classmethod
+    def game_title(cls) -> str:
+        return "Yaniv"

@@ -1,0 +1,5 @@
+import gamenight
+
+
+def test_games_lists_yaniv():
+    assert "yaniv" in gamenight.games()
