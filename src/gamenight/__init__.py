@@ -9,8 +9,8 @@
 0
 """
 from .core import (Action, Game, IllegalAction, Rng, Rules, RulesError, State, bots_for, games, make, make_bot,
-                   replay, replay_steps)
+                   play_match, replay, replay_steps)
 
 __version__ = "0.1.0"
 __all__ = ["Action", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "State", "bots_for", "games", "make",
-           "make_bot", "replay", "replay_steps"]
+           "make_bot", "play_match", "replay", "replay_steps"]

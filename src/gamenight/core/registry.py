@@ -7,7 +7,7 @@ from .errors import RulesError
 from .game import Game
 
 _GAMES: dict[str, type[Game]] = {}
-_BOTS: dict[str, tuple[Callable, tuple[str, ...] | None, str]] = {}
+_BOTS: dict[str, dict[str | None, tuple[Callable, str]]] = {}  # name -> game (None: any) -> bot
 
 
 def register_game(cls: type[Game]) -> type[Game]:
@@ -35,27 +35,38 @@ def make(name: str, players: int | None = None, rules=None, **overrides) -> Game
 
 
 def register_bot(name: str, factory: Callable, games: tuple[str, ...] | None = None, doc: str = "") -> None:
-    """``factory(game)`` returns a bot; ``games=None`` means it plays every game."""
-    _BOTS[name] = (factory, games, doc)
+    """``factory(game)`` returns a bot; ``games=None`` means it plays every game.
+
+    One name may have a game-specific bot per game (every game has its own ``heuristic``)."""
+    for game_name in games or (None,):
+        _BOTS.setdefault(name, {})[game_name] = (factory, doc)
+
+
+def _entry(name: str, game_name: str):
+    entries = _BOTS.get(name, {})
+    return entries.get(game_name) or entries.get(None)
 
 
 def bots_for(game: Game | str) -> list[str]:
+    """Names of the bots that play ``game``."""
     _load()
-    name = game if isinstance(game, str) else game.name
-    return sorted(b for b, (_, gs, _) in _BOTS.items() if gs is None or name in gs)
+    game_name = game if isinstance(game, str) else game.name
+    return sorted(name for name in _BOTS if _entry(name, game_name))
 
 
-def bot_doc(name: str) -> str:
+def bot_doc(name: str, game: Game | str) -> str:
     _load()
-    return _BOTS[name][2]
+    entry = _entry(name, game if isinstance(game, str) else game.name)
+    return entry[1] if entry else ""
 
 
 def make_bot(name: str, game: Game):
     """A bot object with ``choose(view, legal_actions, rng) -> action``, for ``game``."""
-    available = bots_for(game)
-    if name not in available:
-        raise RulesError(f"unknown bot {name!r} for {game.name}; bots are: {', '.join(available)}")
-    return _BOTS[name][0](game)
+    _load()
+    entry = _entry(name, game.name)
+    if entry is None:
+        raise RulesError(f"unknown bot {name!r} for {game.name}; bots are: {', '.join(bots_for(game))}")
+    return entry[0](game)
 
 
 # Each game is a top-level package (``gamenight.yaniv``); importing it registers the game and its bots.
