@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(VENV)/bin/gamenight play yaniv
 
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py

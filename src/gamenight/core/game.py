@@ -155,6 +155,11 @@ class State:
     def clone(self) -> "State":
         raise NotImplementedError
 
+    @property
+    def hands_played(self) -> int:
+        """Hands (deals, rounds) started so far in this match; games with several hands override it."""
+        return 1
+
     # ---- shared -------------------------------------------------------------------------------
     def apply(self, action: Action | str) -> "State":
         """Play ``action`` (an action or its notation). Illegal or malformed: IllegalAction, state unchanged."""

@@ -218,6 +218,10 @@ class YanivState(State):
     def winners(self) -> list[int]:
         return list(self.winner_seats)
 
+    @property
+    def hands_played(self) -> int:
+        return self.round_no
+
     def hand_value(self, seat: int) -> int:
         values = self.game.values
         return sum(values[c] for c in self.hands[seat])
