@@ -1,5 +1,6 @@
 """Yaniv (RULES.md section A)."""
 from ..core.registry import register_game
+from . import bots  # noqa: F401  (registers the Yaniv bots)
 from .actions import YanivAction
 from .rules import YanivRules
 from .state import YanivGame, YanivState
