@@ -1,0 +1,95 @@
+"""Engine speed: uniform-random playouts of every game on one core, through the public API.
+
+``python -m gamenight.benchmark [GAME ...] [--seconds S]`` prints one JSON object. Each measurement runs
+whole matches (``legal_actions`` then ``apply`` with a random legal action) for about ``seconds`` and reports
+actions, hands and matches per second. Bot speed is reported too (decisions per second of each game's
+``heuristic``), since bots are what a tournament spends its time on.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+
+from .core.match import play_match
+from .core.registry import bots_for, games, make, make_bot
+
+# The tables the issues give targets for; every other registered game is measured at its defaults.
+TABLES = {
+    "yaniv": [("4 players, one pack", 4, {"double_deck_from_players": 5}),
+              ("4 players, two packs", 4, {}),
+              ("2 players", 2, {}),
+              ("8 players, two packs", 8, {})],
+}
+
+
+def random_playouts(name: str, players: int | None = None, seconds: float = 3.0, **options) -> dict:
+    game = make(name, players=players, **options)
+    rng = random.Random(1)
+    actions = hands = matches = 0
+    seed = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new(seed=seed)
+        seed += 1
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            actions += 1
+        hands += state.hands_played
+        matches += 1
+    elapsed = time.perf_counter() - start
+    return {"actions": actions, "hands": hands, "matches": matches, "seconds": round(elapsed, 3),
+            "actions_per_second": round(actions / elapsed), "hands_per_second": round(hands / elapsed, 1),
+            "matches_per_second": round(matches / elapsed, 2)}
+
+
+def bot_speed(name: str, bot: str, players: int | None = None, seconds: float = 3.0) -> dict:
+    game = make(name, players=players)
+    bots = [make_bot(bot, game) for _ in range(game.num_players)]
+    decisions = matches = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = play_match(game, bots, seed=matches)
+        decisions += len(state.history)
+        matches += 1
+    elapsed = time.perf_counter() - start
+    return {"bot": bot, "players": game.num_players, "decisions": decisions, "matches": matches,
+            "decisions_per_second": round(decisions / elapsed), "matches_per_second": round(matches / elapsed, 2)}
+
+
+def run(names: list[str] | None = None, seconds: float = 3.0) -> dict:
+    report = {"python": platform.python_version(), "machine": platform.machine(), "games": {}}
+    for name in names or games():
+        entries = []
+        for label, players, options in TABLES.get(name, [("defaults", None, {})]):
+            result = random_playouts(name, players, seconds, **options)
+            entries.append({"table": label, **result})
+            print(f"  {name} [{label}]: {result['actions_per_second']:,} actions/s, "
+                  f"{result['hands_per_second']:,} hands/s", file=sys.stderr)
+        bots = [b for b in bots_for(name) if b != "random"]
+        report["games"][name] = {
+            "random_playouts": entries,
+            "bots": [bot_speed(name, b, seconds=seconds) for b in bots],
+        }
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="gamenight bench", description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="games to measure (default: all)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    args = parser.parse_args(argv)
+    unknown = [g for g in args.games if g not in games()]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; games are: {', '.join(games())}")
+    print(json.dumps(run(args.games or None, args.seconds), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
