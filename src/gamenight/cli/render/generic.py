@@ -1,0 +1,50 @@
+"""The fallback renderer: shows any game from its view dict, key by key."""
+from __future__ import annotations
+
+import json
+
+from rich.markup import escape
+
+_SKIP = {"game", "rules", "log"}
+
+
+def _value(value) -> str:
+    if isinstance(value, (dict, list)):
+        text = json.dumps(value, separators=(", ", ": "))
+        return text if len(text) <= 160 else text[:157] + "..."
+    return str(value)
+
+
+class GenericRenderer:
+    """Works for every game: a line per view key. Game renderers subclass it and override what they need."""
+
+    def table(self, view: dict) -> str:
+        lines = []
+        for key, value in view.items():
+            if key in _SKIP or value is None:
+                continue
+            lines.append(f"[dim]{escape(key)}:[/dim] {escape(_value(value))}")
+        turn = view.get("current_player")
+        if turn is not None:
+            lines.append(f"[bold]seat {turn} to play[/bold]")
+        return "\n".join(lines)
+
+    def action_label(self, action_text: str, view: dict) -> str:
+        return escape(action_text)
+
+    def hand_summary(self, view: dict) -> str | None:
+        return None
+
+    def match_summary(self, view: dict) -> str:
+        scores = view.get("scores")
+        winners = view.get("winners")
+        parts = ["[bold]Match over.[/bold]"]
+        if scores is not None:
+            parts.append("Scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores)))
+        if winners is not None:
+            parts.append("Winner" + ("s" if len(winners) != 1 else "") + ": "
+                         + (", ".join(f"seat {w}" for w in winners) or "none"))
+        return "\n".join(parts)
+
+
+Renderer = GenericRenderer
