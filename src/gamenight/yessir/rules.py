@@ -1,0 +1,49 @@
+"""YESSIR!/JATAK! rules options and presets (RULES.md section C: J1-J14, C2, C4)."""
+from __future__ import annotations
+
+from ..core.errors import RulesError
+from ..core.options import Rules, option, rules_dataclass
+
+
+@rules_dataclass
+class YessirRules(Rules):
+    rounds_to_win: int = option(3, "J14: round wins that win the game (the short game is 2)", minimum=1, maximum=9)
+    luck_start: int = option(6, "J2: every luck die starts on this face", minimum=0, maximum=20)
+    luck_min: int = option(1, "J3/C2-1: a paid action may not take the luck die below this", minimum=0, maximum=20)
+    luck_max: int = option(6, "J3/C2-2: luck above this is lost (a die shows at most 6)", minimum=1, maximum=20)
+    pip_change: bool = option(False, "J9/C4: a single shared die rerolled to the same face may be moved +1 or -1")
+    tiebreak_sum: str = option("combo", "J12/C2-3: the pip total compared first in a tie: the combination's dice "
+                                        "or all five", choices=("combo", "all"))
+    turn_direction: str = option("increasing_seat", "J6/C2-4: the direction of play",
+                                 choices=("increasing_seat", "decreasing_seat"))
+    no_winner_luck_bonus_all: bool = option(True, "J13/C2-5: after a round with no winner everyone gains 1 luck")
+    first_roller: str = option("seat0", "J5: who rolls the shared dice (and plays first) in round 1",
+                               choices=("seat0", "random"))
+    no_winner_roller: str = option("previous", "J5/C2-5: who rolls after a round with no winner: the previous "
+                                               "roller again, or the next seat in turn", choices=("previous", "next"))
+    blind_resets_passes: bool = option(False, "J8/C2-6: a blind reroll (action e) restarts the round of Yessirs")
+
+    PRESETS = {
+        "seed003": {},
+        "short": {"rounds_to_win": 2},
+        "pip_change": {"pip_change": True},
+        "short_pip_change": {"rounds_to_win": 2, "pip_change": True},
+        "all_dice_sum": {"tiebreak_sum": "all"},
+    }
+    PRESET_DOCS = {
+        "seed003": "the source rules (default): first to 3 round wins, luck die 6 with floor 1, combination sum",
+        "short": "seed 003's short game, recommended for 3+ players: first to 2 round wins",
+        "pip_change": "seed 003's optional pip change on a single shared die rerolled to the same face",
+        "short_pip_change": "both optional rules of seed 003: 2 round wins and the pip change",
+        "all_dice_sum": "ties compared first on the sum of all five dice (C2-3 variant)",
+    }
+    DEFAULT_PRESET = "seed003"
+
+    def check(self) -> None:
+        if not self.luck_min <= self.luck_start <= self.luck_max:
+            raise RulesError(f"the luck die must start between its floor and ceiling: luck_min {self.luck_min} "
+                             f"<= luck_start {self.luck_start} <= luck_max {self.luck_max} does not hold")
+
+    @classmethod
+    def game_title(cls) -> str:
+        return "YESSIR!"
