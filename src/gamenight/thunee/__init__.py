@@ -1,0 +1,10 @@
+"""Thunee (RULES.md section B)."""
+from ..core.registry import register_game
+from . import bots  # noqa: F401  (registers the Thunee bots)
+from .actions import ThuneeAction
+from .rules import ThuneeRules
+from .state import ThuneeGame, ThuneeState
+
+register_game(ThuneeGame)
+
+__all__ = ["ThuneeAction", "ThuneeGame", "ThuneeRules", "ThuneeState"]

@@ -1,0 +1,219 @@
+"""Thunee cards and actions: the 24-card encoding, the notation and the dense action table.
+
+A card is ``suit * 6 + rank`` with suits ``s h d c`` and ranks in strength order ``J 9 A T K Q`` (T2), so a
+lower rank index is a stronger card and a hand is a 24-bit mask. Cards are written as in the rest of
+gamenight (``Js``, ``9h``, ``Td``, ``Qc``; ``10d`` and suit symbols are read too).
+
+Notation (one decision is one action):
+
+=====================  ==================================================================
+``pass``               decline: no redeal, no call, no Thunee, no Jodi, no Trip
+``redeal``             T9: demand a redeal of a weak hand (10 points or less)
+``call 10`` … ``104``  T11: call the next amount
+``trump Jh``           T12: lay Jh face down; its suit is trump
+``trump last``         T12 variant: trump is the suit of the last card dealt to the trumper
+``thunee``             T16: call Thunee (``royals``, ``blind thunee``, ``blind royals``: B4)
+``trip`` ``mooney``    T32, T33 (6 players)
+``jodi KQh+JKQs``      T22: declare K+Q of hearts and J+K+Q of spades
+``Jh``                 play a card
+``double Jh``          T26: call Double, then lead Jh
+``kanak Jh``           T27: call Kanak, then play Jh
+=====================  ==================================================================
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from ..core.cards import parse_card
+from ..core.errors import IllegalAction
+from ..core.game import Action
+
+RANK_CHARS = "J9ATKQ"
+SUIT_CHARS = "shdc"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+POINTS = (30, 20, 11, 10, 3, 2)  # T3
+CARD_POINTS = tuple(POINTS[c % 6] for c in range(24))
+J, NINE, ACE, TEN, KING, QUEEN = range(6)
+SUIT_MASK = tuple(0b111111 << (6 * s) for s in range(4))
+ALL_CARDS = (1 << 24) - 1
+
+# core rank (0 = ace .. 12 = king) -> Thunee rank index
+_FROM_CORE_RANK = {10: J, 8: NINE, 0: ACE, 9: TEN, 12: KING, 11: QUEEN}
+
+PASS, REDEAL, CALL, TRUMP, THUNEE, ROYALS, BLIND_THUNEE, BLIND_ROYALS, TRIP, MOONEY, JODI, PLAY, DOUBLE, KANAK = range(14)
+KIND_NAMES = ("pass", "redeal", "call", "trump", "thunee", "royals", "blind thunee", "blind royals", "trip", "mooney",
+              "jodi", "play", "double", "kanak")
+CALL_AMOUNTS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 104)
+MELD_NAMES = ("", "KQ", "JKQ")
+
+
+def card_text(card: int) -> str:
+    return RANK_CHARS[card % 6] + SUIT_CHARS[card // 6]
+
+
+def pretty(card: int) -> str:
+    r = RANK_CHARS[card % 6]
+    return ("10" if r == "T" else r) + "♠♥♦♣"[card // 6]
+
+
+def parse_thunee_card(text: str) -> int:
+    """The Thunee card named ``text``; ValueError for text that is no card or a card not in the 24-card deck."""
+    kind = parse_card(text)
+    if kind >= 52 or kind % 13 not in _FROM_CORE_RANK:
+        raise ValueError(f"{text!r} is not in the Thunee deck (J 9 A 10 K Q of each suit)")
+    return (kind // 13) * 6 + _FROM_CORE_RANK[kind % 13]
+
+
+def cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def points_of(mask: int) -> int:
+    return sum(CARD_POINTS[c] for c in cards_of(mask))
+
+
+def meld_mask(suit: int, meld: int) -> int:
+    base = 6 * suit
+    m = (1 << (base + KING)) | (1 << (base + QUEEN))
+    if meld == 2:
+        m |= 1 << (base + J)
+    return m
+
+
+def meld_value(melds: tuple[int, ...], trump: int) -> int:
+    """T22: K+Q = 20 (40 in trumps), J+K+Q = 30 (50 in trumps)."""
+    total = 0
+    for suit, m in enumerate(melds):
+        if m:
+            total += (20 if m == 1 else 30) + (20 if suit == trump else 0)
+    return total
+
+
+class ThuneeAction(Action):
+    """``kind`` is PASS..KANAK; ``card`` the card played or laid as trump (-1: none or ``trump last``);
+    ``amount`` the call; ``melds`` a Jodi's per-suit meld (0 none, 1 K+Q, 2 J+K+Q) and ``mask`` its cards."""
+
+    __slots__ = ("kind", "card", "amount", "melds", "mask")
+
+    def __init__(self, id: int, text: str, kind: int, card: int = -1, amount: int = 0, melds=(0, 0, 0, 0)):
+        super().__init__(id, text)
+        self.kind = kind
+        self.card = card
+        self.amount = amount
+        self.melds = tuple(melds)
+        self.mask = 0
+        for suit, m in enumerate(self.melds):
+            if m:
+                self.mask |= meld_mask(suit, m)
+
+
+class ActionTable:
+    def __init__(self):
+        self.actions: list[ThuneeAction] = []
+        self.by_text: dict[str, ThuneeAction] = {}
+        add = self._add
+        self.pass_ = add("pass", PASS)
+        self.redeal = add("redeal", REDEAL)
+        self.call = {a: add(f"call {a}", CALL, amount=a) for a in CALL_AMOUNTS}
+        self.trump = [add("trump " + card_text(c), TRUMP, card=c) for c in range(24)]
+        self.trump_last = add("trump last", TRUMP)
+        self.thunee = add("thunee", THUNEE)
+        self.royals = add("royals", ROYALS)
+        self.blind_thunee = add("blind thunee", BLIND_THUNEE)
+        self.blind_royals = add("blind royals", BLIND_ROYALS)
+        self.trip = add("trip", TRIP)
+        self.mooney = add("mooney", MOONEY)
+        self.jodi: dict[tuple[int, ...], ThuneeAction] = {}
+        for melds in product(range(3), repeat=4):
+            if any(melds):
+                text = "jodi " + "+".join(MELD_NAMES[m] + SUIT_CHARS[s] for s, m in enumerate(melds) if m)
+                self.jodi[melds] = add(text, JODI, melds=melds)
+        self.play = [add(card_text(c), PLAY, card=c) for c in range(24)]
+        self.double = [add("double " + card_text(c), DOUBLE, card=c) for c in range(24)]
+        self.kanak = [add("kanak " + card_text(c), KANAK, card=c) for c in range(24)]
+        # legal Jodi declarations for each per-suit maximum (0..2 per suit), sorted by id
+        self.jodi_by_max: dict[tuple[int, ...], list[ThuneeAction]] = {}
+        for maxes in product(range(3), repeat=4):
+            self.jodi_by_max[maxes] = sorted(
+                (a for melds, a in self.jodi.items() if all(m <= x for m, x in zip(melds, maxes))), key=_by_id)
+        self._plays: dict[int, list[ThuneeAction]] = {}
+
+    def _add(self, text: str, kind: int, card: int = -1, amount: int = 0, melds=(0, 0, 0, 0)) -> ThuneeAction:
+        action = ThuneeAction(len(self.actions), text, kind, card, amount, melds)
+        self.actions.append(action)
+        self.by_text[text.lower()] = action
+        return action
+
+    def plays(self, mask: int) -> list[ThuneeAction]:
+        """The play actions for the cards of ``mask``, sorted by id (cached: few distinct masks occur)."""
+        found = self._plays.get(mask)
+        if found is None:
+            play = self.play
+            found = [play[c] for c in cards_of(mask)]
+            if len(self._plays) < 500_000:
+                self._plays[mask] = found
+        return found
+
+    def parse(self, text) -> ThuneeAction:
+        if isinstance(text, ThuneeAction):
+            return text
+        if not isinstance(text, str):
+            raise IllegalAction(f"{text!r} is not an action")
+        words = text.strip().lower().split()
+        if not words:
+            raise IllegalAction("an empty action; write e.g. pass, call 10, trump Jh, thunee, jodi KQh, Jh")
+        clean = " ".join(words)
+        found = self.by_text.get(clean)
+        if found is not None:
+            return found
+        head = words[0]
+        if head == "call" and len(words) == 2:
+            raise IllegalAction(f"{text!r}: calls are 10, 20, ..., 100, then 104")
+        if head in ("trump", "double", "kanak", "play") and len(words) == 2:
+            card = self._card(words[1], text)
+            if head == "trump":
+                return self.trump[card]
+            return {"double": self.double, "kanak": self.kanak, "play": self.play}[head][card]
+        if head == "jodi" and len(words) >= 2:
+            melds = [0, 0, 0, 0]
+            for part in "".join(words[1:]).replace(",", "+").split("+"):
+                if len(part) < 3 or part[-1] not in SUIT_CHARS or part[:-1] not in ("kq", "qk", "jkq"):
+                    raise IllegalAction(f"{text!r}: a Jodi is written like jodi KQh or jodi JKQs+KQc")
+                suit = SUIT_CHARS.index(part[-1])
+                if melds[suit]:
+                    raise IllegalAction(f"{text!r}: each suit is declared at most once (T22)")
+                melds[suit] = 2 if part[0] == "j" else 1
+            return self.jodi[tuple(melds)]
+        if len(words) == 1:
+            try:
+                return self.play[parse_thunee_card(words[0])]
+            except ValueError:
+                pass
+        raise IllegalAction(f"cannot read action {text!r}; write e.g. pass, redeal, call 10, trump Jh, thunee, "
+                            f"jodi KQh, Jh, double Jh, kanak Jh")
+
+    @staticmethod
+    def _card(token: str, text: str) -> int:
+        try:
+            return parse_thunee_card(token)
+        except ValueError as e:
+            raise IllegalAction(f"cannot read action {text!r}: {e}") from None
+
+
+def _by_id(action: Action) -> int:
+    return action.id
+
+
+TABLE = ActionTable()
