@@ -131,7 +131,8 @@ class YanivGame(Game):
         s = YanivState(self)
         s.seed = None
         s.rng = Rng(rng.getrandbits(64))
-        s.history = []
+        # the round's public log is part of the view, so the sampled state carries it as its history
+        s.history = [self.parse_action(text) for _, text in view["log"]]
         s.round_no, s.dealer, s.current = view["round"], view["dealer"], view["current_player"]
         s.phase = PHASE_NAMES.index(view["phase"])
         s.hands = [sorted(h) for h in hands]
@@ -153,7 +154,7 @@ class YanivGame(Game):
         s.totals, s.active = list(view["scores"]), list(view["active"])
         s.winner_seats = list(view["winners"])
         s.last_round = view["last_round"]
-        s.round_start, s.actors = 0, []
+        s.round_start, s.actors = 0, [p for p, _ in view["log"]]
         return s
 
 
