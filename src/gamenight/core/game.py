@@ -173,12 +173,32 @@ class State:
                 raise IllegalAction(f"{e}. Legal now: {_list(legal)}") from None
         elif not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action; legal now: {_list(legal)}")
+        else:
+            action = self._own_action(action, legal)
         if action not in legal:
             raise IllegalAction(f"{action} is not legal for seat {self.current_player} now"
                                 f"{self._why_illegal(action)}. Legal now: {_list(legal)}")
         self._apply(action)
         self.history.append(action)
         return self
+
+    def _own_action(self, action: Action, legal: list[Action]) -> Action:
+        """This game's action for ``action``. Actions compare by id, and an action object from another
+        game's table (other rules, other player count) may share an id with a different action here,
+        so such an object is read by its notation instead."""
+        for a in legal:
+            if a is action:
+                return action
+        try:
+            own = self.game.action_from_id(action.id)
+        except (ValueError, IndexError, TypeError):
+            own = None
+        if own is not None and str(own) == str(action):
+            return own
+        try:
+            return self.game.parse_action(str(action))
+        except IllegalAction as e:
+            raise IllegalAction(f"{e}. Legal now: {_list(legal)}") from None
 
     def _why_illegal(self, action: Action) -> str:
         """Game may add a reason (starting with '; ')."""
