@@ -1,0 +1,158 @@
+"""``gamenight rules`` (a game's options and presets, or the list of games) and ``gamenight replay``."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..core.errors import IllegalAction, RulesError
+from ..core.record import replay, replay_steps
+from ..core.registry import bot_doc, bots_for, game_class, games, make
+from .main import CliError, load_json_file
+from .render import get_renderer
+
+
+def _value_text(value) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return ",".join(f"{k}:{v}" for k, v in value.items()) or "none"
+    if isinstance(value, (tuple, list)):
+        return ",".join(f"{a}:{b}" for a, b in value) or "none"
+    return str(value)
+
+
+def rules_table(rules_cls, current=None) -> Table:
+    """The options of ``rules_cls`` (name, type, default, allowed, meaning), with ``current``'s values if given."""
+    table = Table(title="Options" if current is None else f"Rules in play (preset {escape(current.preset)})",
+                  show_lines=False)
+    table.add_column("option", no_wrap=True, style="bold")
+    table.add_column("type", no_wrap=True)
+    table.add_column("default")
+    if current is not None:
+        table.add_column("now")
+    table.add_column("allowed")
+    table.add_column("meaning")
+    values = current.to_dict() if current is not None else {}
+    for entry in rules_cls.describe():
+        row = [escape(entry["name"]), escape(entry["type"]), escape(str(entry["default"]))]
+        if current is not None:
+            now = values.get(entry["name"])
+            text = _value_text(now)
+            if now is None:
+                text = entry["default"] if entry["default"] in ("unlimited",) else text
+            row.append(escape(text) if text == str(entry["default"]) else f"[yellow]{escape(text)}[/yellow]")
+        row += [escape(entry["allowed"] or ""), escape(entry["meaning"])]
+        table.add_row(*row)
+    return table
+
+
+def presets_table(rules_cls) -> Table:
+    table = Table(title="Presets (use --rules NAME)")
+    table.add_column("preset", no_wrap=True, style="bold")
+    table.add_column("meaning")
+    table.add_column("overrides")
+    for name, overrides in rules_cls.PRESETS.items():
+        label = name + (" (default)" if name == rules_cls.DEFAULT_PRESET else "")
+        changes = ", ".join(f"{k}={_value_text(v)}" for k, v in overrides.items()) or "-"
+        table.add_row(escape(label), escape(rules_cls.PRESET_DOCS.get(name, "")), escape(changes))
+    return table
+
+
+def run_rules(args, out: Console) -> int:
+    if not args.game:
+        table = Table(title="Games (gamenight rules GAME for the options)")
+        table.add_column("game", no_wrap=True, style="bold")
+        table.add_column("title")
+        table.add_column("players")
+        table.add_column("presets")
+        table.add_column("bots")
+        for name in games():
+            cls = game_class(name)
+            table.add_row(escape(name), escape(cls.title), f"{cls.MIN_PLAYERS}-{cls.MAX_PLAYERS} "
+                          f"(default {cls.DEFAULT_PLAYERS})", escape(", ".join(cls.RULES.PRESETS)),
+                          escape(", ".join(bots_for(name))))
+        out.print(table)
+        return 0
+    cls = game_class(args.game)
+    out.print(f"[bold]{escape(cls.title)}[/bold] ({escape(cls.name)}): {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} "
+              f"players, default {cls.DEFAULT_PLAYERS}. Change an option with --set option=value.")
+    out.print(rules_table(cls.RULES))
+    out.print(presets_table(cls.RULES))
+    names = bots_for(cls.name)
+    if names:
+        out.print("Bots: " + "; ".join(f"[bold]{escape(b)}[/bold] {escape(bot_doc(b, cls.name))}".rstrip()
+                                       for b in names))
+    return 0
+
+
+def run_replay(args, out: Console) -> int:
+    record = load_json_file(args.file)
+    where = args.file
+    if not isinstance(record, dict):
+        raise CliError(f"{where}: not a game record (expected a JSON object)")
+    missing = [k for k in ("game", "seed", "actions") if k not in record]
+    if missing:
+        raise CliError(f"{where}: not a game record: missing {', '.join(missing)}")
+    if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
+        raise CliError(f"{where}: 'actions' must be a list of action strings")
+    if not isinstance(record["game"], str):
+        raise CliError(f"{where}: 'game' must be a game name")
+    try:
+        game = make(record["game"], players=record.get("players"), rules=record.get("rules"))
+        initial = game.new(seed=record["seed"])
+    except (RulesError, ValueError) as e:
+        raise CliError(f"{where}: {e}") from None
+    except (TypeError, AttributeError, KeyError) as e:
+        raise CliError(f"{where}: corrupt record ({e})") from None
+    renderer = get_renderer(game.name)
+    overrides = {k: v for k, v in game.rules.to_dict().items()
+                 if k != "preset" and v != type(game.rules).build(game.rules.preset).to_dict().get(k)}
+    changes = ", ".join(f"{k}={_value_text(v)}" for k, v in overrides.items())
+    out.print(f"[bold]{escape(game.title)}[/bold], {game.num_players} players, rules {escape(game.rules.preset)}"
+              f"{' with ' + escape(changes) if changes else ''}, seed {record['seed']}, "
+              f"{len(record['actions'])} actions")
+
+    state = initial
+    hands = initial.hands_played
+    try:
+        for number, seat, action, state in replay_steps(record):
+            out.print(f"  {number:>4}. seat {seat}: {escape(str(action))}")
+            if state.hands_played != hands or state.is_over:
+                hands = state.hands_played
+                summary = renderer.hand_summary(state.view(None))
+                if summary:
+                    out.print(summary)
+    except IllegalAction as e:
+        raise CliError(f"{where}: {e}") from None
+    except (TypeError, AttributeError, KeyError) as e:
+        raise CliError(f"{where}: corrupt record ({e})") from None
+
+    # checks: the same record replays to the same state, the state survives JSON, the stated result matches
+    again = replay(record)
+    if again != state:
+        raise CliError(f"{where}: replaying twice gave different states (the engine is not deterministic)")
+    if game.state_from_json(state.to_json()) != state:
+        raise CliError(f"{where}: the final state does not survive a JSON round-trip")
+    canonical = state.record()["actions"]
+    if len(canonical) != len(record["actions"]):
+        raise CliError(f"{where}: the replay has {len(canonical)} actions, the record {len(record['actions'])}")
+    result = record.get("result")
+    if not state.is_over:
+        if result is not None:
+            raise CliError(f"{where}: the record states a result but the match is not over after its actions")
+        out.print(f"The record ends before the match is over: seat {state.current_player} to play. "
+                  f"Replay consistent.")
+        return 0
+    if result is not None:
+        if not isinstance(result, dict) or result.get("winners") != state.winners or \
+                result.get("scores") != state.scores:
+            raise CliError(f"{where}: the record's result {result} differs from the replay's "
+                           f"(scores {state.scores}, winners {state.winners})")
+    out.print(renderer.match_summary(state.view(None)))
+    winners = ", ".join(f"seat {w}" for w in state.winners) or "none"
+    out.print(f"Result: winners {winners}; scores {', '.join(str(s) for s in state.scores)}. "
+              f"Replay consistent{' with the recorded result' if result is not None else ''}.")
+    return 0

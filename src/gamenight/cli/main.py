@@ -1,0 +1,180 @@
+"""``gamenight``: play a game in the terminal, simulate bot matches, show a game's rules, replay a record.
+
+Every command's errors are one line on stderr (``gamenight: error: ...``) and exit status 2; Ctrl-C exits 130.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+from typing import Callable
+
+from rich.console import Console
+
+from ..core.errors import IllegalAction, RulesError
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    # argparse prints the usage and exits; a user error here is one line like every other error
+    def error(self, message: str):
+        raise CliError(f"{message} (see {self.prog} --help)")
+
+
+def _has_benchmark() -> bool:
+    return importlib.util.find_spec("gamenight.benchmark") is not None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gamenight", description="Traditional games with exact rules: play, simulate, "
+                                                   "read the rules, replay records.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="play a game in the terminal against bots",
+                          description="Play a game in the terminal against bots. With no options on a terminal, "
+                                      "asks for the table at a prompt (Enter accepts the defaults).")
+    play.add_argument("game", help="the game (see `gamenight rules`)")
+    play.add_argument("--players", type=int, help="number of players (default: the game's default)")
+    play.add_argument("--rules", metavar="PRESET", help="a rules preset (see `gamenight rules GAME`)")
+    play.add_argument("--set", dest="overrides", action="append", default=None, metavar="KEY=VALUE",
+                      help="override one rules option; repeat for several")
+    play.add_argument("--seat", type=int, help="your seat, 0 .. players-1 (default 0)")
+    play.add_argument("--bots", help="the other seats' bot, or a comma list with one bot per other seat "
+                                     "(default: heuristic where the game has one, else random)")
+    play.add_argument("--seed", type=int, help="the deal's seed (default: random)")
+    play.add_argument("--record", metavar="FILE", help="write the game record (JSON) here at the end or on quit")
+    play.add_argument("--no-prompt", action="store_true", help="use defaults for everything not given; ask nothing")
+
+    sim = sub.add_parser("simulate", help="play many bot matches and report win rates",
+                         description="Play many matches between bots (seeds SEED, SEED+1, ...) and report each "
+                                     "seat's wins with a 95%% Wilson interval, mean scores and speed.")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, default=100, help="number of matches (default 100)")
+    sim.add_argument("--players", type=int, help="number of players (default: the game's default)")
+    sim.add_argument("--rules", metavar="PRESET", help="a rules preset")
+    sim.add_argument("--set", dest="overrides", action="append", default=None, metavar="KEY=VALUE",
+                     help="override one rules option; repeat for several")
+    sim.add_argument("--bots", help="a comma list of bots, one per seat; a single name fills every seat")
+    sim.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
+
+    rules = sub.add_parser("rules", help="a game's options, defaults and presets (no game: list the games)")
+    rules.add_argument("game", nargs="?")
+
+    replay = sub.add_parser("replay", help="replay a game record move by move and check it")
+    replay.add_argument("file", help="a record JSON (from `play --record` or state.record())")
+
+    if _has_benchmark():
+        bench = sub.add_parser("bench", help="measure engine speed (random playouts), as JSON")
+        bench.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
+        bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    return parser
+
+
+def parse_overrides(items: list[str] | None) -> dict[str, str]:
+    """``["yaniv_limit=7", ...]`` -> ``{"yaniv_limit": "7"}``; the Rules machinery checks the values."""
+    out: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise CliError(f"--set expects KEY=VALUE, got {item!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None = None,
+         console: Console | None = None, err_console: Console | None = None) -> int:
+    """Run the command line. Tests pass ``input_fn`` (called with the prompt text) and Consoles writing to
+    StringIO; by default input comes from stdin and output goes to the terminal."""
+    out = console or Console(highlight=False)
+    err = err_console or Console(stderr=True, highlight=False)
+    try:
+        return _run(list(sys.argv[1:] if argv is None else argv), input_fn, out, err)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        _silence_stdout()
+        return 1
+    except (CliError, RulesError, IllegalAction, ValueError, OSError) as e:
+        err.print(f"gamenight: error: {_one_line(e)}", markup=False, highlight=False, soft_wrap=True)
+        return 2
+    except Exception as e:  # a bug: still one line, unless debugging
+        if os.environ.get("GAMENIGHT_DEBUG"):
+            raise
+        err.print(f"gamenight: internal error: {type(e).__name__}: {_one_line(e)} "
+                  f"(set GAMENIGHT_DEBUG=1 for the traceback)", markup=False, highlight=False, soft_wrap=True)
+        return 1
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _one_line(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.filename is not None:
+        text = f"{error.filename}: {error.strerror or error}"
+    else:
+        text = str(error)
+    return " ".join(text.split()) or type(error).__name__
+
+
+def _run(argv: list[str], input_fn, out: Console, err: Console) -> int:
+    parser = build_parser()
+    if not argv:
+        out.print(parser.format_help(), markup=False)
+        return 0
+    args = parser.parse_args(argv)
+    if args.command == "play":
+        from .play import run_play
+        return run_play(args, argv, input_fn, out, err)
+    if args.command == "simulate":
+        from .simulate import run_simulate
+        return run_simulate(args, out, err)
+    if args.command == "rules":
+        from .info import run_rules
+        return run_rules(args, out)
+    if args.command == "replay":
+        from .info import run_replay
+        return run_replay(args, out)
+    if args.command == "bench":
+        return _run_bench(args)
+    out.print(parser.format_help(), markup=False)
+    return 0
+
+
+def _run_bench(args) -> int:
+    from .. import benchmark
+    from ..core.registry import games
+
+    known = games()
+    unknown = [g for g in args.games if g not in known]
+    if unknown:
+        raise CliError(f"unknown game {unknown[0]!r}; games are: {', '.join(known)}")
+    if not args.seconds > 0:
+        raise CliError("--seconds must be positive")
+    return benchmark.main([*args.games, "--seconds", str(args.seconds)]) or 0
+
+
+def load_json_file(path: str):
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError:
+        raise CliError(f"{path}: not a text file") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CliError(f"{path}: not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

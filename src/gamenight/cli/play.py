@@ -1,0 +1,276 @@
+"""``gamenight play``: one human seat against bots in the terminal."""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Callable
+
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.text import Text
+
+from ..core.errors import IllegalAction, RulesError
+from ..core.game import Game
+from ..core.registry import bot_doc, bots_for, game_class, make, make_bot
+from .main import CliError, parse_overrides
+from .render import get_renderer
+
+COMMANDS_HELP = ("Type the number of an action from the menu, or the action itself in notation (shown in the menu "
+                 "after each label). Also: [bold]help[/bold] (this), [bold]rules[/bold] (the rules in play), "
+                 "[bold]quit[/bold] (leave now; the record is saved if --record was given).")
+
+
+def record_json(record: dict) -> str:
+    """A record as JSON with one key per line (the actions stay on one line)."""
+    return "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in record.items()) + "\n}\n"
+
+
+class _Quit(Exception):
+    pass
+
+
+def default_bot(game: Game | str) -> str:
+    return "heuristic" if "heuristic" in bots_for(game) else "random"
+
+
+def run_play(args, argv: list[str], input_fn: Callable[[str], str] | None, out: Console, err: Console) -> int:
+    game_cls = game_class(args.game)  # unknown game: RulesError, one line
+    read = _reader(input_fn, out)
+    interactive = not args.no_prompt and (input_fn is not None or sys.stdin.isatty())
+    overrides = parse_overrides(args.overrides)
+
+    if interactive:
+        out.print(f"[bold]{escape(game_cls.title)}[/bold]: set up the table (Enter accepts the default in brackets).")
+    players = args.players
+    if players is None and interactive:
+        players = _ask(read, out, f"Number of players ({game_cls.MIN_PLAYERS}-{game_cls.MAX_PLAYERS})",
+                       str(game_cls.DEFAULT_PLAYERS), lambda text: _check_players(game_cls, text))
+    preset = args.rules
+    if preset is None and interactive:
+        preset = _ask_preset(read, out, game_cls)
+    if args.overrides is None and interactive:
+        overrides = _ask_overrides(read, out, game_cls, players, preset)
+    game = make(args.game, players=players, rules=preset, **overrides)
+    n = game.num_players
+
+    seat = args.seat
+    if seat is None and interactive:
+        seat = _ask(read, out, f"Your seat (0-{n - 1})", "0", lambda text: _check_seat(text, n))
+    seat = 0 if seat is None else seat
+    if not 0 <= seat < n:
+        raise CliError(f"--seat must be between 0 and {n - 1} for {n} players, not {seat}")
+    bots_text = args.bots
+    if bots_text is None and interactive:
+        names = bots_for(game)
+        out.print("Bots: " + "; ".join(f"[bold]{escape(b)}[/bold] {escape(bot_doc(b, game))}".rstrip()
+                                       for b in names))
+        bots_text = _ask(read, out, "Bot for the other seats (or a comma list, one per other seat)",
+                         default_bot(game), lambda text: (_seat_bots(game, seat, text), text)[1])
+    bot_names = _seat_bots(game, seat, bots_text or default_bot(game))
+
+    seed = args.seed if args.seed is not None else Game.fresh_seed()
+    return PlaySession(game, seat, bot_names, seed, args.record, read, out).run()
+
+
+def _reader(input_fn, out: Console) -> Callable[[str], str]:
+    if input_fn is not None:
+        return input_fn
+    return lambda prompt: out.input(prompt)
+
+
+def _ask(read, out: Console, question: str, default: str, check: Callable[[str], object]):
+    """Ask until ``check(answer)`` accepts it (it raises CliError/RulesError with the reason); Enter = default."""
+    while True:
+        try:
+            answer = read(f"{question} [{default}]: ").strip()
+        except EOFError:
+            answer = ""
+        try:
+            return check(answer or default)
+        except (CliError, RulesError, ValueError) as e:
+            out.print(f"[red]{escape(str(e))}[/red]")
+
+
+def _check_players(game_cls, text: str) -> int:
+    try:
+        players = int(text)
+    except ValueError:
+        raise CliError(f"{text!r} is not a number") from None
+    if not game_cls.MIN_PLAYERS <= players <= game_cls.MAX_PLAYERS:
+        raise CliError(f"{game_cls.title} is for {game_cls.MIN_PLAYERS} to {game_cls.MAX_PLAYERS} players")
+    return players
+
+
+def _check_seat(text: str, n: int) -> int:
+    try:
+        seat = int(text)
+    except ValueError:
+        raise CliError(f"{text!r} is not a number") from None
+    if not 0 <= seat < n:
+        raise CliError(f"seats are 0 to {n - 1}")
+    return seat
+
+
+def _ask_preset(read, out: Console, game_cls) -> str:
+    rules_cls = game_cls.RULES
+    names = list(rules_cls.PRESETS)
+    out.print("Rules presets:")
+    for i, name in enumerate(names, 1):
+        doc = rules_cls.PRESET_DOCS.get(name, "")
+        out.print(f"  {i}) [bold]{escape(name)}[/bold]  {escape(doc)}")
+
+    def check(text: str) -> str:
+        if text.isdigit() and 1 <= int(text) <= len(names):
+            return names[int(text) - 1]
+        if text in rules_cls.PRESETS:
+            return text
+        raise CliError(f"unknown preset {text!r}; presets are: {', '.join(names)}")
+
+    return _ask(read, out, "Rules preset (name or number)", rules_cls.DEFAULT_PRESET, check)
+
+
+def _ask_overrides(read, out: Console, game_cls, players, preset) -> dict[str, str]:
+    def check(text: str) -> dict[str, str]:
+        if text.strip().lower() in ("", "none", "-"):
+            return {}
+        if text.strip().lower() in ("list", "?", "help"):
+            from .info import rules_table
+            out.print(rules_table(game_cls.RULES))
+            raise CliError("type options as key=value, separated by spaces, or press Enter for none")
+        overrides = parse_overrides(text.split())
+        make(game_cls.name, players=players, rules=preset, **overrides)  # RulesError names the problem
+        return overrides
+
+    return _ask(read, out, "Change options? key=value ... ('list' shows them)", "none", check)
+
+
+def _seat_bots(game: Game, seat: int, text: str) -> dict[int, str]:
+    """Bot name per other seat: one name fills them all, a comma list gives one per other seat in order."""
+    others = [p for p in range(game.num_players) if p != seat]
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if len(names) == 1:
+        names = names * len(others)
+    if len(names) != len(others):
+        raise CliError(f"--bots needs one bot or {len(others)} (one per other seat), got {len(names)}")
+    available = bots_for(game)
+    for name in names:
+        if name not in available:
+            raise CliError(f"unknown bot {name!r} for {game.name}; bots are: {', '.join(available)}")
+    return dict(zip(others, names))
+
+
+class PlaySession:
+    """The play loop: the human seat reads a number or notation; the bots choose from their views."""
+
+    def __init__(self, game: Game, seat: int, bot_names: dict[int, str], seed: int, record_path: str | None,
+                 read: Callable[[str], str], out: Console):
+        self.game, self.seat, self.bot_names, self.seed = game, seat, bot_names, seed
+        self.record_path, self.read, self.out = record_path, read, out
+        self.bots = {p: make_bot(name, game) for p, name in bot_names.items()}
+        self.renderer = get_renderer(game.name)
+        self.state = game.new(seed=seed)
+        self.bot_rng = random.Random(seed)
+
+    def run(self) -> int:
+        out, state = self.out, self.state
+        bots = ", ".join(f"seat {p}: {name}" for p, name in self.bot_names.items())
+        out.print(f"[bold]{escape(self.game.title)}[/bold], {self.game.num_players} players, rules "
+                  f"{escape(self.game.rules.preset)}, seed {self.seed}. You are seat {self.seat}; {escape(bots)}.")
+        out.print("[dim]Type help for help.[/dim]")
+        hands = state.hands_played
+        out_noted = False
+        try:
+            while not state.is_over:
+                player = state.current_player
+                if player == self.seat:
+                    text = self._human_turn()
+                    out.print(f"seat {player} (you): {escape(text)}")
+                else:
+                    legal = state.legal_actions()
+                    action = self.bots[player].choose(state.view(player), legal, self.bot_rng)
+                    state.apply(action)
+                    out.print(f"seat {player} ({escape(self.bot_names[player])}): {escape(str(action))}")
+                if state.hands_played != hands or state.is_over:
+                    hands = state.hands_played
+                    view = state.view(self.seat)
+                    summary = self.renderer.hand_summary(view)
+                    if summary:
+                        out.print(Panel(summary, expand=False))
+                    if not out_noted and not state.is_over and view.get("active", [True] * (self.seat + 1))[self.seat] is False:
+                        out_noted = True
+                        out.print("[bold]You are out of the match;[/bold] the bots play on to the end.")
+        except _Quit:
+            out.print("You left the game.")
+            self._save()
+            return 0
+        except KeyboardInterrupt:
+            self._save()
+            raise
+        out.print(Panel(self.renderer.match_summary(state.view(self.seat)), expand=False))
+        self._save()
+        return 0
+
+    def _human_turn(self) -> str:
+        state, out, renderer = self.state, self.out, self.renderer
+        view = state.view(self.seat)
+        legal = state.legal_actions()
+        out.print()
+        out.print(Panel(renderer.table(view), expand=False))
+        self._print_menu(legal, view)
+        while True:
+            try:
+                text = self.read("Your move> ").strip()
+            except EOFError:
+                raise _Quit() from None
+            word = text.lower()
+            if not text:
+                continue
+            if word in ("quit", "exit", "q"):
+                raise _Quit()
+            if word in ("help", "h", "?"):
+                out.print(COMMANDS_HELP)
+                self._print_menu(legal, view)
+                continue
+            if word == "rules":
+                from .info import rules_table
+                out.print(rules_table(type(self.game.rules), self.game.rules))
+                continue
+            if word in ("table", "t", "show"):
+                out.print(Panel(renderer.table(view), expand=False))
+                self._print_menu(legal, view)
+                continue
+            if text.isdigit() and 1 <= int(text) <= len(legal):
+                action = legal[int(text) - 1]
+                state.apply(action)
+                return str(action)
+            try:
+                state.apply(text)
+            except IllegalAction as e:
+                if text.isdigit():
+                    out.print(f"[red]There is no action {text}: choose 1 to {len(legal)}.[/red]")
+                else:
+                    out.print(f"[red]{escape(str(e))}[/red]")
+                continue
+            return str(state.history[-1])
+
+    def _print_menu(self, legal, view) -> None:
+        lines = []
+        for i, action in enumerate(legal, 1):
+            notation = str(action)
+            label = self.renderer.action_label(notation, view)
+            plain = Text.from_markup(label).plain
+            suffix = "" if plain == notation else f"  [dim]{escape(notation)}[/dim]"
+            lines.append(f"  {i:>2}) {label}{suffix}")
+        self.out.print("\n".join(lines))
+
+    def _save(self) -> None:
+        if not self.record_path:
+            return
+        record = self.state.record()
+        if self.state.is_over:
+            record["result"] = {"scores": self.state.scores, "winners": self.state.winners}
+        with open(self.record_path, "w", encoding="utf-8") as f:
+            f.write(record_json(record))
+        self.out.print(f"Record written to {escape(self.record_path)}")

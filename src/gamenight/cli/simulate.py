@@ -1,0 +1,103 @@
+"""``gamenight simulate``: many bot matches, win rates with 95% Wilson intervals, mean scores, speed."""
+from __future__ import annotations
+
+import json
+import math
+import time
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..core.match import play_match
+from ..core.registry import bots_for, make, make_bot
+from .main import CliError, parse_overrides
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (wins may be fractional: shared wins count 1/k)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def seat_bot_names(game, text: str | None) -> list[str]:
+    n = game.num_players
+    available = bots_for(game)
+    if text is None:
+        names = ["heuristic" if "heuristic" in available else "random"]
+    else:
+        names = [t.strip() for t in text.split(",") if t.strip()]
+    if len(names) == 1:
+        names = names * n
+    if len(names) != n:
+        raise CliError(f"--bots needs one bot or {n} (one per seat), got {len(names)}")
+    for name in names:
+        if name not in available:
+            raise CliError(f"unknown bot {name!r} for {game.name}; bots are: {', '.join(available)}")
+    return names
+
+
+def simulate(game, bot_names: list[str], games: int, seed: int, progress=None, task=None) -> dict:
+    n = game.num_players
+    bots = [make_bot(name, game) for name in bot_names]
+    wins = [0.0] * n
+    score_sums = [0.0] * n
+    hands = 0
+    start = time.perf_counter()
+    for i in range(games):
+        state = play_match(game, bots, seed + i)
+        for p, share in enumerate(state.returns()):
+            wins[p] += share
+        for p, score in enumerate(state.scores):
+            score_sums[p] += score
+        hands += state.hands_played
+        if progress is not None:
+            progress.advance(task)
+    seconds = max(time.perf_counter() - start, 1e-9)
+    seats = []
+    for p in range(n):
+        lo, hi = wilson_interval(wins[p], games)
+        seats.append({"seat": p, "bot": bot_names[p], "wins": round(wins[p], 6),
+                      "win_rate": wins[p] / games, "ci95": [lo, hi], "mean_score": score_sums[p] / games})
+    return {"game": game.name, "players": n, "rules": game.rules.to_dict(), "games": games, "seed": seed,
+            "seats": seats, "hands": hands, "seconds": seconds,
+            "games_per_second": games / seconds, "hands_per_second": hands / seconds}
+
+
+def run_simulate(args, out: Console, err: Console) -> int:
+    game = make(args.game, players=args.players, rules=args.rules, **parse_overrides(args.overrides))
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    names = seat_bot_names(game, args.bots)
+    if args.json:
+        result = simulate(game, names, args.games, args.seed)
+        out.file.write(json.dumps(result) + "\n")
+        return 0
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True) as progress:
+        task = progress.add_task("games", total=args.games)
+        result = simulate(game, names, args.games, args.seed, progress, task)
+    table = Table(title=f"{escape(game.title)}: {args.games} matches, {game.num_players} players, "
+                        f"rules {escape(game.rules.preset)}, seeds {args.seed}..{args.seed + args.games - 1}")
+    table.add_column("seat", justify="right")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("mean score", justify="right")
+    for s in result["seats"]:
+        wins = f"{s['wins']:g}" if s["wins"] != int(s["wins"]) else str(int(s["wins"]))
+        table.add_row(str(s["seat"]), escape(s["bot"]), wins, f"{100 * s['win_rate']:.1f}%",
+                      f"{100 * s['ci95'][0]:.1f}% – {100 * s['ci95'][1]:.1f}%", f"{s['mean_score']:.1f}")
+    out.print(table)
+    out.print(f"{result['hands']} hands in {result['seconds']:.2f} s: {result['games_per_second']:.1f} games/s, "
+              f"{result['hands_per_second']:.1f} hands/s")
+    return 0
