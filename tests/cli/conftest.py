@@ -14,14 +14,14 @@ class Run:
         self.rc, self.out, self.err, self.prompts = rc, out, err, prompts
 
 
-def _console(buffer: io.StringIO) -> Console:
-    return Console(file=buffer, width=120, highlight=False, color_system=None)
+def _console(buffer: io.StringIO, width: int = 120) -> Console:
+    return Console(file=buffer, width=width, highlight=False, color_system=None)
 
 
 @pytest.fixture
 def cli():
     """``cli(argv, answers)`` runs the command line; ``answers`` is a list of lines or a function of the prompt."""
-    def run(argv, answers=()):
+    def run(argv, answers=(), width=120):
         out, err = io.StringIO(), io.StringIO()
         prompts: list[str] = []
         if callable(answers):
@@ -38,6 +38,6 @@ def cli():
             prompts.append(prompt)
             return source(prompt)
 
-        rc = main(list(argv), input_fn=input_fn, console=_console(out), err_console=_console(err))
+        rc = main(list(argv), input_fn=input_fn, console=_console(out, width), err_console=_console(err, width))
         return Run(rc, out.getvalue(), err.getvalue(), prompts)
     return run

@@ -1,6 +1,7 @@
 """``gamenight rules`` (a game's options and presets, or the list of games) and ``gamenight replay``."""
 from __future__ import annotations
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -24,33 +25,50 @@ def _value_text(value) -> str:
     return str(value)
 
 
-def rules_table(rules_cls, current=None) -> Table:
-    """The options of ``rules_cls`` (name, type, default, allowed, meaning), with ``current``'s values if given."""
-    table = Table(title="Options" if current is None else f"Rules in play (preset {escape(current.preset)})",
-                  show_lines=False)
+def rules_table(rules_cls, current=None, width: int = 120):
+    """The options of ``rules_cls`` (name, type, default, allowed, meaning), with ``current``'s values if given.
+
+    A table on a wide console; on a narrow one (``width`` < 110) each option takes two lines instead, so the
+    meanings are not chopped into a thin column."""
+    values = current.to_dict() if current is not None else {}
+    title = "Options" if current is None else f"Rules in play (preset {escape(current.preset)})"
+    entries = rules_cls.describe()
+    if width < 110:
+        grid = Table.grid(padding=(0, 1))
+        grid.title = title
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for entry in entries:
+            now = f", now {_now_text(entry, values)}" if current is not None else ""
+            grid.add_row(f"[bold]{escape(entry['name'])}[/bold]",
+                         f"{escape(entry['type'])}, default {escape(str(entry['default']))}{now}"
+                         f" [dim]({escape(entry['allowed'] or '')})[/dim]")
+            grid.add_row("", escape(entry["meaning"]))
+        return grid
+    table = Table(title=title, box=box.SIMPLE_HEAD)
     table.add_column("option", no_wrap=True, style="bold")
     table.add_column("type", no_wrap=True)
-    table.add_column("default")
+    table.add_column("default", no_wrap=True)
     if current is not None:
-        table.add_column("now")
-    table.add_column("allowed")
-    table.add_column("meaning")
-    values = current.to_dict() if current is not None else {}
-    for entry in rules_cls.describe():
+        table.add_column("now", no_wrap=True)
+    table.add_column("meaning (allowed values)", ratio=1)
+    for entry in entries:
         row = [escape(entry["name"]), escape(entry["type"]), escape(str(entry["default"]))]
         if current is not None:
-            now = values.get(entry["name"])
-            text = _value_text(now)
-            if now is None:
-                text = entry["default"] if entry["default"] in ("unlimited",) else text
-            row.append(escape(text) if text == str(entry["default"]) else f"[yellow]{escape(text)}[/yellow]")
-        row += [escape(entry["allowed"] or ""), escape(entry["meaning"])]
+            row.append(_now_text(entry, values))
+        row.append(f"{escape(entry['meaning'])} [dim]({escape(entry['allowed'] or '')})[/dim]")
         table.add_row(*row)
     return table
 
 
+def _now_text(entry: dict, values: dict) -> str:
+    now = values.get(entry["name"])
+    text = entry["default"] if now is None and entry["default"] == "unlimited" else _value_text(now)
+    return escape(text) if text == str(entry["default"]) else f"[yellow]{escape(text)}[/yellow]"
+
+
 def presets_table(rules_cls) -> Table:
-    table = Table(title="Presets (use --rules NAME)")
+    table = Table(title="Presets (use --rules NAME)", box=box.SIMPLE_HEAD)
     table.add_column("preset", no_wrap=True, style="bold")
     table.add_column("meaning")
     table.add_column("overrides")
@@ -79,7 +97,7 @@ def run_rules(args, out: Console) -> int:
     cls = game_class(args.game)
     out.print(f"[bold]{escape(cls.title)}[/bold] ({escape(cls.name)}): {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} "
               f"players, default {cls.DEFAULT_PLAYERS}. Change an option with --set option=value.")
-    out.print(rules_table(cls.RULES))
+    out.print(rules_table(cls.RULES, width=out.width))
     out.print(presets_table(cls.RULES))
     names = bots_for(cls.name)
     if names:

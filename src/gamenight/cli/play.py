@@ -137,7 +137,7 @@ def _ask_overrides(read, out: Console, game_cls, players, preset) -> dict[str, s
             return {}
         if text.strip().lower() in ("list", "?", "help"):
             from .info import rules_table
-            out.print(rules_table(game_cls.RULES))
+            out.print(rules_table(game_cls.RULES, width=out.width))
             raise CliError("type options as key=value, separated by spaces, or press Enter for none")
         overrides = parse_overrides(text.split())
         make(game_cls.name, players=players, rules=preset, **overrides)  # RulesError names the problem
@@ -235,7 +235,7 @@ class PlaySession:
                 continue
             if word == "rules":
                 from .info import rules_table
-                out.print(rules_table(type(self.game.rules), self.game.rules))
+                out.print(rules_table(type(self.game.rules), self.game.rules, width=out.width))
                 continue
             if word in ("table", "t", "show"):
                 out.print(Panel(renderer.table(view), expand=False))
