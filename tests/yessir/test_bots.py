@@ -1,0 +1,66 @@
+"""YESSIR! bots: registered, legal on every view, and the heuristic beats random play."""
+import random
+
+import gamenight
+from gamenight.core.registry import bot_doc
+from gamenight.yessir.bots import PAIRS, TRIPLES, YessirHeuristic
+
+RULE_SETS = [{}, {"rules": "pip_change"}, {"rules": "all_dice_sum"},
+             {"luck_min": 0, "luck_start": 5, "luck_max": 5, "turn_direction": "decreasing_seat"}]
+
+
+def test_heuristic_and_random_are_registered_for_yessir():
+    assert {"heuristic", "random"} <= set(gamenight.bots_for("yessir"))
+    assert "luck" in bot_doc("heuristic", "yessir")
+    bot = gamenight.make_bot("heuristic", gamenight.make("yessir", players=3))
+    assert isinstance(bot, YessirHeuristic)
+
+
+def test_outcome_tables_are_probability_distributions():
+    assert len(PAIRS) == 21 and len(TRIPLES) == 56
+    assert abs(sum(p for _, p in PAIRS) - 1) < 1e-12 and abs(sum(p for _, p in TRIPLES) - 1) < 1e-12
+
+
+def test_heuristic_always_chooses_a_legal_action_from_the_view():
+    rng = random.Random(2)
+    for extra in RULE_SETS:
+        for n in (2, 3, 6):
+            g = gamenight.make("yessir", players=n, **extra)
+            bots = [gamenight.make_bot("heuristic", g) if s % 2 == 0 else gamenight.make_bot("random", g)
+                    for s in range(n)]
+            for seed in range(6):
+                s = g.new(seed=seed)
+                while not s.is_over:
+                    seat = s.current_player
+                    legal = s.legal_actions()
+                    action = bots[seat].choose(s.view(seat), legal, rng)
+                    assert action in legal
+                    s.apply(action)
+
+
+def test_chance_is_exact_against_one_opponent():
+    g = gamenight.make("yessir", players=2)
+    bot = YessirHeuristic(g)
+    # five of a kind 6s cannot be beaten; it ties only when the opponent also holds 6-6 (1 of 36)
+    assert bot.chance((6, 6, 6), (6, 6)) == 35 / 36
+    # high dice 1-2-3-4-6 beats nothing with these shared dice
+    assert bot.chance((1, 3, 4), (2, 6)) == 0.0
+
+
+def test_heuristic_never_pays_when_it_cannot_lose():
+    g = gamenight.make("yessir", players=2)
+    s = g.new(seed=1)
+    s.shared, s.dice = [6, 6, 6], [[6, 6], [1, 2]]
+    bot = YessirHeuristic(g)
+    assert str(bot.choose(s.view(0), s.legal_actions(), random.Random(0))) == "d"
+
+
+def test_heuristic_beats_random_heads_up():
+    g = gamenight.make("yessir", players=2)
+    wins = 0
+    games = 120
+    for k in range(games):
+        seat = k % 2
+        bots = [gamenight.make_bot("heuristic" if s == seat else "random", g) for s in range(2)]
+        wins += seat in gamenight.play_match(g, bots, seed=k).winners
+    assert wins / games >= 0.75
