@@ -187,7 +187,7 @@ def test_bad_options_are_one_line_errors(cli, argv, message):
 def test_every_registered_game_can_be_played(cli, name, monkeypatch):
     """Any game plays through the menu, with its own renderer or the generic one."""
     sessions = _capture_session(monkeypatch)
-    answers = ["1"] * 400 + ["quit"]
+    answers = ["1"] * 200 + ["quit"]
     run = cli(["play", name, "--no-prompt", "--seed", "1", "--bots", "random"], answers)
     assert run.rc == 0, run.err
     assert sessions[0].state.history

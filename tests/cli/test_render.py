@@ -88,8 +88,8 @@ def test_yaniv_action_labels():
     assert plain(r.action_label("yaniv", view)) == "call Yaniv!"
     assert plain(r.action_label("draw", view)) == "draw from the stock (30)"
     assert plain(r.action_label("take 7s", view)) == "take 7♠"
-    assert plain(r.action_label("5s+6s+7s", view)) == "5♠ 6♠ 7♠ → 10"
-    assert plain(r.action_label("Kh", view)) == "K♥ → 18"
+    assert plain(r.action_label("5s+6s+7s", view)) == "5♠ 6♠ 7♠ (leaves 10)"
+    assert plain(r.action_label("Kh", view)) == "K♥ (leaves 18)"
 
 
 def test_yaniv_summaries_after_a_round_and_a_match():

@@ -19,7 +19,8 @@ from .render import get_renderer
 
 COMMANDS_HELP = ("Type the number of an action from the menu, or the action itself in notation (shown in the menu "
                  "after each label). Also: [bold]help[/bold] (this), [bold]rules[/bold] (the rules in play), "
-                 "[bold]quit[/bold] (leave now; the record is saved if --record was given).")
+                 "[bold]table[/bold] (show the table again), [bold]quit[/bold] (leave now; the record is saved "
+                 "if --record was given).")
 
 
 def record_json(record: dict) -> str:
@@ -70,14 +71,15 @@ def run_play(args, argv: list[str], input_fn: Callable[[str], str] | None, out: 
                          default_bot(game), lambda text: (_seat_bots(game, seat, text), text)[1])
     bot_names = _seat_bots(game, seat, bots_text or default_bot(game))
 
-    seed = args.seed if args.seed is not None else Game.fresh_seed()
+    # a short seed, easy to note down and replay with --seed
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     return PlaySession(game, seat, bot_names, seed, args.record, read, out).run()
 
 
 def _reader(input_fn, out: Console) -> Callable[[str], str]:
     if input_fn is not None:
         return input_fn
-    return lambda prompt: out.input(prompt)
+    return lambda prompt: out.input(escape(prompt))
 
 
 def _ask(read, out: Console, question: str, default: str, check: Callable[[str], object]):
@@ -198,7 +200,8 @@ class PlaySession:
                     summary = self.renderer.hand_summary(view)
                     if summary:
                         out.print(Panel(summary, expand=False))
-                    if not out_noted and not state.is_over and view.get("active", [True] * (self.seat + 1))[self.seat] is False:
+                    active = view.get("active")  # games with elimination list who is still in
+                    if not out_noted and not state.is_over and isinstance(active, list) and active[self.seat] is False:
                         out_noted = True
                         out.print("[bold]You are out of the match;[/bold] the bots play on to the end.")
         except _Quit:

@@ -150,7 +150,7 @@ class Renderer(GenericRenderer):
         if hand is not None:
             khz = view["rules"].get("king_of_hearts_zero", False)
             left = sum(_card_value(c, khz) for c in hand) - sum(_card_value(c, khz) for c in _group_cards(action_text))
-            label += f" [dim]→ {left}[/dim]"
+            label += f" [dim](leaves {left})[/dim]"
         return label
 
     def hand_summary(self, view: dict) -> str | None:
