@@ -26,8 +26,7 @@ class YanivHeuristic:
         """Points of the most valuable group that ``hand`` (sorted) could lay."""
         cached = self._best_group.get(hand)
         if cached is None:
-            values = self.values
-            cached = max((sum(values[c] for c in a.cards) for a in self.table.discards(hand)), default=0)
+            cached = max_group_points(hand, self.values)
             if len(self._best_group) > 200_000:
                 self._best_group.clear()
             self._best_group[hand] = cached
@@ -136,6 +135,46 @@ class YanivHeuristic:
                     break
             wins += ok
         return wins / self.samples
+
+
+def max_group_points(hand, values) -> int:
+    """The most points one legal group (Y11) can shed from ``hand``.
+
+    Jokers add no points, so a set is worth its natural cards (two or more of a rank), and a run the
+    naturals of a window of three or more consecutive ranks of a suit whose gaps the jokers can fill.
+    """
+    best = 0
+    jokers = 0
+    by_rank: dict[int, int] = {}
+    by_suit: dict[int, dict[int, int]] = {}
+    for c in hand:
+        if c == JOKER:
+            jokers += 1
+            continue
+        v = values[c]
+        if v > best:
+            best = v
+        by_rank[c % 13] = by_rank.get(c % 13, 0) + v
+        by_suit.setdefault(c // 13, {})[c % 13] = v
+    for points in by_rank.values():
+        if points > best:
+            best = points
+    for ranks in by_suit.values():
+        if len(ranks) + jokers < 3 or len(ranks) < 2 and not jokers:
+            continue
+        for lo in range(max(0, min(ranks) - jokers), max(ranks) + 1):
+            points, gaps, hi = 0, 0, lo
+            while hi <= 12:
+                if hi in ranks:
+                    points += ranks[hi]
+                else:
+                    gaps += 1
+                    if gaps > jokers:
+                        break
+                if hi - lo >= 2 and points > best:
+                    best = points
+                hi += 1
+    return best
 
 
 def _spread(pool: list[int], most: int) -> list[int]:
