@@ -174,6 +174,7 @@ def test_flags_skip_their_prompts(cli):
     (["play", "yaniv", "--rules", "nope"], "unknown preset 'nope'"),
     (["play", "chess"], "unknown game 'chess'"),
     (["play", "yaniv", "--players", "x"], "invalid int value"),
+    (["play", "yaniv", "--record", "/no/such/folder/r.json"], "no such directory"),
 ])
 def test_bad_options_are_one_line_errors(cli, argv, message):
     run = cli([*argv, "--no-prompt"], ["quit"])

@@ -73,3 +73,13 @@ def test_wilson_interval_known_values():
     lo, hi = wilson_interval(81, 263)  # Wilson (1927)-style textbook example: p = 0.308
     assert math.isclose(lo, 0.2553, abs_tol=1e-3) and math.isclose(hi, 0.3662, abs_tol=1e-3)
     assert wilson_interval(2.5, 5)[0] < 0.5 < wilson_interval(2.5, 5)[1]  # shared wins are fractional
+
+
+def test_bench_passes_through_to_the_benchmark(cli, capsys):
+    pytest.importorskip("gamenight.benchmark")
+    run = cli(["bench", "yaniv", "--seconds", "0.02"])
+    assert run.rc == 0, run.err
+    data = json.loads(capsys.readouterr().out)
+    assert "yaniv" in data["games"]
+    bad = cli(["bench", "chess"])
+    assert bad.rc == 2 and "unknown game 'chess'" in bad.err

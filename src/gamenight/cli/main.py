@@ -33,6 +33,8 @@ def _has_benchmark() -> bool:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gamenight", description="Traditional games with exact rules: play, simulate, "
                                                    "read the rules, replay records.")
+    from .. import __version__
+    parser.add_argument("--version", action="version", version=f"gamenight {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game in the terminal against bots",

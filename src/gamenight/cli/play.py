@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from typing import Callable
@@ -38,6 +39,8 @@ def default_bot(game: Game | str) -> str:
 
 def run_play(args, argv: list[str], input_fn: Callable[[str], str] | None, out: Console, err: Console) -> int:
     game_cls = game_class(args.game)  # unknown game: RulesError, one line
+    if args.record:
+        _check_writable(args.record)
     read = _reader(input_fn, out)
     interactive = not args.no_prompt and (input_fn is not None or sys.stdin.isatty())
     overrides = parse_overrides(args.overrides)
@@ -74,6 +77,17 @@ def run_play(args, argv: list[str], input_fn: Callable[[str], str] | None, out: 
     # a short seed, easy to note down and replay with --seed
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     return PlaySession(game, seat, bot_names, seed, args.record, read, out).run()
+
+
+def _check_writable(path: str) -> None:
+    """Fail now, not after a whole match, when the record cannot be written."""
+    if os.path.isdir(path):
+        raise CliError(f"--record {path}: is a directory")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CliError(f"--record {path}: no such directory {folder}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise CliError(f"--record {path}: not writable")
 
 
 def _reader(input_fn, out: Console) -> Callable[[str], str]:
