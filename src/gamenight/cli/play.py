@@ -222,7 +222,7 @@ class PlaySession:
             out.print("You left the game.")
             self._save()
             return 0
-        except KeyboardInterrupt:
+        except BaseException:  # Ctrl-C or a bug: keep the game so far
             self._save()
             raise
         out.print(Panel(self.renderer.match_summary(state.view(self.seat)), expand=False))

@@ -52,15 +52,23 @@ def simulate(game, bot_names: list[str], games: int, seed: int, progress=None, t
     score_sums = [0.0] * n
     hands = 0
     start = time.perf_counter()
-    for i in range(games):
-        state = play_match(game, bots, seed + i)
-        for p, share in enumerate(state.returns()):
-            wins[p] += share
-        for p, score in enumerate(state.scores):
-            score_sums[p] += score
-        hands += state.hands_played
-        if progress is not None:
-            progress.advance(task)
+    played = 0
+    try:
+        for i in range(games):
+            state = play_match(game, bots, seed + i)
+            for p, share in enumerate(state.returns()):
+                wins[p] += share
+            for p, score in enumerate(state.scores):
+                score_sums[p] += score
+            hands += state.hands_played
+            played += 1
+            if progress is not None:
+                progress.advance(task)
+    except KeyboardInterrupt:  # Ctrl-C: report the matches finished so far
+        if played == 0:
+            raise
+    interrupted = played < games
+    games = played
     seconds = max(time.perf_counter() - start, 1e-9)
     seats = []
     for p in range(n):
@@ -68,7 +76,7 @@ def simulate(game, bot_names: list[str], games: int, seed: int, progress=None, t
         seats.append({"seat": p, "bot": bot_names[p], "wins": round(wins[p], 6),
                       "win_rate": wins[p] / games, "ci95": [lo, hi], "mean_score": score_sums[p] / games})
     return {"game": game.name, "players": n, "rules": game.rules.to_dict(), "games": games, "seed": seed,
-            "seats": seats, "hands": hands, "seconds": seconds,
+            "seats": seats, "hands": hands, "seconds": seconds, "interrupted": interrupted,
             "games_per_second": games / seconds, "hands_per_second": hands / seconds}
 
 
@@ -80,13 +88,15 @@ def run_simulate(args, out: Console, err: Console) -> int:
     if args.json:
         result = simulate(game, names, args.games, args.seed)
         out.file.write(json.dumps(result) + "\n")
-        return 0
+        return 130 if result["interrupted"] else 0
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, transient=True) as progress:
         task = progress.add_task("games", total=args.games)
         result = simulate(game, names, args.games, args.seed, progress, task)
-    table = Table(title=f"{escape(game.title)}: {args.games} matches, {game.num_players} players, "
-                        f"rules {escape(game.rules.preset)}, seeds {args.seed}..{args.seed + args.games - 1}")
+    if result["interrupted"]:
+        err.print(f"Interrupted: {result['games']} of {args.games} matches played.")
+    table = Table(title=f"{escape(game.title)}: {result['games']} matches, {game.num_players} players, "
+                        f"rules {escape(game.rules.preset)}, seeds {args.seed}..{args.seed + result['games'] - 1}")
     table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("wins", justify="right")
@@ -100,4 +110,4 @@ def run_simulate(args, out: Console, err: Console) -> int:
     out.print(table)
     out.print(f"{result['hands']} hands in {result['seconds']:.2f} s: {result['games_per_second']:.1f} games/s, "
               f"{result['hands_per_second']:.1f} hands/s")
-    return 0
+    return 130 if result["interrupted"] else 0
