@@ -1,0 +1,63 @@
+"""The Thunee terminal renderer: what a seat sees, menu labels, hand and match summaries."""
+import random
+
+from rich.text import Text
+
+import gamenight
+from gamenight.cli.render import get_renderer
+from gamenight.cli.render.cards import card_markup
+
+
+def plain(markup: str) -> str:
+    return Text.from_markup(markup).plain
+
+
+def test_renderer_is_found_and_renders_every_phase_without_leaking():
+    renderer = get_renderer("thunee")
+    assert type(renderer).__module__ == "gamenight.cli.render.thunee"
+    rng = random.Random(2)
+    phases = set()
+    for players in (4, 6, 2):
+        game = gamenight.make("thunee", players=players, rules="all_calls")
+        for seed in range(6):
+            state = game.new(seed=seed)
+            hands = state.hands_played
+            while not state.is_over:
+                seat = state.current_player
+                view = state.view(seat)
+                phases.add(view["phase"])
+                text = plain(renderer.table(view))
+                for card in view["hand"]:
+                    assert plain(card_markup(card)) in text
+                assert "Your turn" in text
+                other = (seat + 1) % players
+                hand_line = next(line for line in text.splitlines() if line.startswith("Your hand:"))
+                for card in state.view(other)["hand"]:
+                    assert plain(card_markup(card)) not in hand_line
+                if view["trump"] is None and state.trump >= 0 and not state.trump_shown:
+                    assert "Trump: " not in text or "face down" in text or "none" in text
+                for a in state.legal_actions():
+                    assert plain(renderer.action_label(str(a), view))
+                legal = state.legal_actions()
+                passes = [a for a in legal if a.text == "pass"]
+                state.apply(passes[0] if passes and rng.random() < 0.8 else rng.choice(legal))
+                if state.hands_played != hands or state.is_over:
+                    hands = state.hands_played
+                    summary = renderer.hand_summary(state.view(0))
+                    assert summary and "Hand" in plain(summary)
+            final = plain(renderer.match_summary(state.view(0)))
+            assert "Match over" in final and "Winner" in final
+    assert phases >= {"weak", "calling", "trump", "special", "play", "jodi", "blind", "trip"}
+
+
+def test_trick_shows_who_played_what():
+    game = gamenight.make("thunee")
+    state = game.new(seed=3)
+    while not (state.phase == 7 and state.trick):
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a.text == "pass"), legal[0]))
+    view = state.view(None)
+    text = plain(get_renderer("thunee").table(view))
+    p, card = view["trick"][0]
+    assert f"seat {p}: {plain(card_markup(card))}" in text
+    assert "Trump: " in text
