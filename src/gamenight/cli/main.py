@@ -137,7 +137,7 @@ def _run(argv: list[str], input_fn, out: Console, err: Console) -> int:
     args = parser.parse_args(argv)
     if args.command == "play":
         from .play import run_play
-        return run_play(args, argv, input_fn, out, err)
+        return run_play(args, input_fn, out)
     if args.command == "simulate":
         from .simulate import run_simulate
         return run_simulate(args, out, err)

@@ -37,10 +37,15 @@ def default_bot(game: Game | str) -> str:
     return "heuristic" if "heuristic" in bots_for(game) else "random"
 
 
-def run_play(args, argv: list[str], input_fn: Callable[[str], str] | None, out: Console, err: Console) -> int:
+def run_play(args, input_fn: Callable[[str], str] | None, out: Console) -> int:
     game_cls = game_class(args.game)  # unknown game: RulesError, one line
+    # flags are checked before any prompt, so a typo is reported at once
     if args.record:
         _check_writable(args.record)
+    if args.players is not None:
+        _check_players(game_cls, str(args.players))
+    if args.rules is not None and args.rules not in game_cls.RULES.PRESETS:
+        raise CliError(f"unknown preset {args.rules!r}; presets are: {', '.join(game_cls.RULES.PRESETS)}")
     read = _reader(input_fn, out)
     interactive = not args.no_prompt and (input_fn is not None or sys.stdin.isatty())
     overrides = parse_overrides(args.overrides)
@@ -70,8 +75,13 @@ def run_play(args, argv: list[str], input_fn: Callable[[str], str] | None, out: 
         names = bots_for(game)
         out.print("Bots: " + "; ".join(f"[bold]{escape(b)}[/bold] {escape(bot_doc(b, game))}".rstrip()
                                        for b in names))
+
+        def check_bots(text: str) -> str:
+            _seat_bots(game, seat, text)
+            return text
+
         bots_text = _ask(read, out, "Bot for the other seats (or a comma list, one per other seat)",
-                         default_bot(game), lambda text: (_seat_bots(game, seat, text), text)[1])
+                         default_bot(game), check_bots)
     bot_names = _seat_bots(game, seat, bots_text or default_bot(game))
 
     # a short seed, easy to note down and replay with --seed
