@@ -192,3 +192,23 @@ def test_every_registered_game_can_be_played(cli, name, monkeypatch):
     run = cli(["play", name, "--no-prompt", "--seed", "1", "--bots", "random"], answers)
     assert run.rc == 0, run.err
     assert sessions[0].state.history
+
+
+def test_yaniv_variants_render_and_play_by_random_numbers(cli, monkeypatch):
+    """Slap-downs, joker swaps, any-card takes and a zero king of hearts all show in the menu and play."""
+    sessions = _capture_session(monkeypatch)
+    rng = __import__("random").Random(3)
+    seen = set()
+
+    def random_number(prompt):
+        state = sessions[0].state
+        legal = state.legal_actions()
+        seen.update(str(a).split(" ")[0] for a in legal)
+        return str(rng.randrange(len(legal)) + 1)
+
+    run = cli(["play", "yaniv", "--no-prompt", "--players", "2", "--bots", "random", "--seed", "12",
+               "--set", "slapdown=true", "--set", "joker_swap=true", "--set", "set_pick_any=true",
+               "--set", "king_of_hearts_zero=true", "--set", "elimination_limit=60"], random_number)
+    assert run.rc == 0, run.err
+    assert sessions[0].state.is_over
+    assert {"draw", "take", "keep"} <= seen

@@ -126,8 +126,9 @@ def run_replay(args, out: Console) -> int:
     except (TypeError, AttributeError, KeyError) as e:
         raise CliError(f"{where}: corrupt record ({e})") from None
     renderer = get_renderer(game.name)
-    overrides = {k: v for k, v in game.rules.to_dict().items()
-                 if k != "preset" and v != type(game.rules).build(game.rules.preset).to_dict().get(k)}
+    rules_cls = type(game.rules)
+    base = rules_cls.build(game.rules.preset).to_dict() if game.rules.preset in rules_cls.PRESETS else {}
+    overrides = {k: v for k, v in game.rules.to_dict().items() if k != "preset" and v != base.get(k)}
     changes = ", ".join(f"{k}={_value_text(v)}" for k, v in overrides.items())
     out.print(f"[bold]{escape(game.title)}[/bold], {game.num_players} players, rules {escape(game.rules.preset)}"
               f"{' with ' + escape(changes) if changes else ''}, seed {record['seed']}, "
