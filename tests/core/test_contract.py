@@ -1,0 +1,210 @@
+"""The engine contract, checked on every registered game by random playouts (OpenSpiel-style).
+
+Nothing here knows any game: a game listed in ``GAME_PACKAGES`` gets these tests automatically. Each game
+plays random matches at its smallest, default and largest table and under every preset, within a fixed
+budget of actions, and after every action or on a sample of steps (the heavier checks) it must keep its
+promises: a legal action exists for the player to move, legal actions are sorted and unique and agree with
+the mask, notation and ids round-trip, clone / JSON / replay are exact, garbage and illegal actions are
+refused with the state unchanged, views are JSON and a state sampled from a seat's view shows that seat
+the very same view (so the view depends on nothing the sampler redraws: no hidden card or die leaks).
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+import gamenight
+from gamenight import IllegalAction
+from gamenight.core.game import State
+
+GAMES = gamenight.games()
+MAX_MATCH_ACTIONS = 100_000  # no game's random match comes near this; a loop that never ends will
+ACTION_BUDGET = 4_000  # random actions per (game, table); at least MIN_MATCHES whole matches are played
+MIN_MATCHES = 2
+MAX_HEAVY = 200  # heavier checks per (game, table): enough to cover every phase, cheap enough for CI
+HEAVY_EVERY = 23  # the heavier checks (JSON, clone, sampling, refusals) run on every 23rd step
+GARBAGE = ("not-an-action", "", "zz99 qq", "take take take", 12345, None, 3.5, b"draw")
+
+
+def tables(name: str) -> list[int]:
+    cls = gamenight.core.registry.game_class(name)
+    return sorted({cls.MIN_PLAYERS, cls.DEFAULT_PLAYERS, cls.MAX_PLAYERS})
+
+
+def unchanged_after_refusal(state, attempt) -> str:
+    """Apply ``attempt`` and expect IllegalAction with the state left exactly as it was; returns the message."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(attempt)
+    assert state.to_json() == before, f"refusing {attempt!r} changed the state"
+    message = str(info.value)
+    assert message, "an IllegalAction must say what is wrong"
+    return message
+
+
+def check_step(game, state, rng: random.Random, heavy: bool, stats: dict) -> None:
+    seat = state.current_player
+    n = game.num_players
+    assert seat is not None and 0 <= seat < n
+    assert not state.is_over
+    legal = state.legal_actions()
+    assert legal, "no legal action for the player to move"
+    ids = [a.id for a in legal]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids), "legal actions must be sorted by id and unique"
+    assert state.returns() == [0.0] * n, "returns are all 0.0 while the match runs"
+    if not heavy:
+        return
+    mask = state.legal_action_mask()
+    assert len(mask) == game.num_distinct_actions
+    assert [i for i, ok in enumerate(mask) if ok] == ids, "legal_action_mask disagrees with legal_actions"
+    for a in legal:
+        assert 0 <= a.id < game.num_distinct_actions
+        assert game.parse_action(str(a)) is a, f"notation does not round-trip: {a}"
+        assert game.action_from_id(game.action_id(a)) is a, f"action id does not round-trip: {a}"
+    text = state.to_json()
+    assert json.loads(text)["game"] == game.name
+    copy = state.clone()
+    assert copy.to_json() == text and copy == state, "clone differs"
+    assert game.state_from_json(text).to_json() == text, "to_json/state_from_json round-trip differs"
+    legal_ids = set(ids)
+    illegal = [i for i in rng.sample(range(game.num_distinct_actions), min(50, game.num_distinct_actions))
+               if i not in legal_ids][:1]
+    for i in illegal:
+        unchanged_after_refusal(state, rng.choice((game.action_from_id(i), str(game.action_from_id(i)))))
+    unchanged_after_refusal(state, rng.choice(GARBAGE))
+    # clones are independent: playing on the copy leaves the original alone
+    copy.apply(rng.choice(copy.legal_actions()))
+    assert state.to_json() == text, "playing on a clone changed the original"
+    for s in [None, *range(n)]:
+        view = state.view(s)
+        assert json.loads(json.dumps(view)) == view, "views must be plain JSON"
+    s = rng.randrange(n)
+    view = state.view(s)
+    sampled = game.sample_state(view, random.Random(rng.getrandbits(32)))
+    assert sampled.view(s) == view, "a state sampled from a view must show that seat the same view"
+    again = game.sample_state(view, random.Random(rng.getrandbits(32)))
+    assert again.view(s) == view
+    if again.to_json() != sampled.to_json():
+        stats["samples_differ"] += 1
+    json.loads(sampled.to_json())
+    if sampled.current_player is not None:
+        sampled.apply(rng.choice(sampled.legal_actions()))  # a sampled state is playable
+
+
+def check_finished(game, state) -> None:
+    n = game.num_players
+    assert state.is_over and state.current_player is None
+    assert state.legal_actions() == []
+    unchanged_after_refusal(state, "not-an-action")
+    winners = state.winners
+    assert winners and all(0 <= w < n for w in winners) and winners == sorted(set(winners))
+    returns = state.returns()
+    assert len(returns) == n and all(isinstance(r, float) and math.isfinite(r) for r in returns)
+    if type(state).returns is State.returns:
+        assert math.isclose(sum(returns), 1.0), "winners share 1.0"
+    assert max(returns) == min(returns[w] for w in winners), "every winner has the best return"
+    assert state.hands_played >= 1
+    assert len(state.scores) >= 1
+    record = state.record()
+    assert json.loads(json.dumps(record)) == record
+    assert gamenight.replay(record).to_json() == state.to_json(), "replaying the record differs"
+    assert gamenight.replay(json.dumps(record)).to_json() == state.to_json()
+    for s in [None, *range(n)]:
+        json.dumps(state.view(s))
+
+
+def playouts(game, seed: int, budget: int, min_matches: int) -> dict:
+    rng = random.Random(seed)
+    stats = {"matches": 0, "actions": 0, "samples_differ": 0, "heavy": 0}
+    match_seed = seed * 1000
+    while stats["actions"] < budget or stats["matches"] < min_matches:
+        state = game.new(seed=match_seed)
+        assert state.seed == match_seed
+        assert game.new(seed=match_seed).to_json() == state.to_json(), "same seed, same deal"
+        match_seed += 1
+        for step in range(MAX_MATCH_ACTIONS):
+            if state.is_over:
+                break
+            heavy = step % HEAVY_EVERY == 0 and stats["heavy"] < MAX_HEAVY
+            check_step(game, state, rng, heavy, stats)
+            stats["heavy"] += heavy
+            state.apply(rng.choice(state.legal_actions()))
+        else:
+            raise AssertionError(f"a {game.name} match did not end within {MAX_MATCH_ACTIONS} actions")
+        stats["actions"] += len(state.history)
+        check_finished(game, state)
+        stats["matches"] += 1
+    return stats
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_registered_game_basics(name):
+    game = gamenight.make(name)
+    assert game.name == name and name in gamenight.games()
+    assert game.num_distinct_actions > 0
+    with pytest.raises(gamenight.RulesError):
+        gamenight.make(name, rules="no-such-preset")
+    with pytest.raises(gamenight.RulesError):
+        gamenight.make(name, no_such_option=1)
+    with pytest.raises(gamenight.RulesError):
+        gamenight.make(name, players=game.MAX_PLAYERS + 1)
+    with pytest.raises(gamenight.RulesError):
+        gamenight.make(name, players=game.MIN_PLAYERS - 1)
+    assert game.RULES.DEFAULT_PRESET in game.RULES.PRESETS
+    assert set(game.RULES.PRESET_DOCS) == set(game.RULES.PRESETS), "every preset is documented"
+    for entry in game.RULES.describe():
+        assert entry["meaning"], f"option {entry['name']} has no meaning"
+    with pytest.raises(IllegalAction):
+        game.action_from_id(game.num_distinct_actions)
+    with pytest.raises(IllegalAction):
+        game.action_from_id(-1)
+    with pytest.raises(IllegalAction):
+        game.parse_action("not-an-action")
+    assert "random" in gamenight.bots_for(game)
+
+
+@pytest.mark.parametrize("name,players", [(name, n) for name in GAMES for n in tables(name)])
+def test_random_playouts_keep_the_contract(name, players):
+    game = gamenight.make(name, players=players)
+    stats = playouts(game, seed=players, budget=ACTION_BUDGET, min_matches=MIN_MATCHES)
+    assert stats["matches"] >= MIN_MATCHES and stats["heavy"] > 0
+    assert stats["samples_differ"] > 0, "sampling from a view never redrew anything hidden"
+
+
+@pytest.mark.parametrize("name,preset", [(name, p) for name in GAMES
+                                         for p in gamenight.core.registry.game_class(name).RULES.PRESETS])
+def test_every_preset_plays(name, preset):
+    game = gamenight.make(name, rules=preset)
+    assert game.rules.preset == preset
+    assert gamenight.make(name, rules=game.rules.to_dict()).rules == game.rules
+    playouts(game, seed=11, budget=1, min_matches=1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_replay_steps_match_the_history(name):
+    game = gamenight.make(name)
+    rng = random.Random(3)
+    state = game.new(seed=5)
+    snapshots = [state.to_json()]
+    while not state.is_over and len(state.history) < 400:
+        state.apply(rng.choice(state.legal_actions()))
+        snapshots.append(state.to_json())
+    record = state.record()
+    for number, seat, action, after in gamenight.replay_steps(record):
+        assert str(action) == record["actions"][number - 1]
+        assert after.to_json() == snapshots[number]
+    bad = dict(record, actions=record["actions"][:1] + ["not-an-action"])
+    with pytest.raises(IllegalAction, match="step 2"):
+        gamenight.replay(bad)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_bot_match(name):
+    game = gamenight.make(name)
+    bots = [gamenight.make_bot("random", game) for _ in range(game.num_players)]
+    state = gamenight.play_match(game, bots, seed=9)
+    assert state.is_over
+    assert gamenight.replay(state.record()).to_json() == state.to_json()
