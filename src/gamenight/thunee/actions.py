@@ -80,8 +80,12 @@ def mask_of(cards) -> int:
     return m
 
 
+_SUIT_POINTS = tuple(sum(POINTS[r] for r in range(6) if (m >> r) & 1) for m in range(64))
+
+
 def points_of(mask: int) -> int:
-    return sum(CARD_POINTS[c] for c in cards_of(mask))
+    t = _SUIT_POINTS
+    return t[mask & 63] + t[(mask >> 6) & 63] + t[(mask >> 12) & 63] + t[(mask >> 18) & 63]
 
 
 def meld_mask(suit: int, meld: int) -> int:
