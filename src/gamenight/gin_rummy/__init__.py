@@ -1,0 +1,10 @@
+"""Gin Rummy (RULES.md section D)."""
+from ..core.registry import register_game
+from . import bots  # noqa: F401  (registers the Gin Rummy bots)
+from .actions import GinAction
+from .rules import GinRummyRules
+from .state import GinRummyGame, GinRummyState
+
+register_game(GinRummyGame)
+
+__all__ = ["GinAction", "GinRummyGame", "GinRummyRules", "GinRummyState"]

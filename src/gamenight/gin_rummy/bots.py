@@ -1,0 +1,286 @@
+"""Gin Rummy bots that read views only.
+
+``simple`` is the standard baseline: take the upcard only when it lands in a meld or allows a knock,
+discard the highest deadwood card, knock as soon as it is legal, lay off everything possible.
+
+``heuristic`` plays the same skeleton better: a hand is judged by its deadwood minus the live chances of
+its unmatched pairs and near-runs (cards the bot has not seen anywhere), a discard also pays for the help
+it would give the opponent (the ranks and suit neighbours of the cards he took from the pile, less what
+he threw away himself), it takes the upcard when that beats what a stock card is worth, and as knocker
+it lays out, among its best arrangements, the one whose melds are least open to layoffs.
+"""
+from __future__ import annotations
+
+from ..core.cards import parse_card
+from ..core.registry import register_bot
+from . import actions as A
+from .melds import (BIT, VALUES, best_arrangement, best_arrangements, best_layoff, cards_of, deadwood,
+                    deadwood_after_discard, layoff_targets, mask_of)
+
+
+def _hand(view) -> int:
+    return mask_of(parse_card(c) for c in view["hand"])
+
+
+def _table_melds(view) -> list[int]:
+    """The knocker's melds as they stand now, each extended by the cards laid off onto it."""
+    knocker = view["knocker"]
+    melds = [mask_of(parse_card(c) for c in cards) for p, cards in view["melds"] if p == knocker]
+    for text, target in view["layoffs"]:
+        c = parse_card(text)
+        for i, m in enumerate(melds):
+            is_run = bool(m & (m >> 1))
+            if target == "run" and is_run and ((c % 13 and m & BIT[c - 1]) or (c % 13 < 12 and m & BIT[c + 1])):
+                melds[i] = m | BIT[c]
+                break
+            if target == "set" and not is_run and ((m & -m).bit_length() - 1) % 13 == c % 13:
+                melds[i] = m | BIT[c]
+                break
+    return melds
+
+
+def _defend(view, legal) -> A.GinAction:
+    """Lay off and meld for the minimum deadwood (melds.best_layoff), one action at a time."""
+    hand = _hand(view)
+    legal_ids = {a.id for a in legal}
+    if view["knocker_deadwood"] and not view["big_gin"]:
+        _, plan, melds = best_layoff(hand, _table_melds(view))
+        for card, target in plan:
+            a = (A.SET_LAYOFFS if target == 0 else A.RUN_LAYOFFS)[card]
+            if a.id in legal_ids:
+                return a
+    else:
+        melds = best_arrangement(hand) if hand else ()
+    for m in melds:
+        a = A.MELD_ACTION[m]
+        if a.id in legal_ids:
+            return a
+    return A.DONE_ACTION
+
+
+class GinSimple:
+    """The standard simple baseline."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def choose(self, view, legal, rng):
+        phase = view["phase"]
+        if len(legal) == 1:
+            return legal[0]
+        hand = _hand(view)
+        if phase in ("upcard", "draw", "wall"):
+            up = parse_card(view["upcard"])
+            with_up = hand | BIT[up]
+            take = deadwood_after_discard(with_up) <= view["knock_limit"] or any(
+                m & BIT[up] for m in best_arrangement(with_up))
+            want = A.TAKE_ACTION if take else (A.PASS_ACTION if phase != "draw" else A.DRAW_ACTION)
+            return want if want in legal else legal[-1]
+        if phase == "discard":
+            if A.BIGGIN_ACTION in legal:
+                return A.BIGGIN_ACTION
+            knocks = [a for a in legal if a.kind == A.KNOCK]
+            if knocks:
+                return min(knocks, key=lambda a: (deadwood(hand ^ BIT[a.card]), -VALUES[a.card], a.id))
+            return min(legal, key=lambda a: (deadwood(hand ^ BIT[a.card]), -VALUES[a.card], a.id))
+        if phase == "layout":
+            for m in best_arrangement(hand):
+                a = A.MELD_ACTION[m]
+                if a in legal:
+                    return a
+            return A.DONE_ACTION if A.DONE_ACTION in legal else legal[0]
+        return _defend(view, legal)
+
+
+class GinHeuristic:
+    """Deadwood, live combinations, safety of discards, and layout exposure (see the module docstring)."""
+
+    def __init__(self, game, combo_weight: float = 0.6, danger_weight: float = 1.0, take_margin: float = 3.0,
+                 late_knock_max: int = 6, late_stock: int = 8):
+        self.game = game
+        self.combo_weight = combo_weight
+        self.danger_weight = danger_weight
+        self.take_margin = take_margin
+        self.late_knock_max = late_knock_max
+        self.late_stock = late_stock
+
+    # ---- what the bot has seen ------------------------------------------------------------------------
+    def _context(self, view, hand: int) -> dict:
+        me = view["seat"]
+        opp = 1 - me
+        dead = mask_of(parse_card(c) for c in view["discard_pile"])
+        for _, cards in view["melds"]:
+            dead |= mask_of(parse_card(c) for c in cards)
+        opp_known = mask_of(parse_card(c) for c in view["known"][opp])
+        thrown = 0  # cards the opponent discarded or passed this hand: he did not want them
+        for seat, text in view["log"]:
+            if seat == opp:
+                a = A.parse(text) if text != "knock" else None
+                if a is not None and a.kind == A.DISCARD:
+                    thrown |= BIT[a.card]
+        if view["first_upcard"] and any(seat == opp and text == "pass" for seat, text in view["log"]):
+            thrown |= BIT[parse_card(view["first_upcard"])]
+        live = ~(hand | dead | opp_known) & ((1 << 52) - 1)
+        return {"live": live, "opp_known": opp_known, "thrown": thrown, "stock": view["stock_size"]}
+
+    # ---- evaluation -----------------------------------------------------------------------------------
+    def score(self, hand10: int, ctx) -> float:
+        """Lower is better: deadwood minus the live chances of the unmatched cards to meld."""
+        arrangement = best_arrangement(hand10)
+        melded = 0
+        for m in arrangement:
+            melded |= m
+        loose = cards_of(hand10 & ~melded)
+        live = ctx["live"]
+        dw = sum(VALUES[c] for c in loose)
+        chances = 0.0
+        for i, x in enumerate(loose):
+            rx, sx = x % 13, x // 13
+            # a card that would extend a meld of ours or complete a set with it is also a chance
+            for y in loose[i + 1:]:
+                ry, sy = y % 13, y // 13
+                outs = 0
+                if ry == rx:
+                    outs = sum(1 for s in range(4) if s not in (sx, sy) and live & BIT[s * 13 + rx])
+                elif sy == sx and ry - rx == 1:
+                    outs = (1 if rx > 0 and live & BIT[x - 1] else 0) + (1 if ry < 12 and live & BIT[y + 1] else 0)
+                elif sy == sx and ry - rx == 2:
+                    outs = 1 if live & BIT[x + 1] else 0
+                if outs:
+                    chances += outs * (VALUES[x] + VALUES[y]) / 10.0
+            for m in arrangement:
+                if m & (m >> 1):
+                    lo = (m & -m).bit_length() - 1
+                    hi = m.bit_length() - 1
+                    if x // 13 == lo // 13 and (x == lo - 2 or x == hi + 2):
+                        between = x + 1 if x < lo else x - 1
+                        if live & BIT[between]:
+                            chances += VALUES[x] / 10.0
+        return dw - self.combo_weight * chances
+
+    def danger(self, card: int, ctx) -> float:
+        """How much discarding ``card`` may help the opponent."""
+        known = ctx["opp_known"]
+        thrown = ctx["thrown"]
+        rank, suit = card % 13, card // 13
+        d = 0.0
+        for s in range(4):
+            other = s * 13 + rank
+            if other != card:
+                if known & BIT[other]:
+                    d += 3.0
+                if thrown & BIT[other]:
+                    d -= 0.7
+        for step in (-2, -1, 1, 2):
+            r = rank + step
+            if 0 <= r < 13:
+                n = suit * 13 + r
+                if known & BIT[n]:
+                    d += 3.0 if abs(step) == 1 else 1.5
+                if thrown & BIT[n]:
+                    d -= 0.5
+        late = 1.5 if ctx["stock"] < 12 else 1.0
+        return max(d, -1.0) * late * VALUES[card] / 10.0 * self.danger_weight + (0.3 * late if d > 0 else 0.0)
+
+    def best_discard(self, hand11: int, ctx, banned: int = -1) -> tuple[float, int]:
+        best = (float("inf"), -1)
+        for c in cards_of(hand11):
+            if c == banned:
+                continue
+            s = self.score(hand11 ^ BIT[c], ctx) + self.danger(c, ctx)
+            if s < best[0] or (s == best[0] and VALUES[c] > VALUES[best[1]]):
+                best = (s, c)
+        return best
+
+    # ---- decisions ------------------------------------------------------------------------------------
+    def choose(self, view, legal, rng):
+        if len(legal) == 1:
+            return legal[0]
+        phase = view["phase"]
+        hand = _hand(view)
+        if phase == "wall":
+            return A.TAKE_ACTION if A.TAKE_ACTION in legal else A.PASS_ACTION
+        if phase in ("upcard", "draw"):
+            return self._draw(view, hand, legal)
+        if phase == "discard":
+            return self._discard(view, hand, legal)
+        if phase == "layout":
+            return self._layout(view, hand, legal)
+        return _defend(view, legal)
+
+    def _draw(self, view, hand, legal):
+        ctx = self._context(view, hand)
+        up = parse_card(view["upcard"])
+        with_up = hand | BIT[up]
+        if deadwood_after_discard(with_up) <= view["knock_limit"]:
+            take = True
+        else:  # taking the upcard only to throw it back is never worth it, so the upcard stays
+            take_score, discard = self.best_discard(with_up, ctx, banned=up)
+            now = self.score(hand, ctx)
+            in_meld = discard >= 0 and any(m & BIT[up] for m in best_arrangement(with_up ^ BIT[discard]))
+            take = (in_meld and take_score < now) or take_score < now - self.take_margin
+        if take and A.TAKE_ACTION in legal:
+            return A.TAKE_ACTION
+        return A.DRAW_ACTION if A.DRAW_ACTION in legal else A.PASS_ACTION
+
+    def _discard(self, view, hand, legal):
+        if A.BIGGIN_ACTION in legal:
+            return A.BIGGIN_ACTION
+        knocks = [a for a in legal if a.kind == A.KNOCK]
+        if knocks:
+            best = min(knocks, key=lambda a: (deadwood(hand ^ BIT[a.card]), -VALUES[a.card], a.id))
+            if self._should_knock(view, deadwood(hand ^ BIT[best.card])) or not any(
+                    a.kind == A.DISCARD for a in legal):
+                return best
+        ctx = self._context(view, hand)
+        best, best_score = None, float("inf")
+        for a in legal:
+            if a.kind != A.DISCARD:
+                continue
+            s = self.score(hand ^ BIT[a.card], ctx) + self.danger(a.card, ctx)
+            if s < best_score - 1e-9 or (abs(s - best_score) <= 1e-9 and VALUES[a.card] > VALUES[best.card]):
+                best, best_score = a, s
+        return best
+
+    def _should_knock(self, view, my_deadwood: int) -> bool:
+        # Knock at once, except with a middling count late in the hand: by then the defender has
+        # usually melded most of his cards and undercuts a knock of 7 or more too often.
+        if my_deadwood <= self.late_knock_max:
+            return True
+        return view["stock_size"] > self.late_stock
+
+    def _layout(self, view, hand, legal):
+        me = view["seat"]
+        ctx = self._context(view, hand)
+        laid = [mask_of(parse_card(c) for c in cards) for p, cards in view["melds"] if p == me]
+        options = best_arrangements(hand, 32)
+        legal_ids = {a.id for a in legal}
+
+        def exposure(arrangement) -> int:
+            slots, runs = layoff_targets(laid + list(arrangement))
+            ends = 0
+            for m in list(laid) + list(arrangement):
+                if m & (m >> 1):
+                    lo = (m & -m).bit_length() - 1
+                    hi = m.bit_length() - 1
+                    if lo % 13:
+                        ends |= BIT[lo - 1]
+                    if hi % 13 < 12:
+                        ends |= BIT[hi + 1]
+            return ((slots | ends) & ctx["live"]).bit_count()
+
+        for arrangement in sorted(options, key=exposure):
+            for m in arrangement:
+                a = A.MELD_ACTION[m]
+                if a.id in legal_ids:
+                    return a
+            break
+        return A.DONE_ACTION if A.DONE_ACTION.id in legal_ids else legal[0]
+
+
+register_bot("simple", GinSimple, games=("gin_rummy",),
+             doc="the standard baseline: upcard only into a meld or a knock, discard the highest deadwood, "
+                 "knock at once, lay off everything")
+register_bot("heuristic", GinHeuristic, games=("gin_rummy",),
+             doc="judges hands by deadwood and live combinations, avoids feeding the opponent, takes the upcard "
+                 "when it beats a stock card, knocks early, lays out its least exposed arrangement")

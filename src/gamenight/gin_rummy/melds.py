@@ -1,0 +1,374 @@
+"""Gin Rummy melds and the exact deadwood solver (RULES.md G2-G4, G8-G9).
+
+A hand is a 52-bit mask: bit ``k`` is the card of kind ``k`` (``suit * 13 + rank``, core/cards.py), so
+one suit is 13 consecutive bits and a run is a block of consecutive bits inside a suit.
+
+The solver branches on the lowest card left: it is either deadwood or the lowest card of one of the
+melds still contained in the hand (a run starting at it, or a set whose other cards have higher
+suits). Every arrangement is reached exactly once, results are memoised by mask, and cards that
+belong to no meld at all (found with a few shifts, :func:`meldable`) are counted as deadwood
+before the search starts, which leaves a handful of cards to search in a typical hand.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from ..core.cards import card_str
+
+VALUES = tuple(min(k % 13 + 1, 10) for k in range(52))  # G2
+BIT = tuple(1 << k for k in range(52))
+FULL = (1 << 52) - 1
+_SUIT = 0x1FFF
+_INF = 1 << 20
+# bits whose rank is below the king: a neighbour one bit up is in the same suit
+_HAS_NEXT = sum(1 << (s * 13 + r) for s in range(4) for r in range(12))
+
+# ---- the meld table --------------------------------------------------------------------------------
+# Sets by rank (the four 3-card sets, then the 4-card set), then runs by suit, lowest card, length.
+MELD_MASKS: list[int] = []
+MELD_CARDS: list[tuple[int, ...]] = []
+MELD_IS_RUN: list[bool] = []
+for _rank in range(13):
+    _four = tuple(s * 13 + _rank for s in range(4))
+    for _missing in range(3, -1, -1):
+        MELD_CARDS.append(tuple(c for i, c in enumerate(_four) if i != _missing))
+        MELD_IS_RUN.append(False)
+    MELD_CARDS.append(_four)
+    MELD_IS_RUN.append(False)
+for _suit in range(4):
+    for _lo in range(11):
+        for _length in range(3, 14 - _lo):
+            MELD_CARDS.append(tuple(_suit * 13 + _lo + i for i in range(_length)))
+            MELD_IS_RUN.append(True)
+for _cards in MELD_CARDS:
+    MELD_MASKS.append(sum(1 << c for c in _cards))
+MELD_INDEX = {m: i for i, m in enumerate(MELD_MASKS)}
+NUM_MELDS = len(MELD_MASKS)  # 65 sets + 264 runs = 329
+
+RUNS_FROM = tuple(tuple(sorted((m for m, run in zip(MELD_MASKS, MELD_IS_RUN) if run and (m & -m) == 1 << c),
+                               key=int.bit_count)) for c in range(52))
+SETS_FROM = tuple(tuple(m for m, run in zip(MELD_MASKS, MELD_IS_RUN) if not run and (m & -m) == 1 << c)
+                  for c in range(52))
+# same-suit neighbours of each card (no wrap: G3)
+NEIGHBOURS = tuple((BIT[c - 1] if c % 13 else 0) | (BIT[c + 1] if c % 13 < 12 else 0) for c in range(52))
+
+# value sum, highest value and card list of every 13-bit suit pattern
+_SUIT_SUM = [0] * 8192
+_SUIT_MAX = [0] * 8192
+for _p in range(1, 8192):
+    _low = (_p & -_p).bit_length() - 1
+    _SUIT_SUM[_p] = _SUIT_SUM[_p & (_p - 1)] + min(_low + 1, 10)
+    _SUIT_MAX[_p] = min(_p.bit_length(), 10)
+_SUIT_SUM = tuple(_SUIT_SUM)
+_SUIT_MAX = tuple(_SUIT_MAX)
+
+
+def value_of(mask: int) -> int:
+    """Total card value of ``mask`` (G2)."""
+    s = _SUIT_SUM
+    return s[mask & _SUIT] + s[(mask >> 13) & _SUIT] + s[(mask >> 26) & _SUIT] + s[mask >> 39]
+
+
+def max_value(mask: int) -> int:
+    m = _SUIT_MAX
+    return max(m[mask & _SUIT], m[(mask >> 13) & _SUIT], m[(mask >> 26) & _SUIT], m[mask >> 39])
+
+
+def cards_of(mask: int) -> list[int]:
+    """The kinds in ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def meldable(mask: int) -> int:
+    """The cards of ``mask`` that belong to at least one meld inside ``mask``."""
+    pairs = mask & (mask >> 1) & _HAS_NEXT
+    starts = pairs & (pairs >> 1)
+    runs = starts | (starts << 1) | (starts << 2)
+    x0, x1, x2, x3 = mask & _SUIT, (mask >> 13) & _SUIT, (mask >> 26) & _SUIT, mask >> 39
+    three = (x0 & x1 & (x2 | x3)) | ((x0 | x1) & x2 & x3)  # ranks held in at least 3 suits
+    sets = three | (three << 13) | (three << 26) | (three << 39)
+    return (runs | sets) & mask
+
+
+def melds_in(mask: int) -> list[int]:
+    """Indices (into the meld table) of every meld contained in ``mask``, ascending."""
+    found = []
+    rest = meldable(mask)
+    index = MELD_INDEX
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
+        rest ^= low
+        for m in RUNS_FROM[c]:
+            if m & mask != m:
+                break
+            found.append(index[m])
+        for m in SETS_FROM[c]:
+            if m & mask == m:
+                found.append(index[m])
+    found.sort()
+    return found
+
+
+# ---- minimum deadwood ----------------------------------------------------------------------------
+_DW: dict[int, int] = {}
+_DROP: dict[int, int] = {}
+_CACHE_LIMIT = 300_000
+
+
+def _dw(mask: int) -> int:
+    r = _DW.get(mask)
+    if r is None:
+        if not mask:
+            return 0
+        low = mask & -mask
+        c = low.bit_length() - 1
+        r = VALUES[c] + _dw(mask ^ low)
+        for m in RUNS_FROM[c]:
+            if m & mask != m:
+                break
+            v = _dw(mask ^ m)
+            if v < r:
+                r = v
+        for m in SETS_FROM[c]:
+            if m & mask == m:
+                v = _dw(mask ^ m)
+                if v < r:
+                    r = v
+        _DW[mask] = r
+    return r
+
+
+def _drop(mask: int) -> int:
+    """Minimum deadwood of ``mask`` with exactly one card removed for free."""
+    r = _DROP.get(mask)
+    if r is None:
+        if not mask:
+            return _INF
+        low = mask & -mask
+        c = low.bit_length() - 1
+        rest = mask ^ low
+        r = _dw(rest)
+        v = VALUES[c] + _drop(rest)
+        if v < r:
+            r = v
+        for m in RUNS_FROM[c]:
+            if m & mask != m:
+                break
+            v = _drop(mask ^ m)
+            if v < r:
+                r = v
+        for m in SETS_FROM[c]:
+            if m & mask == m:
+                v = _drop(mask ^ m)
+                if v < r:
+                    r = v
+        _DROP[mask] = r
+    return r
+
+
+def _trim() -> None:
+    if len(_DW) > _CACHE_LIMIT:
+        _DW.clear()
+    if len(_DROP) > _CACHE_LIMIT:
+        _DROP.clear()
+
+
+def deadwood(mask: int) -> int:
+    """Minimum deadwood of the hand ``mask`` over all meld arrangements (G4)."""
+    u = meldable(mask)
+    if u == mask:
+        if len(_DW) > _CACHE_LIMIT:
+            _trim()
+        return _dw(mask)
+    if not u:
+        return value_of(mask)
+    if len(_DW) > _CACHE_LIMIT:
+        _trim()
+    return value_of(mask ^ u) + _dw(u)
+
+
+def deadwood_after_discard(mask: int) -> int:
+    """Minimum deadwood left after discarding the best card of ``mask`` (G8's knock test for 11 cards)."""
+    u = meldable(mask)
+    dead = mask ^ u
+    if not u:
+        return value_of(dead) - max_value(dead)
+    if len(_DW) > _CACHE_LIMIT or len(_DROP) > _CACHE_LIMIT:
+        _trim()
+    base = value_of(dead)
+    best = base + _drop(u)
+    if dead:
+        v = base - max_value(dead) + _dw(u)
+        if v < best:
+            best = v
+    return best
+
+
+def deadwood_lower_bound_after_discard(mask: int) -> int:
+    """A cheap lower bound of :func:`deadwood_after_discard`: the unmeldable cards but the highest."""
+    dead = mask ^ meldable(mask)
+    return value_of(dead) - max_value(dead) if dead else 0
+
+
+# ---- arrangements -------------------------------------------------------------------------------------
+def best_arrangements(mask: int, limit: int = 64) -> list[tuple[int, ...]]:
+    """Every minimum-deadwood arrangement of ``mask`` (at most ``limit``): tuples of meld masks.
+
+    The deadwood cards of an arrangement are ``mask`` minus its melds."""
+    out: list[tuple[int, ...]] = []
+    target = deadwood(mask)
+
+    def walk(rest: int, chosen: tuple[int, ...], spent: int) -> None:
+        if len(out) >= limit:
+            return
+        if not rest:
+            out.append(chosen)
+            return
+        low = rest & -rest
+        c = low.bit_length() - 1
+        # c as deadwood
+        if spent + VALUES[c] + deadwood(rest ^ low) == target:
+            walk(rest ^ low, chosen, spent + VALUES[c])
+        for m in RUNS_FROM[c]:
+            if m & rest != m:
+                break
+            if spent + deadwood(rest ^ m) == target:
+                walk(rest ^ m, chosen + (m,), spent)
+        for m in SETS_FROM[c]:
+            if m & rest == m and spent + deadwood(rest ^ m) == target:
+                walk(rest ^ m, chosen + (m,), spent)
+
+    walk(mask, (), 0)
+    return out
+
+
+def best_arrangement(mask: int) -> tuple[int, ...]:
+    """One minimum-deadwood arrangement (the first in the solver's order)."""
+    return best_arrangements(mask, 1)[0]
+
+
+def arrangements(mask: int, max_deadwood: int, limit: int = 10_000) -> list[tuple[int, ...]]:
+    """Every arrangement of ``mask`` whose deadwood is at most ``max_deadwood`` (a knocker's choices, G8).
+
+    An arrangement here is a set of disjoint melds; cards outside them are deadwood."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(rest: int, chosen: tuple[int, ...], spent: int) -> None:
+        if len(out) >= limit:
+            return
+        if not rest:
+            out.append(chosen)
+            return
+        low = rest & -rest
+        c = low.bit_length() - 1
+        if spent + VALUES[c] + deadwood(rest ^ low) <= max_deadwood:
+            walk(rest ^ low, chosen, spent + VALUES[c])
+        for m in RUNS_FROM[c]:
+            if m & rest != m:
+                break
+            if spent + deadwood(rest ^ m) <= max_deadwood:
+                walk(rest ^ m, chosen + (m,), spent)
+        for m in SETS_FROM[c]:
+            if m & rest == m and spent + deadwood(rest ^ m) <= max_deadwood:
+                walk(rest ^ m, chosen + (m,), spent)
+
+    walk(mask, (), 0)
+    return out
+
+
+# ---- layoffs (G9) -------------------------------------------------------------------------------------
+SET_TARGET, RUN_TARGET = 0, 1
+
+
+def layoff_targets(knocker_melds) -> tuple[int, int]:
+    """``(set_slots, run_cards)`` for the knocker's melds: the cards that would complete a 3-card set,
+    and every card of the knocker's runs (a card next to one extends it)."""
+    slots = runs = 0
+    for m in knocker_melds:
+        c = (m & -m).bit_length() - 1
+        if m & (m >> 1):  # two adjacent bits: a run
+            runs |= m
+        elif m.bit_count() == 3:
+            rank = c % 13
+            slots |= (BIT[rank] | BIT[rank + 13] | BIT[rank + 26] | BIT[rank + 39]) ^ m
+    return slots, runs
+
+
+def best_layoff(hand: int, knocker_melds) -> tuple[int, list[tuple[int, int]], tuple[int, ...]]:
+    """The defender's best play against ``knocker_melds`` (meld masks, extended by any earlier layoffs
+    being already part of them): ``(deadwood, layoffs, melds)``.
+
+    ``layoffs`` is a playable order of ``(card, SET_TARGET or RUN_TARGET)``; ``melds`` is a best
+    arrangement of the cards left. Exact: every union of set completions and run-end chains is tried.
+    """
+    slots, runs = layoff_targets(knocker_melds)
+    options: list[list[int]] = []   # each: the cumulative masks one choice may add
+    chains: list[list[int]] = []
+    for m in knocker_melds:
+        if not m & (m >> 1):
+            continue
+        hi = m.bit_length() - 1
+        lo = (m & -m).bit_length() - 1
+        for step, start in ((1, hi), (-1, lo)):
+            chain = []
+            c = start
+            while True:
+                n = c + step
+                if n < 0 or n > 51 or n // 13 != start // 13 or not hand & BIT[n]:
+                    break
+                chain.append(n)
+                c = n
+            if chain:
+                chains.append(chain)
+                acc, masks = 0, [0]
+                for n in chain:
+                    acc |= BIT[n]
+                    masks.append(acc)
+                options.append(masks)
+    set_cards = hand & slots
+    for c in cards_of(set_cards):
+        options.append([0, BIT[c]])
+    best = (deadwood(hand), 0)
+    for combo in product(*options):
+        laid = 0
+        for m in combo:
+            laid |= m
+        if laid:
+            d = deadwood(hand & ~laid)
+            if d < best[0] or (d == best[0] and laid.bit_count() < best[1].bit_count()):
+                best = (d, laid)
+    d, laid = best
+    plan: list[tuple[int, int]] = []
+    done = 0
+    for chain in chains:
+        for n in chain:
+            if not laid & BIT[n]:
+                break
+            if not done & BIT[n]:
+                plan.append((n, RUN_TARGET))
+                done |= BIT[n]
+    for c in cards_of(laid & ~done):
+        plan.append((c, SET_TARGET))
+    rest = hand & ~laid
+    return d, plan, best_arrangement(rest) if rest else ()
+
+
+def meld_text(mask: int) -> str:
+    return "+".join(card_str(c) for c in _meld_order(mask))
+
+
+def _meld_order(mask: int) -> list[int]:
+    return cards_of(mask)  # runs ascend; a set's cards come in suit order s h d c

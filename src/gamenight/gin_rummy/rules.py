@@ -1,0 +1,87 @@
+"""Gin Rummy rules options and presets (RULES.md section D: G1-G14, D1 parameters, D2, D4)."""
+from __future__ import annotations
+
+from ..core.errors import RulesError
+from ..core.options import Rules, option, rules_dataclass
+
+
+@rules_dataclass
+class GinRummyRules(Rules):
+    knock_limit: int = option(10, "G8: highest deadwood that may knock (0 = straight gin, only gin ends a hand)",
+                              minimum=0, maximum=30)
+    gin_bonus: int = option(25, "G10: bonus to a gin knocker on top of the defender's deadwood",
+                            minimum=0, maximum=1000)
+    undercut_bonus: int = option(25, "G10: bonus to a defender who undercuts the knocker", minimum=0, maximum=1000)
+    tie_is_undercut: bool = option(False, "G10/D2-1: equal deadwood counts as an undercut (else the hand is a draw)")
+    first_upcard: str = option("seed", "G6/D2-2: seed = if the non-dealer passes the dealer must take the upcard; "
+                                       "standard = the dealer may pass too, then the non-dealer draws from the stock",
+                               choices=("seed", "standard"))
+    may_discard_taken_discard: bool = option(True, "G7/D2-3: a card taken from the discard pile may be discarded "
+                                                   "in the same turn")
+    stock_end: str = option("two_card_dead", "G11: two_card_dead = a discard that leaves 2 stock cards kills the "
+                                             "hand; hoyle = a draw that leaves 2 kills it; tournament_50th_card = "
+                                             "after that discard the opponent may take it only to knock",
+                            choices=("two_card_dead", "hoyle", "tournament_50th_card"))
+    game_target: int = option(100, "G12: the first total at or above this wins the match", minimum=1, maximum=100000)
+    next_dealer: str = option("winner", "G13: who deals the next hand (after a dead hand the same dealer redeals)",
+                              choices=("winner", "alternate"))
+    first_dealer: str = option("random", "who deals the first hand: drawn with the match's seed, or a fixed seat",
+                               choices=("random", "seat0", "seat1"))
+    big_gin_bonus: int | None = option(None, "G14: all 11 cards melded after the take may be declared without a "
+                                             "discard, for this bonus instead of the gin bonus (or off)",
+                                       minimum=0, maximum=1000, none_word="off")
+    box_bonus: int = option(0, "G14: points per hand won (box/line bonus)", minimum=0, maximum=1000)
+    box_credit: str = option("end", "D4: boxes are added at the end of the match, or immediately (Gin Rummy "
+                                    "Palace: they count toward the target)", choices=("end", "immediate"))
+    game_bonus: int = option(0, "G14: bonus to the match winner", minimum=0, maximum=10000)
+    shutout: str = option("none", "G14: when the loser scored nothing: double the winner's total, add "
+                                  "shutout_bonus, or nothing", choices=("none", "double", "bonus"))
+    shutout_bonus: int = option(100, "G14: the flat shutout bonus (shutout=bonus)", minimum=0, maximum=10000)
+    oklahoma: bool = option(False, "D4: the first upcard's value sets the hand's knock limit (an ace: gin only)")
+    oklahoma_spades_double: bool = option(False, "D4: with oklahoma, a spade first upcard doubles the hand's score")
+    single_hand: bool = option(False, "one deal is the whole match, scored by G10 alone (no target, no bonuses)")
+    max_pile_takes: int | None = option(None, "engine guard (UNVERIFIED): the hand is dead when the discard pile "
+                                              "is taken for the Nth time in it (OpenSpiel: 50), or unlimited",
+                                        minimum=1, maximum=10000, none_word="unlimited")
+    repeat_return_ends: bool = option(False, "engine guard (OpenSpiel): when both players in turn take the "
+                                             "upcard and discard it straight back, the hand is dead")
+
+    PRESETS = {
+        "seed": {},
+        "standard": {"first_upcard": "standard", "may_discard_taken_discard": False},
+        "modern": {"tie_is_undercut": True, "big_gin_bonus": 31, "box_bonus": 25, "game_bonus": 100,
+                   "shutout": "double"},
+        "classic": {"first_upcard": "standard", "may_discard_taken_discard": False, "tie_is_undercut": True,
+                    "gin_bonus": 20, "undercut_bonus": 10, "box_bonus": 20, "game_bonus": 100,
+                    "shutout": "bonus", "shutout_bonus": 100},
+        "palace": {"first_upcard": "standard", "may_discard_taken_discard": False, "tie_is_undercut": True,
+                   "undercut_bonus": 20, "box_bonus": 10, "box_credit": "immediate"},
+        "openspiel": {"first_upcard": "standard", "may_discard_taken_discard": True,
+                      "stock_end": "tournament_50th_card", "single_hand": True, "first_dealer": "seat1",
+                      "max_pile_takes": 50, "repeat_return_ends": True},
+    }
+    PRESET_DOCS = {
+        "seed": "the Japanese source (default): knock at 10, gin 25, undercut 25, ties are draws, the dealer must "
+                "take a passed first upcard, a taken discard may go straight back, 2-card dead hand, to 100",
+        "standard": "the published table rules: either player may pass the first upcard, a taken discard may "
+                    "not be discarded in the same turn",
+        "modern": "modern tournament scoring on the seed table: ties undercut, big gin 31, box 25, game 100, "
+                  "a shutout doubles",
+        "classic": "Bicycle's classic scoring on the standard table: gin 20, undercut 10 (ties too), box 20, "
+                   "game 100, shutout +100",
+        "palace": "Gin Rummy Palace scoring on the standard table: undercut 20 (ties too), box 10 credited "
+                  "at once, no game or shutout bonus",
+        "openspiel": "one hand with OpenSpiel's gin_rummy defaults (player 0 acts first, standard upcard, "
+                     "2-card wall, knock 10, gin 25, strict undercut 25, its loop guards)",
+    }
+    DEFAULT_PRESET = "seed"
+
+    @classmethod
+    def game_title(cls) -> str:
+        return "Gin Rummy"
+
+    def check(self) -> None:
+        if self.oklahoma_spades_double and not self.oklahoma:
+            raise RulesError("option 'oklahoma_spades_double' needs oklahoma=true")
+        if self.shutout != "bonus" and self.shutout_bonus != 100:
+            raise RulesError("option 'shutout_bonus' only applies with shutout=bonus")
