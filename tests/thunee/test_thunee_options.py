@@ -134,7 +134,7 @@ def test_b4_blind_thunee_called_before_the_last_cards():
 
 
 def test_t26_double_variants():
-    from test_worked_examples import _last_trick_state
+    from test_thunee_worked_examples import _last_trick_state
     s = _last_trick_state(True)
     s.hands[0] = 1 << cards("Ah")[0]  # partner wins the last trick
     play(s, "double Ks", "Js", "Ah", "Kh")
@@ -169,7 +169,7 @@ def test_t27_kanak_variants():
     assert _kanak(10, kanak_bid_adjust=False).last_hand["kanak_value"] == 25 - 40 - 10
     s = _kanak(0, kanak_raises_target_13=True)
     assert s.ball_target == 12  # raised when Kanak is *called*, in play (below)
-    from test_worked_examples import _last_trick_state
+    from test_thunee_worked_examples import _last_trick_state
     t = _last_trick_state(False)
     t.game = ThuneeGame(players=4, kanak_raises_target_13=True)
     t._legal = None
