@@ -187,3 +187,25 @@ def test_sample_state_respects_voids_jodi_and_the_trump_card():
                     assert (t.hands[s.trumper] >> s.trump_card) & 1
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("players,matches", [(4, 1200), (6, 500), (2, 500)])
+def test_thousands_of_random_matches_stay_sound(players, matches):
+    """Cheap checks on every step of many uniformly random matches: a legal action for the seat to move, cards
+    conserved, a bounded length, one team scoring per hand; every 50th match replays exactly."""
+    game = ThuneeGame(players=players, rules="all_calls" if players != 4 else "seed002")
+    rng = random.Random(players)
+    for seed in range(matches):
+        s = game.new(seed=seed)
+        steps = 0
+        while not s.is_over:
+            legal = s.legal_actions()
+            assert legal
+            s.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+            assert steps < 5000
+            if steps % 5 == 0:
+                assert conserved(s)
+        assert max(s.balls) >= game.rules.balls_to_win and s.winners
+        if seed % 50 == 0:
+            assert gamenight.replay(s.record()).to_json() == s.to_json()

@@ -324,3 +324,11 @@ def test_action_table_is_dense_and_round_trips():
         assert a.id == i and TABLE.parse(str(a)) is a
     assert TABLE.parse("10h") is TABLE.parse("Th") is TABLE.parse("T♥")
     assert TABLE.parse("jodi QKh") is TABLE.parse("jodi KQh")
+
+
+def test_t17_the_face_down_card_of_an_overridden_trump_stays_hidden():
+    s = thunee_hand()
+    play(s, "Jd")
+    for seat in (0, 2, 3, None):
+        assert [1, "trump ?"] in s.view(seat)["log"] and s.view(seat)["trump_card"] is None
+    assert [1, "trump 9c"] in s.view(1)["log"]

@@ -712,7 +712,7 @@ class ThuneeState(State):
             trump_card = card_text(self.trump_card)
         log = []
         for s, text in self.log:
-            if text.startswith("trump ") and s != seat and not self.trump_shown:
+            if text.startswith("trump ") and s != seat and not (self.trump_shown and self.special == NO_SPECIAL):
                 text = "trump ?"
             log.append([s, text])
         return {
