@@ -343,3 +343,12 @@ def test_notation_round_trips():
     assert g.parse_action(" A2 ") is g.parse_action("a 2") is g.action_from_id(1)
     assert g.parse_action("pass") is g.parse_action("yessir") is g.action_from_id(5)
     assert g.parse_action("+1") is g.action_from_id(8) and g.parse_action("-1") is g.action_from_id(9)
+
+
+def test_j5_the_inlined_die_roll_is_exactly_the_core_rng():
+    from gamenight.core.rng import Rng
+    from gamenight.yessir.state import _roll
+    for seed in range(50):
+        a, b = Rng(seed), Rng(seed)
+        assert [_roll(a) for _ in range(20)] == [b.below(6) + 1 for _ in range(20)]
+        assert a.state == b.state

@@ -23,11 +23,15 @@ _LIMIT6 = (1 << 64) - ((1 << 64) % 6)
 
 
 def _roll(rng: Rng) -> int:
-    """One die, 1..6: exactly ``rng.below(6) + 1``, inlined because dice are the hot path."""
+    """One die, 1..6: exactly ``rng.below(6) + 1`` (SplitMix64 inlined, because dice are the hot path;
+    tests check that the two agree)."""
     while True:
-        x = rng.next64()
-        if x < _LIMIT6:
-            return x % 6 + 1
+        rng.state = s = (rng.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        if z < _LIMIT6:
+            return z % 6 + 1
 
 
 class YessirGame(Game):
@@ -284,12 +288,13 @@ class YessirState(State):
                     luck[p] += 1
         if winner is not None:
             self.wins[winner] += 1
+        mode = rules.tiebreak_sum
         hands = [sorted(self.shared + d, reverse=True) for d in self.dice]
         self.last_round = {
             "round": self.round_no, "roller": self.roller, "shared": list(self.shared),
             "dice": [list(d) for d in self.dice], "hands": hands,
             "categories": [CATEGORY_NAMES[key_category(k)] for k in keys],
-            "descriptions": [describe(h, rules.tiebreak_sum) for h in hands],
+            "descriptions": [_describe(tuple(h), mode) for h in hands],
             "ranking": sorted(range(n), key=lambda p: -keys[p]),
             "places": [1 + sum(k > keys[p] for k in keys) for p in range(n)],
             "winner": winner, "tied": holders if winner is None else [],
@@ -360,6 +365,18 @@ class YessirState(State):
             "pip_die": self.pip_die, "last_round": self.last_round,
             "round_start": self.round_start, "actors": self.actors, "winners": self.winner_seats,
         }
+
+
+_DESCRIPTIONS: dict[tuple, str] = {}
+
+
+def _describe(hand: tuple, mode: str) -> str:
+    """hands.describe, remembered: at most 252 hands x 2 modes, and the reveal is on the hot path."""
+    key = (hand, mode)
+    text = _DESCRIPTIONS.get(key)
+    if text is None:
+        text = _DESCRIPTIONS[key] = describe(hand, mode)
+    return text
 
 
 def _bits(flags) -> int:
