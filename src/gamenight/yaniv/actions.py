@@ -147,6 +147,8 @@ class ActionTable:
             else:
                 slots.append(self._card(tok, text))
                 stands.append(None)
+        if len(slots) == 1 and stands[0] is None:
+            return self.single[slots[0]]  # a lone joker is a legal single (Y11), however it is spelt
         naturals = [c for c in slots if c != JOKER]
         if not naturals:
             raise IllegalAction(f"{text!r}: a group needs at least one natural card")
