@@ -1,0 +1,134 @@
+"""Yaniv options and presets: typed, validated, round-tripping; presets are what RULES.md says (A1 Parameters,
+A2, A4); impossible tables are refused."""
+from __future__ import annotations
+
+import pytest
+
+import gamenight
+from gamenight import RulesError
+from gamenight.yaniv import YanivRules
+
+from yaniv_helpers import make
+
+DEFAULTS = {  # RULES.md A1 "Parameters (defaults)" plus the engine's names for the A2/A4 options
+    "yaniv_limit": 5, "elimination_limit": 200, "halving_at": ((100, 50), (200, 100)), "asaf_penalty": 30,
+    "double_deck_from_players": 4, "jokers_in_sets": True, "set_pick_any": False,
+    "asaf_winner_scores_zero": False, "first_round_starter": "dealer", "halve_only_on_change": False,
+    "asaf_per_player": False, "slapdown": False, "joker_swap": False, "hand_size": 5,
+    "king_of_hearts_zero": False, "next_round_starter": "lowest_hand", "end_on_first_elimination": False,
+    "single_round": False,
+}
+
+
+def values(rules) -> dict:
+    return {name: getattr(rules, name) for name in DEFAULTS}
+
+
+def test_the_default_preset_is_seed001_with_the_rules_md_defaults():
+    game = gamenight.make("yaniv")
+    assert game.rules.preset == "seed001" and YanivRules.DEFAULT_PRESET == "seed001"
+    assert values(game.rules) == DEFAULTS
+    assert values(make(3, rules="seed001").rules) == DEFAULTS
+
+
+@pytest.mark.parametrize("preset", ["seed000", "seed000_short"])
+def test_seed000_presets(preset):
+    rules = make(3, rules=preset).rules
+    assert values(rules) == {**DEFAULTS, "elimination_limit": 100, "halving_at": ((50, 25), (100, 50)),
+                             "double_deck_from_players": 5}
+    assert rules.preset == preset
+
+
+def test_common_preset_is_yaniv_at_7():
+    assert values(make(3, rules="common").rules) == {**DEFAULTS, "yaniv_limit": 7}
+
+
+def test_single_round_preset():
+    assert values(make(3, rules="single_round").rules) == {**DEFAULTS, "single_round": True}
+
+
+def test_every_preset_is_documented():
+    assert set(YanivRules.PRESET_DOCS) == set(YanivRules.PRESETS) == {
+        "seed001", "seed000", "seed000_short", "common", "single_round"}
+
+
+def test_overrides_apply_on_top_of_a_preset():
+    rules = make(3, rules="common", yaniv_limit=9, halving_at="200:150").rules
+    assert rules.yaniv_limit == 9 and rules.halving_at == ((200, 150),) and rules.preset == "common"
+
+
+@pytest.mark.parametrize("name,text,value", [
+    ("yaniv_limit", "7", 7), ("yaniv_limit", "unlimited", None), ("yaniv_limit", " 11 ", 11),
+    ("elimination_limit", "150", 150), ("halving_at", "100:50,200:100", ((100, 50), (200, 100))),
+    ("halving_at", "none", ()), ("halving_at", {"200": "150"}, ((200, 150),)),
+    ("halving_at", [(50, 25)], ((50, 25),)), ("jokers_in_sets", "false", False), ("slapdown", "yes", True),
+    ("single_round", "on", True), ("next_round_starter", "rotate", "rotate"), ("hand_size", "7", 7),
+])
+def test_values_may_be_given_as_text(name, text, value):
+    assert getattr(make(3, **{name: text}).rules, name) == value
+
+
+def test_unknown_option_is_refused_naming_the_options():
+    with pytest.raises(RulesError, match="unknown option 'yaniv_limt'.*yaniv_limit"):
+        make(3, yaniv_limt=7)
+
+
+def test_unknown_preset_is_refused_naming_the_presets():
+    with pytest.raises(RulesError, match="unknown preset 'seed002'.*seed001.*common"):
+        make(3, rules="seed002")
+
+
+@pytest.mark.parametrize("name,value,message", [
+    ("yaniv_limit", -1, "between 0 and 50"), ("yaniv_limit", 51, "between"), ("yaniv_limit", "seven", "whole number"),
+    ("yaniv_limit", 4.5, "whole number"), ("yaniv_limit", True, "whole number"),
+    ("elimination_limit", 0, "between"), ("elimination_limit", None, "whole number"),
+    ("halving_at", "100", "pairs"), ("halving_at", "a:b", "whole numbers"), ("halving_at", {100: -1}, "positive"),
+    ("halving_at", {0: 5}, "positive"), ("halving_at", 100, "pairs"),
+    ("asaf_penalty", -5, "between"), ("double_deck_from_players", 1, "between"),
+    ("double_deck_from_players", 10, "between"), ("hand_size", 1, "between"), ("hand_size", 8, "between"),
+    ("next_round_starter", "random", "lowest_hand, lowest_total, rotate"),
+    ("first_round_starter", "youngest", "dealer, left_of_dealer"), ("jokers_in_sets", "maybe", "true or false"),
+    ("slapdown", 2, "true or false"), ("single_round", None, "true or false"),
+])
+def test_bad_values_are_refused_with_a_clear_message(name, value, message):
+    with pytest.raises(RulesError, match=message) as info:
+        make(3, **{name: value})
+    assert repr(name) in str(info.value)
+
+
+def test_too_many_players_for_the_deck_is_refused():
+    with pytest.raises(RulesError, match="8 players x 7 cards .* need more than the 54 cards of 1 pack"):
+        make(8, hand_size=7, double_deck_from_players=9)
+    with pytest.raises(RulesError, match="54 cards"):
+        gamenight.make("yaniv", players=8, rules={"hand_size": 7, "double_deck_from_players": 9})
+
+
+def test_the_largest_tables_that_fit():
+    make(7, hand_size=7, double_deck_from_players=9).new(seed=1)  # 49 + upcard of 54
+    make(8, hand_size=7).new(seed=1)  # two packs
+    make(8, double_deck_from_players=9).new(seed=1)  # 40 + upcard of 54
+
+
+@pytest.mark.parametrize("preset", sorted(YanivRules.PRESETS))
+def test_rules_round_trip_through_to_dict_and_from_dict(preset):
+    rules = make(4, rules=preset).rules
+    again = YanivRules.from_dict(rules.to_dict())
+    assert again == rules and again.preset == preset
+    game = gamenight.make("yaniv", players=4, rules=rules.to_dict())
+    assert game.rules == rules
+
+
+def test_a_record_carries_the_rules():
+    game = make(3, rules="common", slapdown=True, halving_at="none", yaniv_limit=None)
+    state = game.new(seed=4)
+    state.apply(state.legal_actions()[-1])
+    replayed = gamenight.replay(state.record())
+    assert replayed.game.rules == game.rules and replayed.to_json() == state.to_json()
+
+
+def test_describe_lists_every_option_with_meaning_and_allowed_values():
+    described = {d["name"]: d for d in YanivRules.describe()}
+    assert set(described) == set(DEFAULTS)
+    assert described["yaniv_limit"]["allowed"] == "0..50 or unlimited"
+    assert described["halving_at"]["default"] == "100:50,200:100"
+    assert all(d["meaning"] for d in described.values())
