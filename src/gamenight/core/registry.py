@@ -70,7 +70,7 @@ def make_bot(name: str, game: Game):
 
 
 # Each game is a top-level package (``gamenight.yaniv``); importing it registers the game and its bots.
-GAME_PACKAGES = ("gamenight.yaniv", "gamenight.yessir", "gamenight.thunee")
+GAME_PACKAGES = ("gamenight.yaniv", "gamenight.yessir", "gamenight.thunee", "gamenight.gin_rummy")
 
 
 def _load() -> None:

@@ -22,7 +22,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, State
 from ..core.rng import Rng
 from . import actions as A
-from .melds import (BIT, NEIGHBOURS, RUN_TARGET, SET_TARGET, VALUES, cards_of, deadwood, deadwood_after_discard,
+from .melds import (BIT, MELD_MASKS, NEIGHBOURS, RUN_TARGET, SET_TARGET, VALUES, cards_of, deadwood, deadwood_after_discard,
                     deadwood_lower_bound_after_discard, layoff_targets, mask_of, meldable, melds_in, value_of)
 from .rules import GinRummyRules
 
@@ -105,6 +105,24 @@ class GinRummyGame(Game):
             knock_card = parse_card(view["knock_discard"])
             seen |= BIT[knock_card]
         unseen = [c for c in range(52) if not seen & BIT[c]]
+        # A hand the view says could knock must still be able to: the knocker laying out, or a player who
+        # took the 50th-card discard and so must knock.
+        phase = view["phase"]
+        bound = None
+        if phase == "layout" and view["knocker"] != seat:
+            limit = 0 if view["big_gin"] else view["knock_limit"]
+            bound = (view["knocker"], lambda h: deadwood(h) <= limit)
+        elif phase == "discard" and view["must_knock"] and view["current"] != seat:
+            banned = -1 if self.rules.may_discard_taken_discard else s.taken
+            bound = (view["current"], lambda h: s._can_big_gin(h) or bool(s._knock_cards(h, banned)))
+        if bound is not None:
+            p, ok = bound
+            missing = view["hand_sizes"][p] - hands[p].bit_count()
+            if missing < 0 or missing > len(unseen):
+                raise ValueError("the view's card counts are inconsistent")
+            chosen = _constrained_cards(unseen, hands[p], missing, ok, rng)
+            hands[p] |= chosen
+            unseen = [c for c in unseen if not chosen & BIT[c]]
         rng.shuffle(unseen)
         for p in range(2):
             missing = view["hand_sizes"][p] - hands[p].bit_count()
@@ -122,6 +140,34 @@ class GinRummyGame(Game):
         if knock_card >= 0:  # the log shows other seats a bare "knock"; the sampled card stands behind it
             s.log = [(p, "knock " + card_str(knock_card) if text == "knock" else text) for p, text in s.log]
         return s
+
+
+def _constrained_cards(unseen: list[int], fixed: int, missing: int, ok, rng) -> int:
+    """``missing`` cards from ``unseen`` such that ``ok(fixed | cards)``: uniform by rejection while that is
+    quick, else built from random melds plus the lowest cards left (consistent but no longer uniform)."""
+    for _ in range(3000):
+        chosen = mask_of(rng.sample(unseen, missing))
+        if ok(fixed | chosen):
+            return chosen
+    pool = mask_of(unseen)
+    usable = [m for m in MELD_MASKS if not m & ~(pool | fixed) and m & pool]
+    for _ in range(3000):
+        rng.shuffle(usable)
+        chosen, need = 0, missing
+        for m in usable:
+            new = m & pool & ~chosen
+            if not m & chosen and 0 < new.bit_count() <= need:
+                chosen |= new
+                need -= new.bit_count()
+            if rng.random() < 0.15:
+                break
+        rest = [c for c in unseen if not chosen & BIT[c]]
+        rng.shuffle(rest)
+        rest.sort(key=VALUES.__getitem__)
+        chosen |= mask_of(rest[:need])
+        if ok(fixed | chosen):
+            return chosen
+    raise ValueError("no hidden hand fits this view (it says the player could knock)")
 
 
 class GinRummyState(State):
