@@ -774,3 +774,19 @@ def test_a4_single_round_ignores_totals_halving_and_elimination():
     state = call(game, ["As", "Kd Kh Ks Kc Qd", "5c"])
     assert state.is_over and state.scores == [0, 50, 5]
     assert state.last_round["halved"] == [] and state.last_round["eliminated"] == []
+
+
+def test_a4_slapdown_can_empty_a_hand_which_then_can_only_call():
+    """UNVERIFIED engine behaviour: slapping the last card leaves an empty hand (total 0), so the next turn's
+    only legal action is to call Yaniv."""
+    game = make(2, slapdown=True)
+    state = position(game, ["7s", "Kd Kh"], top="7h Qs")
+    state.apply("7s")
+    state.apply("draw")
+    state.apply("slap")
+    assert state.hands[0] == []
+    state.apply("Kd")
+    state.apply("draw")
+    assert legal(state) == ["yaniv"]
+    state.apply("yaniv")
+    assert state.last_round["success"] and state.last_round["hand_totals"]["0"] == 0
