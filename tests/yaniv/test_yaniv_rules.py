@@ -787,6 +787,7 @@ def test_a4_slapdown_can_empty_a_hand_which_then_can_only_call():
     assert state.hands[0] == []
     state.apply("Kd")
     state.apply("draw")
+    state.apply("keep")  # seat 1 drew Qs: no match
     assert legal(state) == ["yaniv"]
     state.apply("yaniv")
     assert state.last_round["success"] and state.last_round["hand_totals"]["0"] == 0
