@@ -2,14 +2,15 @@
 
 The heuristic plays as a careful club player does:
 
-- it asks for a redeal of a weak hand, and calls only with a strong suit (a jack with the nine, or plenty of
-  points), never beyond what the hand is worth;
+- it asks for a redeal of a weak hand, and calls only with J, 9 and A of one suit (10; with the 10 too, 20):
+  a call gives the counting side its amount and doubles its reward, and looser calling measurably loses;
 - as trumper it picks its strongest suit and lays its cheapest card of that suit face down;
 - it calls Thunee (or Mooney) only when the hand wins every trick whatever the others hold: enough top trumps
   to draw every other trump, and every other card the highest left in its suit;
 - it declares the most valuable Jodi it can, every time it may;
-- in play it follows suit, wins a trick with the cheapest card that surely wins it, throws points onto a trick
-  its partner has won, trumps when the trick is worth it, and otherwise gets rid of its cheapest card;
+- in play it follows suit, wins a trick with the cheapest card that surely wins it (else tries its strongest
+  winner when the trick holds points), throws points onto a trick its partner has surely won, trumps when the
+  trick is worth it, and otherwise gets rid of its cheapest card;
 - it calls Double or Kanak only when its last card cannot lose and (Kanak) the formula is already below zero.
 """
 from __future__ import annotations
@@ -27,8 +28,9 @@ def _suit(c: int) -> int:
 
 
 class ThuneeHeuristic:
-    def __init__(self, game):
+    def __init__(self, game, contest: int = 1):
         self.game = game
+        self.contest = contest  # contest a trick it may not win when it already holds this many points (0: never)
 
     # ---- reading the view ---------------------------------------------------------------------
     def choose(self, view: dict, legal: list, rng):
@@ -67,15 +69,10 @@ class ThuneeHeuristic:
         call = next((a for a in legal if a.kind == CALL), None)
         if call is None:
             return legal[0]
+        # A call hands the counting side its amount and doubles its reward, so only a suit that is sure to
+        # be worth choosing trump for is bought: J, 9 and A of one suit (measured: looser calling loses).
         best = max(self._suit_value(hand, s) for s in range(4))
-        points = sum(CARD_POINTS[c] for c in hand)
-        limit = 0
-        if best >= 95:      # J and 9 together with more of the suit
-            limit = 40
-        elif best >= 80:    # J and 9 of a suit
-            limit = 20
-        elif best >= 55 and points >= 60:
-            limit = 10
+        limit = 20 if best >= 144 else 10 if best >= 122 else 0
         return call if call.amount <= limit else legal[0]
 
     def _trump(self, hand, legal):
@@ -183,6 +180,9 @@ class ThuneeHeuristic:
                 return choice
         if winners and len(trick) == n - 1:
             return min(winners, key=lambda a: (_suit(a.card) == trump, CARD_POINTS[a.card]))
+        if winners and self.contest and pot >= self.contest:
+            # not sure, but worth a try: the strongest winner has the best chance to hold
+            return min(winners, key=lambda a: (_suit(a.card) == trump, strength[a.card % 6]))
         return min(plays, key=lambda a: (_suit(a.card) == trump, CARD_POINTS[a.card], -strength[a.card % 6]))
 
     def _lead(self, plays, sure, trump, hand, unseen):
