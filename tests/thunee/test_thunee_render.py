@@ -61,3 +61,30 @@ def test_trick_shows_who_played_what():
     p, card = view["trick"][0]
     assert f"seat {p}: {plain(card_markup(card))}" in text
     assert "Trump: " in text
+
+
+def test_terminal_play_never_prints_a_bots_face_down_trump_card():
+    """T12/T19: `gamenight play thunee` shows another seat's trump card only when the table sees it."""
+    import io
+
+    from rich.console import Console
+
+    from gamenight.cli.play import PlaySession
+
+    for seed in range(6):
+        game = gamenight.make("thunee")
+        buffer = io.StringIO()
+        out = Console(file=buffer, width=120, force_terminal=False)
+        answers = iter(["1"] * 400)
+        session = PlaySession(game, 0, {1: "heuristic", 2: "heuristic", 3: "heuristic"}, seed, None,
+                              lambda prompt: next(answers), out)
+        session.run()
+        text = buffer.getvalue()
+        for line in text.splitlines():
+            if "(heuristic): trump " in line:
+                assert line.rstrip().endswith("trump ?") or line.rstrip().endswith("trump last")
+        assert session.state.is_over
+    r = get_renderer("thunee")
+    assert r.public_move(1, "trump Jh", {"seat": 0}) == "trump ?"
+    assert r.public_move(1, "trump Jh", {"seat": 1}) == "trump Jh"
+    assert r.public_move(1, "Jh", {"seat": 0}) == "Jh"

@@ -217,7 +217,11 @@ class PlaySession:
                     legal = state.legal_actions()
                     action = self.bots[player].choose(state.view(player), legal, self.bot_rng)
                     state.apply(action)
-                    out.print(f"seat {player} ({escape(self.bot_names[player])}): {escape(str(action))}")
+                    shown = str(action)
+                    public = getattr(self.renderer, "public_move", None)  # a move others may not fully see
+                    if public is not None:
+                        shown = public(player, shown, state.view(self.seat))
+                    out.print(f"seat {player} ({escape(self.bot_names[player])}): {escape(shown)}")
                 if state.hands_played != hands or state.is_over:
                     hands = state.hands_played
                     view = state.view(self.seat)
