@@ -1,0 +1,91 @@
+"""The Gin Rummy terminal renderer: valid markup at every step, melds grouped, knock steps and summaries clear,
+and nothing hidden shown."""
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+from rich.text import Text
+
+from gamenight.cli.render import get_renderer
+from gin_helpers import game, play, setup
+
+
+def plain(markup: str) -> str:
+    return Text.from_markup(markup).plain
+
+
+def test_renderer_is_found():
+    assert type(get_renderer("gin_rummy")).__module__.endswith("render.gin_rummy")
+
+
+def test_every_view_and_label_renders_across_random_matches():
+    r = get_renderer("gin_rummy")
+    console = Console(record=True, width=120, color_system=None)
+    for preset, options in (("seed", {"single_hand": True}), ("modern", {"single_hand": True}),
+                            ("openspiel", {}), ("modern", {})):
+        g = game(preset, **options)
+        rng = random.Random(3)
+        whole_match = not options
+        for seed in range(1 if whole_match else 3):
+            s = g.new(seed=seed)
+            hands = s.hands_played
+            steps = 0
+            while not s.is_over:
+                seat = s.current_player
+                if not whole_match or steps % 101 == 0 or s.phase >= 5:
+                    for who in (seat, 1 - seat, None):
+                        plain(r.table(s.view(who)))
+                    view = s.view(seat)
+                    for a in s.legal_actions():
+                        plain(r.action_label(str(a), view))
+                s.apply(rng.choice(s.legal_actions()))
+                steps += 1
+                if s.hands_played != hands or s.is_over:
+                    hands = s.hands_played
+                    summary = r.hand_summary(s.view(0))
+                    assert summary
+                    console.print(summary)
+            if s.is_over:
+                console.print(r.match_summary(s.view(1)))
+
+
+def test_hand_grouped_with_deadwood_and_hidden_cards_not_shown():
+    g = game()
+    s = setup(g, ("As 2s 3s 7h 7d 7c Kd Qc 4h 9s", "2h 3h 5h 8h 9h Th 2c 4c 5c 6c"), pile="Jd", stock="8d")
+    text = plain(get_renderer("gin_rummy").table(s.view(0)))
+    assert "[A♠ 2♠ 3♠]" in text and "[7♥ 7♦ 7♣]" in text and "deadwood 33" in text
+    assert "Upcard: J♦" in text and "Stock:" in text
+    assert "2♥" not in text  # the opponent's cards
+    spectator = plain(get_renderer("gin_rummy").table(s.view(None)))
+    assert "A♠" not in spectator and "Your hand" not in spectator
+
+
+def test_knock_steps_and_hand_summary():
+    g = game()
+    r = get_renderer("gin_rummy")
+    s = setup(g, ("4h 5h 6h 9c 9d 9s Qs Qh Qd 3c Kc", "7h 3h 9h 5c 6c 2d 2c Jd Jc Kd"), pile="2s", phase="discard")
+    labels = {str(a): plain(r.action_label(str(a), s.view(0))) for a in s.legal_actions()}
+    assert labels["knock Kc"] == "knock, 10♣ face down (deadwood 3)".replace("10♣", "K♣")
+    assert labels["Kc"].startswith("discard K♣")
+    s.apply("knock Kc")
+    assert "face down" in plain(r.table(s.view(1))) and "K♣" not in plain(r.table(s.view(1)))
+    play(s, "meld 4h+5h+6h", "meld 9s+9d+9c", "meld Qs+Qh+Qd", "done")
+    table = plain(r.table(s.view(1)))
+    assert "seat 0 laid: [4♥ 5♥ 6♥]" in table and "knocker's deadwood: 3♣ = 3" in table
+    labels = [plain(r.action_label(str(a), s.view(1))) for a in s.legal_actions()]
+    assert "lay off 7♥ on the run" in labels and "lay off 9♥ on the set" in labels
+    play(s, "layoff 7h run", "layoff 3h run", "layoff 9h set", "done")
+    summary = plain(r.hand_summary(s.view(1)))
+    assert "knocked (discarding K♣ face down)" in summary
+    assert "score: 45 − 3 = 42 to seat 0" in summary and "laid off: 7♥ on the run" in summary
+
+
+def test_dead_hand_and_match_summary():
+    g = game("modern", single_hand=True)
+    r = get_renderer("gin_rummy")
+    s = setup(g, ("As 3s 5s 7s 9s Jh Kh 2d 4d 6d", "2s 4s 6s 8s Ts Qh Ah 3d 5d 7d"), pile="Kd", stock="Qc",
+              stock_size=3)
+    play(s, "draw", "Qc")
+    assert "is dead" in plain(r.hand_summary(s.view(0)))
+    assert "Match over after 1 hand" in plain(r.match_summary(s.view(0)))
