@@ -323,3 +323,26 @@ def test_t34_two_player_target_option_and_no_double_or_kanak():
     s.leader = s.current = 0
     s._legal = None
     assert legal(s) == ["Qs"]
+
+
+def test_t34_two_player_thunee_covers_the_first_six_tricks_only():
+    s = rigged(["Jd 9d Ad Td", "Qd 9s As Ts"], ["Kd Js", "Ks Qs"],
+               ["Jh 9h Ah Th Kh Qh", "Jc 9c Ac Tc Kc Qc"])
+    play(s, "pass", "pass", "pass", "trump 9s", "pass", "thunee")
+    assert s.special == 1 and s.current_player == 0
+    for card in ("Jd", "9d", "Ad", "Td", "Kd", "Js"):
+        play(s, card)
+        play(s, legal(s)[0])
+    assert s.hand_no == 2 and s.last_hand["special"] == "thunee" and s.last_hand["balls"] == [4, 0]
+
+
+def test_t34_two_player_void_deal_checks_the_counting_players_twelve_cards():
+    # trump spades (seat 1 trumper); seat 0 (counting) has no spade in its first six but gets Qs later
+    first = ["Jd 9d Ad Td", "Js 9s As Ts"]
+    second = ["Kd Qd", "Ks Jh"]
+    s = play(rigged(first, second, ["Qs 9h Ah Th Kh Qh", "Jc 9c Ac Tc Kc Qc"]), "pass", "pass", "pass", "trump Js",
+             "pass", "pass")
+    assert s.hand_no == 1 and s.phase == 7
+    s = play(rigged(first, second, ["Qh 9h Ah Th Kh Jc", "Qs 9c Ac Tc Kc Qc"]), "pass", "pass", "pass", "trump Js",
+             "pass", "pass")
+    assert s.hand_no == 2 and s.last_hand["result"] == "void"

@@ -81,6 +81,8 @@ def test_random_matches_keep_every_promise(players, preset):
                 seat = rng.randrange(players)
                 view = s.view(seat)
                 assert json.loads(json.dumps(view)) == view
+                sampled = game.sample_state(view, rng)
+                assert sampled.view(seat) == view and conserved(sampled)
                 swapped = leaky_swap(s, seat, rng)
                 if swapped is not None:
                     assert swapped.view(seat) == view, "a view depends on another seat's hidden cards"
