@@ -58,10 +58,15 @@ class Game:
             raise RulesError(f"players must be a whole number, not {players!r}")
         if not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
             raise RulesError(f"{self.title} is for {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, not {players}")
+        if isinstance(rules, Rules) and not isinstance(rules, self.RULES):
+            raise RulesError(f"these are {rules.game_title()} rules, not {self.title} rules")
         if isinstance(rules, Rules):
             built = rules if not overrides else self.RULES.from_dict({**rules.to_dict(), **overrides})
         elif isinstance(rules, dict):
-            built = self.RULES.from_dict({**rules, **overrides})
+            # a partial dict starts from its preset (so {"preset": "common"} means that preset), and an
+            # unknown preset name is refused; a full dict (Rules.to_dict, a record) gives exactly its values
+            values = {k: v for k, v in {**rules, **overrides}.items() if k != "preset"}
+            built = self.RULES.build(rules.get("preset"), **values)
         else:
             built = self.RULES.build(rules, **overrides)
         self.num_players = players
