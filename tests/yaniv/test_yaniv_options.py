@@ -132,3 +132,20 @@ def test_describe_lists_every_option_with_meaning_and_allowed_values():
     assert described["yaniv_limit"]["allowed"] == "0..50 or unlimited"
     assert described["halving_at"]["default"] == "100:50,200:100"
     assert all(d["meaning"] for d in described.values())
+
+
+def test_rules_as_a_partial_dict_start_from_its_preset():
+    assert gamenight.make("yaniv", rules={"preset": "common"}).rules.yaniv_limit == 7
+    rules = gamenight.make("yaniv", rules={"preset": "seed000", "yaniv_limit": 9}).rules
+    assert (rules.preset, rules.yaniv_limit, rules.elimination_limit) == ("seed000", 9, 100)
+    assert gamenight.make("yaniv", rules={"slapdown": True}).rules.preset == "seed001"
+    with pytest.raises(RulesError, match="unknown preset 'nope'"):
+        gamenight.make("yaniv", rules={"preset": "nope"})
+
+
+def test_rules_of_another_game_are_refused():
+    other = next(name for name in gamenight.games() if name != "yaniv")
+    with pytest.raises(RulesError, match="not Yaniv rules"):
+        gamenight.make("yaniv", rules=gamenight.make(other).rules)
+    with pytest.raises(RulesError):
+        gamenight.make("yaniv", rules=5)
