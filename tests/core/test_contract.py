@@ -150,10 +150,18 @@ def test_registered_game_basics(name):
     with pytest.raises(gamenight.RulesError):
         gamenight.make(name, no_such_option=1)
     with pytest.raises(gamenight.RulesError):
+        gamenight.make(name, rules={"preset": "no-such-preset"})
+    for other in GAMES:
+        if other != name:
+            with pytest.raises(gamenight.RulesError):
+                gamenight.make(name, rules=gamenight.make(other).rules)
+    with pytest.raises(gamenight.RulesError):
         gamenight.make(name, players=game.MAX_PLAYERS + 1)
     with pytest.raises(gamenight.RulesError):
         gamenight.make(name, players=game.MIN_PLAYERS - 1)
     assert game.RULES.DEFAULT_PRESET in game.RULES.PRESETS
+    for preset in game.RULES.PRESETS:  # a preset named in a dict means that preset
+        assert gamenight.make(name, rules={"preset": preset}).rules == gamenight.make(name, rules=preset).rules
     assert set(game.RULES.PRESET_DOCS) == set(game.RULES.PRESETS), "every preset is documented"
     for entry in game.RULES.describe():
         assert entry["meaning"], f"option {entry['name']} has no meaning"
