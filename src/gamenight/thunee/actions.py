@@ -40,7 +40,8 @@ ALL_CARDS = (1 << 24) - 1
 # core rank (0 = ace .. 12 = king) -> Thunee rank index
 _FROM_CORE_RANK = {10: J, 8: NINE, 0: ACE, 9: TEN, 12: KING, 11: QUEEN}
 
-PASS, REDEAL, CALL, TRUMP, THUNEE, ROYALS, BLIND_THUNEE, BLIND_ROYALS, TRIP, MOONEY, JODI, PLAY, DOUBLE, KANAK = range(14)
+(PASS, REDEAL, CALL, TRUMP, THUNEE, ROYALS, BLIND_THUNEE, BLIND_ROYALS, TRIP, MOONEY, JODI, PLAY, DOUBLE,
+ KANAK) = range(14)
 KIND_NAMES = ("pass", "redeal", "call", "trump", "thunee", "royals", "blind thunee", "blind royals", "trip", "mooney",
               "jodi", "play", "double", "kanak")
 CALL_AMOUNTS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 104)

@@ -25,8 +25,8 @@ class ThuneeRules(Rules):
     weak_hand_redeal: str = option("any_player", "T9/B2-5: who may demand a redeal with 10 points or less in the "
                                                  "first cards", choices=("any_player", "trumper_only", "off"))
     last_card_trump: bool = option(False, "T12/B4: the trumper may make trump the suit of the last card dealt to him")
-    thunee_partner_catch_balls: int = option(8, "T18/B4: balls to the opponents when the Thunee caller's partner wins a "
-                                                "trick", choices=(4, 8), minimum=4, maximum=8)
+    thunee_partner_catch_balls: int = option(8, "T18/B4: balls to the opponents when the Thunee caller's partner "
+                                                "wins a trick", choices=(4, 8), minimum=4, maximum=8)
     thunee_trump: str = option("first_lead", "T17/B2-10: under Thunee the suit of the caller's first lead is trump, or "
                                              "there is no trump", choices=("first_lead", "no_trump"))
     no_thunee_with_six_of_a_suit: bool = option(False, "T16: Thunee may not be called holding cards all of one suit")

@@ -24,9 +24,9 @@ import copy
 from ..core.errors import IllegalAction, RulesError
 from ..core.game import Game, State
 from ..core.rng import Rng
-from .actions import (ALL_CARDS, BLIND_ROYALS, BLIND_THUNEE, CALL, CARD_POINTS, DOUBLE, JODI, KANAK, KING, MOONEY,
-                      PASS, PLAY, QUEEN, REDEAL, ROYALS, SUIT_CHARS, SUIT_MASK, TABLE, THUNEE, TRIP, TRUMP, J,
-                      ThuneeAction, card_text, cards_of, mask_of, meld_value, parse_thunee_card, points_of)
+from .actions import (BLIND_ROYALS, BLIND_THUNEE, CALL, CARD_POINTS, DOUBLE, JODI, KANAK, KING, MOONEY, PASS, PLAY,
+                      QUEEN, REDEAL, ROYALS, SUIT_CHARS, SUIT_MASK, TABLE, THUNEE, J, ThuneeAction, card_text,
+                      cards_of, mask_of, meld_value, parse_thunee_card, points_of)
 from .rules import ThuneeRules
 
 WEAK, TRIP_PHASE, CALLING, TRUMP_PHASE, BLIND, SPECIAL, JODI_PHASE, PLAYING, OVER = range(9)
@@ -443,7 +443,8 @@ class ThuneeState(State):
             return self._next_in_queue(self._close_jodi)
         if phase == WEAK:
             if kind == REDEAL:
-                self.last_hand = {"hand": self.hand_no, "result": "redeal", "why": f"seat {seat} showed a weak hand (T9)",
+                self.last_hand = {"hand": self.hand_no, "result": "redeal",
+                                  "why": f"seat {seat} showed a weak hand (T9)",
                                   "dealer": self.dealer, "balls": [0, 0], "totals": list(self.balls)}
                 return self._start_hand()
             return self._next_in_queue(self._after_weak)
@@ -633,7 +634,8 @@ class ThuneeState(State):
                     line = f"{SPECIAL_NAMES[special].title()} by seat {caller}: every trick won"
                 elif last_winner % 2 == team:
                     balls[1 - team] = partner
-                    line = f"{SPECIAL_NAMES[special].title()} by seat {caller}: caught by the partner, seat {last_winner}"
+                    line = (f"{SPECIAL_NAMES[special].title()} by seat {caller}: caught by the partner, "
+                            f"seat {last_winner}")
                 else:
                     balls[1 - team] = opponent
                     line = f"{SPECIAL_NAMES[special].title()} by seat {caller}: caught by seat {last_winner}"
@@ -723,7 +725,8 @@ class ThuneeState(State):
             "hand_sizes": [bin(h).count("1") for h in self.hands], "stock_size": len(self.stock),
             "balls": list(self.balls), "ball_target": self.ball_target,
             "default_trumper": self.default_trumper, "trumper": self.trumper, "bid": self.bid,
-            "holder": self.holder, "passed": [s for s in range(n) if (self.passed >> s) & 1], "calls": [list(c) for c in self.calls],
+            "holder": self.holder, "passed": [s for s in range(n) if (self.passed >> s) & 1],
+            "calls": [list(c) for c in self.calls],
             "trump": SUIT_CHARS[self.trump] if self.trump >= 0 and knows_trump else None,
             "trump_card": trump_card, "trump_shown": self.trump_shown,
             "trump_declared": self.phase > TRUMP_PHASE or self.special != NO_SPECIAL,
@@ -780,5 +783,3 @@ def _second_half_cards(state: ThuneeState, team: int) -> int:
                 mask |= 1 << card
     return mask
 
-
-_ = (ALL_CARDS, mask_of)

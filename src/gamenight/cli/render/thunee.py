@@ -115,7 +115,8 @@ class Renderer(GenericRenderer):
         if view["trick"] or view["phase"] == "play":
             lines.append("")
             number = view["tricks_done"] + 1
-            played = "  ".join(f"{_who(p, seat)}: {card_markup(c)}" for p, c in view["trick"]) or "[dim]nothing yet[/dim]"
+            played = ("  ".join(f"{_who(p, seat)}: {card_markup(c)}" for p, c in view["trick"])
+                      or "[dim]nothing yet[/dim]")
             lines.append(f"Trick {number}: {played}")
         if view["tricks"]:
             leader, cards, winner = view["tricks"][-1]
