@@ -22,7 +22,7 @@ def _hand(view) -> int:
     return mask_of(parse_card(c) for c in view["hand"])
 
 
-def _table_melds(view) -> list[int]:
+def table_melds(view) -> list[int]:
     """The knocker's melds as they stand now, each extended by the cards laid off onto it."""
     knocker = view["knocker"]
     melds = [mask_of(parse_card(c) for c in cards) for p, cards in view["melds"] if p == knocker]
@@ -44,7 +44,7 @@ def _defend(view, legal) -> A.GinAction:
     hand = _hand(view)
     legal_ids = {a.id for a in legal}
     if view["knocker_deadwood"] and not view["big_gin"]:
-        _, plan, melds = best_layoff(hand, _table_melds(view))
+        _, plan, melds = best_layoff(hand, table_melds(view))
         for card, target in plan:
             a = (A.SET_LAYOFFS if target == 0 else A.RUN_LAYOFFS)[card]
             if a.id in legal_ids:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from rich.markup import escape
 
 from ...core.cards import card_str, parse_card
-from ...gin_rummy.melds import BIT, best_arrangement, cards_of, deadwood, deadwood_after_discard, mask_of
+from ...gin_rummy.bots import table_melds
+from ...gin_rummy.melds import (BIT, best_arrangement, best_layoff, cards_of, deadwood, deadwood_after_discard,
+                                mask_of)
 from .cards import card_markup, cards_markup
 from .generic import GenericRenderer
 
@@ -70,7 +72,7 @@ class Renderer(GenericRenderer):
         if pile:
             earlier = pile[-6:-1]
             lines.append(f"Upcard: {card_markup(pile[-1])}"
-                         + (f"   [dim]below it: {escape(' '.join(reversed(earlier)))}"
+                         + (f"   [dim]below it: {cards_markup(reversed(earlier))}"
                             f"{' …' if len(pile) > 6 else ''}[/dim]" if earlier else ""))
         else:
             lines.append("Upcard: [dim](discard pile empty)[/dim]")
@@ -128,7 +130,13 @@ class Renderer(GenericRenderer):
         if action_text == "done":
             if view["phase"] == "layout":
                 return f"done: show the rest as deadwood ({sum(_value(c) for c in view['hand'] or [])})"
-            return "done: count my deadwood"
+            cards = view["hand"] or []
+            now = sum(_value(c) for c in cards)
+            if view["knocker_deadwood"] and not view["big_gin"]:
+                best = best_layoff(_mask(cards), table_melds(view))[0]
+            else:
+                best = deadwood(_mask(cards))
+            return f"done: count my deadwood as it stands, {now} [dim](best play leaves {best})[/dim]"
         if action_text == "biggin":
             return "[bold green]declare big gin[/bold green]"
         if action_text.startswith("knock "):
