@@ -309,7 +309,7 @@ def test_t30_match_ends_at_12_balls():
     s.balls = [11, 3]
     s.trumper, s.bid, s.jodi, s.trick_points = 1, 0, [0, 0], [200, 104]
     s._end_hand(last_winner=0)
-    assert s.is_over and s.winners == [0, 2] and s.returns() == [0.5, 0, 0.5, 0]
+    assert s.is_over and s.winners == [0, 2] and s.returns() == [1.0, 0.0, 1.0, 0.0]  # the team wins
     assert s.current_player is None and s.legal_actions() == []
 
 

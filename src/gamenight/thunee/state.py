@@ -313,6 +313,13 @@ class ThuneeState(State):
     def hands_played(self) -> int:
         return self.hand_no
 
+    def returns(self) -> list[float]:
+        """Partnerships win together: 1.0 for every seat of the winning team, 0.0 for the others."""
+        n = self.game.num_players
+        if self.winner_team < 0:
+            return [0.0] * n
+        return [1.0 if s % 2 == self.winner_team else 0.0 for s in range(n)]
+
     def legal_actions(self) -> list[ThuneeAction]:
         legal = self._legal
         if legal is None:
