@@ -428,8 +428,11 @@ class YanivState(State):
             starter = min(order, key=lambda p: hand_totals[p])  # min keeps the first in turn order
         elif rules.next_round_starter == "lowest_total":
             starter = min(order, key=lambda p: self.totals[p])
-        else:
-            starter = self._next_active(self.dealer)
+        else:  # rotate: the seat after the one who started the round just ended
+            started = self.dealer
+            if self.round_no == 1 and rules.first_round_starter == "left_of_dealer":
+                started = (self.dealer + 1) % n  # everyone plays round 1
+            starter = self._next_active(started)
         self._deal(starter, starter)
 
     def _finish(self, winners: list[int]) -> None:
