@@ -791,3 +791,16 @@ def test_a4_slapdown_can_empty_a_hand_which_then_can_only_call():
     assert legal(state) == ["yaniv"]
     state.apply("yaniv")
     assert state.last_round["success"] and state.last_round["hand_totals"]["0"] == 0
+
+
+def test_a2_7_rotate_moves_the_start_on_by_one_seat_each_round_also_from_left_of_dealer():
+    game = make(3, next_round_starter="rotate", first_round_starter="left_of_dealer")
+    state = game.new(seed=2)
+    starters = [state.current_player]
+    rng = __import__("random").Random(2)
+    while len(starters) < 5 and not state.is_over:
+        round_no = state.round_no
+        state.apply("yaniv" if "yaniv" in legal(state) else rng.choice(state.legal_actions()))
+        if state.round_no != round_no and not state.is_over:
+            starters.append(state.current_player)
+    assert starters[:5] == [1, 2, 0, 1, 2]

@@ -144,8 +144,11 @@ def check_round_end(state, rules, game, before_round, before_totals, before_acti
     assert not state.is_over and state.round_no == before_round + 1
     assert sorted(summary["eliminated"]) == sorted(out)
     assert [p for p in range(n) if state.active[p]] == sorted(remaining)
-    if starter is None:
-        starter = next((before_dealer + i) % n for i in range(1, n + 1) if state.active[(before_dealer + i) % n])
+    if starter is None:  # rotate: the seat after the one who started the round just ended
+        started = before_dealer
+        if before_round == 1 and rules.first_round_starter == "left_of_dealer":
+            started = (before_dealer + 1) % n
+        starter = next((started + i) % n for i in range(1, n + 1) if state.active[(started + i) % n])
     assert state.current_player == starter and state.dealer == starter  # Y8: the starter deals
     assert state.phase == 0 and len(state.pile) == 1 and len(state.pile[0]) == 1
     for p in range(n):
