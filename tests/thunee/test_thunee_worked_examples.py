@@ -292,6 +292,7 @@ def test_te17_t9_weak_hand():
     assert s.current_player == 0 and legal(s) == ["pass", "redeal"]
     play(s, "redeal")
     assert s.hand_no == 2 and s.dealer == 0 and s.last_hand["result"] == "redeal"
+    assert s.view(1)["last_hand"]["shown"] == ["Ks", "Qs", "Qd", "Kc"]  # the weak hand is shown to the table
 
 
 def test_te18_t32_trip_ranks():

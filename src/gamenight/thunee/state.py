@@ -450,7 +450,8 @@ class ThuneeState(State):
             return self._next_in_queue(self._close_jodi)
         if phase == WEAK:
             if kind == REDEAL:
-                self.last_hand = {"hand": self.hand_no, "result": "redeal",
+                self.last_hand = {"hand": self.hand_no, "result": "redeal", "seat": seat,
+                                  "shown": [card_text(c) for c in cards_of(self.hands[seat])],
                                   "why": f"seat {seat} showed a weak hand (T9)",
                                   "dealer": self.dealer, "balls": [0, 0], "totals": list(self.balls)}
                 return self._start_hand()

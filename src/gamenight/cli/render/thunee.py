@@ -165,7 +165,8 @@ class Renderer(GenericRenderer):
         if last["result"] == "void":
             return f"[bold]Hand {last['hand']} is void[/bold]: {escape(last['why'])}. Same dealer deals again."
         if last["result"] == "redeal":
-            return f"[bold]Hand {last['hand']} redealt[/bold]: {escape(last['why'])}."
+            shown = f" ({cards_markup(last['shown'])})" if last.get("shown") else ""
+            return f"[bold]Hand {last['hand']} redealt[/bold]: {escape(last['why'])}{shown}."
         won = [t for t in (0, 1) if last["balls"][t]]
         team = won[0] if won else 0
         lines = [f"[bold]Hand {last['hand']} over.[/bold] {escape(last['line'])}",
