@@ -6,8 +6,10 @@ discard the highest deadwood card, knock as soon as it is legal, lay off everyth
 ``heuristic`` plays the same skeleton better: a hand is judged by its deadwood minus the live chances of
 its unmatched pairs and near-runs (cards the bot has not seen anywhere), a discard also pays for the help
 it would give the opponent (the ranks and suit neighbours of the cards he took from the pile, less what
-he threw away himself), it takes the upcard when that beats what a stock card is worth, and as knocker
-it lays out, among its best arrangements, the one whose melds are least open to layoffs.
+he threw away himself), it takes the upcard when it lands in a meld of a better hand, allows a knock, or
+improves the hand by more than ``take_margin``; it holds back a knock of 7 or more in the last stock
+cards, and as knocker it lays out, among its best arrangements, the one whose melds are least open to
+layoffs.
 """
 from __future__ import annotations
 
