@@ -561,3 +561,35 @@ def test_openspiel_guards():
     play(s, "take", "As", "take", "2s")
     s.apply("take")
     assert s.last_hand["result"] == "dead" and s.last_hand["reason"] == "takes"
+
+
+def test_option_combinations_are_checked():
+    with pytest.raises(RulesError, match="oklahoma"):
+        game(oklahoma_spades_double=True)
+    with pytest.raises(RulesError, match="shutout_bonus"):
+        game(shutout_bonus=50)
+    assert game(shutout="bonus", shutout_bonus=50).rules.shutout_bonus == 50
+    with pytest.raises(RulesError):
+        gamenight.make("gin_rummy", rules="straight_gin_please")
+
+
+def test_refusals_say_why():
+    g = game("standard")
+    s = setup(g, ("As 3s 5s 7s 9s Jh Kh 2d 4d 6d", "2s 4s 6s 8s Ts Qh Ah 3d 5d 7d"), pile="Td")
+    with pytest.raises(IllegalAction, match="take a card first"):
+        s.apply("As")
+    with pytest.raises(IllegalAction, match="Legal now: draw, take"):
+        s.apply("knock As")
+    s.apply("take")
+    with pytest.raises(IllegalAction, match="you do not hold 2s"):
+        s.apply("2s")
+    with pytest.raises(IllegalAction, match="big gin is not played"):
+        s.apply("biggin")
+    with pytest.raises(IllegalAction, match="cannot read action"):
+        s.apply("throw the 7")
+    with pytest.raises(IllegalAction, match="not a meld"):
+        s.apply("meld Qs+Ks+As")
+    s = knock_hand(game(), "As Ah Ad 2s 3s 4s 5s Jc Qc Kc 9d", "7h 3h 9h 5c 6c 2d 2c Jd Jh Kd", "9d",
+                   ["As+Ah+Ad", "2s+3s+4s+5s", "Jc+Qc+Kc"])
+    with pytest.raises(IllegalAction, match="no layoffs on gin"):
+        s.apply("layoff 6s run")
