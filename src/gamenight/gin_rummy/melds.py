@@ -229,7 +229,11 @@ def best_arrangements(mask: int, limit: int = 64) -> list[tuple[int, ...]]:
 
     The deadwood cards of an arrangement are ``mask`` minus its melds."""
     out: list[tuple[int, ...]] = []
-    target = deadwood(mask)
+    if len(_DW) > _CACHE_LIMIT:
+        _trim()
+    usable = meldable(mask)  # the other cards are deadwood in every arrangement
+    dw = _dw
+    target = dw(usable)
 
     def walk(rest: int, chosen: tuple[int, ...], spent: int) -> None:
         if len(out) >= limit:
@@ -239,25 +243,32 @@ def best_arrangements(mask: int, limit: int = 64) -> list[tuple[int, ...]]:
             return
         low = rest & -rest
         c = low.bit_length() - 1
-        # c as deadwood
-        if spent + VALUES[c] + deadwood(rest ^ low) == target:
+        if spent + VALUES[c] + dw(rest ^ low) == target:  # c as deadwood
             walk(rest ^ low, chosen, spent + VALUES[c])
         for m in RUNS_FROM[c]:
             if m & rest != m:
                 break
-            if spent + deadwood(rest ^ m) == target:
+            if spent + dw(rest ^ m) == target:
                 walk(rest ^ m, chosen + (m,), spent)
         for m in SETS_FROM[c]:
-            if m & rest == m and spent + deadwood(rest ^ m) == target:
+            if m & rest == m and spent + dw(rest ^ m) == target:
                 walk(rest ^ m, chosen + (m,), spent)
 
-    walk(mask, (), 0)
+    walk(usable, (), 0)
     return out
 
 
+_BEST: dict[int, tuple[int, ...]] = {}
+
+
 def best_arrangement(mask: int) -> tuple[int, ...]:
-    """One minimum-deadwood arrangement (the first in the solver's order)."""
-    return best_arrangements(mask, 1)[0]
+    """One minimum-deadwood arrangement (the first in the solver's order), memoised."""
+    found = _BEST.get(mask)
+    if found is None:
+        if len(_BEST) > _CACHE_LIMIT:
+            _BEST.clear()
+        found = _BEST[mask] = best_arrangements(mask, 1)[0]
+    return found
 
 
 def arrangements(mask: int, max_deadwood: int, limit: int = 10_000) -> list[tuple[int, ...]]:
