@@ -2,16 +2,23 @@
 
 The heuristic values a position by its chance to win the round if the dice were revealed now: its own
 hand against every opponent's two unknown dice, enumerated exactly (36 ordered rolls each, opponents
-independent; a tie for the best hand wins nothing, J12). It then looks one decision ahead:
+independent; a tie for the best hand wins nothing, J12). Two refinements:
 
-* ``d`` (Yessir!) keeps the chance as it is;
-* a paid reroll (``a``, ``b``, ``c``) is worth the expected chance over every outcome, where after each
-  outcome the bot may still spend once more (a reroll resets the Yessirs, so it is sure to play again),
-  minus the luck it costs;
-* ``e`` is worth the expected chance of two fresh dice it will not see again, plus the luck it gains.
+* opponents who said Yessir on the current shared dice (and are not locked) are weighted towards pairs
+  that were good on those dice: a pass is taken as ``pass_floor + (1 - pass_floor) * chance`` likely;
+* the more unlocked opponents can still pay for a reroll, the more the value is blended with how its own
+  dice fare under fresh shared dice (``volatility`` per such opponent).
 
-A luck point is priced at ``luck_value`` (in win chance), so luck is spent only where the gain pays.
-Everything is cached by the multisets of dice (56 shared x 21 personal), so decisions are fast.
+Then it compares its actions:
+
+* ``d`` (Yessir!) keeps that value;
+* a paid reroll (``a``, ``b``, ``c``) is worth the expected value over every outcome of a small dynamic
+  programme in which the bot may keep rerolling while luck lasts (a reroll resets the Yessirs, so it is
+  sure to play again), each luck point priced at ``luck_value`` in win chance;
+* ``e`` is worth the expected value of two fresh dice it will not see again, plus the luck it gains.
+
+Everything is cached by the multisets of dice (56 shared x 21 personal), shared by every bot with the
+same settings, so decisions are fast.
 """
 from __future__ import annotations
 
@@ -33,13 +40,16 @@ def _outcomes(count: int) -> list[tuple[tuple[int, ...], float]]:
     return [(k, w / total) for k, w in sorted(weights.items())]
 
 
-_CACHES: dict[tuple, tuple[dict, dict, dict]] = {}
+_CACHES: dict[tuple, tuple[dict, ...]] = {}
+_SINGLE_NAMES = ("a0", "a1", "a2")
+_CACHE_LIMIT = 400_000  # entries; a long tournament would otherwise grow the caches without bound
 PAIRS = _outcomes(2)
 TRIPLES = _outcomes(3)
 
 
 class YessirHeuristic:
-    def __init__(self, game, luck_value: float = 0.02, depth: int = 3, volatility: float = 0.3):
+    def __init__(self, game, luck_value: float = 0.02, depth: int = 3, volatility: float = 0.3,
+                 infer: bool = True, pass_floor: float = 0.05, informed_depth: int = 1):
         rules = game.rules
         self.table = KEY_TABLES[rules.tiebreak_sum]
         self.opponents = game.num_players - 1
@@ -48,31 +58,80 @@ class YessirHeuristic:
         self.luck_value = luck_value
         self.depth = depth
         # the caches depend only on these settings, so every bot with the same ones shares them
-        shared_caches = _CACHES.setdefault((rules.tiebreak_sum, self.opponents, self.pip_change, luck_value, depth),
-                                           ({}, {}, {}, {}))
-        self._opp_keys, self._chance, self._best, self._robust = shared_caches
+        self.infer = infer
+        self.informed_depth = informed_depth
+        self.pass_floor = pass_floor
+        shared_caches = _CACHES.setdefault((rules.tiebreak_sum, self.opponents, self.pip_change, luck_value, depth,
+                                            pass_floor, informed_depth), ({}, {}, {}, {}, {}, {}, {}))
+        (self._opp_keys, self._chance, self._best, self._robust, self._posterior, self._after_b,
+         self._after_c) = shared_caches
         self.volatility = volatility
         self.stay = 1.0
+        # (shared dice the passers passed on, how many unlocked opponents passed on them), or None
+        self.informed = None
+        self._singles: dict[tuple, list] = {}
+        self.context = (self.stay, self.informed)
+        self._cap = 2 * depth
 
     # ---- evaluation ---------------------------------------------------------------------------
+    def _uniform_keys(self, shared: tuple) -> list[int]:
+        keys = self._opp_keys.get(shared)
+        if keys is None:
+            keys = self._opp_keys[shared] = sorted(self.table[roll_index(shared + p)]
+                                                   for p in product(range(1, 7), repeat=2))
+        return keys
+
     def chance(self, shared: tuple, mine: tuple) -> float:
-        """Chance that ``mine`` beats every opponent's unknown pair with these shared dice (sorted tuples)."""
-        cache_key = (shared, mine)
+        """Chance that ``mine`` beats every opponent's unknown pair with these shared dice (sorted tuples).
+
+        Opponents are uniform, except those who said Yessir on the dice in ``self.informed``: they are
+        weighted towards pairs that were good on those dice (see :meth:`posterior`)."""
+        informed = self.informed
+        cache_key = (shared, mine, informed)
         found = self._chance.get(cache_key)
         if found is None:
-            keys = self._opp_keys.get(shared)
-            if keys is None:
-                keys = self._opp_keys[shared] = sorted(self.table[roll_index(shared + p)]
-                                                       for p in product(range(1, 7), repeat=2))
             mine_key = self.table[roll_index(shared + mine)]
-            found = self._chance[cache_key] = (bisect.bisect_left(keys, mine_key) / 36) ** self.opponents
+            uniform = bisect.bisect_left(self._uniform_keys(shared), mine_key) / 36
+            if informed is None:
+                found = uniform ** self.opponents
+            else:
+                passed_on, passers = informed
+                keys, cumulative = self.posterior(shared, passed_on)
+                beaten = cumulative[bisect.bisect_left(keys, mine_key)]
+                found = uniform ** (self.opponents - passers) * beaten ** passers
+            self._chance[cache_key] = found
+        return found
+
+    def posterior(self, shared: tuple, passed_on: tuple) -> tuple[list[int], list[float]]:
+        """The hand keys with ``shared`` of a player who said Yessir on ``passed_on``, sorted, with the
+        cumulative weight below each (``cumulative[i]`` = weight of keys[:i]). A pass is taken as
+        ``pass_floor + (1 - pass_floor) * chance`` likely, where chance is that pair's on ``passed_on``."""
+        cache_key = (shared, passed_on)
+        found = self._posterior.get(cache_key)
+        if found is None:
+            table = self.table
+            floor = self.pass_floor
+            keys0 = self._uniform_keys(passed_on)
+            weighted = []
+            for pair, p in PAIRS:
+                liked = (bisect.bisect_left(keys0, table[roll_index(passed_on + pair)]) / 36) ** self.opponents
+                weighted.append((table[roll_index(shared + pair)], p * (floor + (1 - floor) * liked)))
+            weighted.sort()
+            total = sum(w for _, w in weighted)
+            keys, cumulative, run = [], [0.0], 0.0
+            for key, w in weighted:
+                keys.append(key)
+                run += w / total
+                cumulative.append(run)
+            found = self._posterior[cache_key] = (keys, cumulative)
         return found
 
     def robust(self, mine: tuple) -> float:
         """Chance that ``mine`` wins if the shared dice are rolled afresh before the reveal."""
-        found = self._robust.get(mine)
+        cache_key = (mine, self.informed)
+        found = self._robust.get(cache_key)
         if found is None:
-            found = self._robust[mine] = sum(p * self.chance(t, mine) for t, p in TRIPLES)
+            found = self._robust[cache_key] = sum(p * self.chance(t, mine) for t, p in TRIPLES)
         return found
 
     def outlook(self, shared: tuple, mine: tuple) -> float:
@@ -82,43 +141,66 @@ class YessirHeuristic:
             return self.chance(shared, mine)
         return stay * self.chance(shared, mine) + (1.0 - stay) * self.robust(mine)
 
-    def _faces_after_single(self, shared: tuple, position: int):
-        """(new sorted shared dice, probability) for rerolling the die at ``position`` of the sorted tuple;
-        with pip change, a same-face result may also be moved up or down (the best is taken later)."""
-        old = shared[position]
-        rest = shared[:position] + shared[position + 1:]
-        for face in range(1, 7):
-            if face == old and self.pip_change:
-                yield [tuple(sorted(rest + (v,))) for v in (face, face % 6 + 1, (face - 2) % 6 + 1)], 1 / 6
-            else:
-                yield [tuple(sorted(rest + (face,)))], 1 / 6
+    def _faces_after_single(self, shared: tuple, position: int) -> list[tuple[tuple, ...]]:
+        """The six equally likely results (each a tuple of sorted shared dice to choose from) of rerolling
+        the die at ``position`` of the sorted tuple; with pip change a same-face result may also be moved
+        up or down, so it offers three."""
+        key = (shared, position)
+        found = self._singles.get(key)
+        if found is None:
+            old = shared[position]
+            rest = shared[:position] + shared[position + 1:]
+            found = []
+            for face in range(1, 7):
+                if face == old and self.pip_change:
+                    found.append(tuple(tuple(sorted(rest + (v,))) for v in (face, face % 6 + 1, (face - 2) % 6 + 1)))
+                else:
+                    found.append((tuple(sorted(rest + (face,))),))
+            self._singles[key] = found
+        return found
 
-    def reroll_values(self, shared: tuple, mine: tuple, slack: int, value) -> dict[str, float]:
-        """Expected ``value(shared, mine, slack_after)`` of every affordable paid reroll, minus its price."""
+    def reroll_values(self, shared: tuple, mine: tuple, slack: int) -> dict[str, float]:
+        """Expected :meth:`settle` value of every affordable paid reroll, minus the luck it costs."""
         price = self.luck_value
+        settle = self.settle
         out: dict[str, float] = {}
         if slack >= 1:
             for position in range(3):
                 if position and shared[position] == shared[position - 1]:
                     continue
                 total = 0.0
-                for choices, p in self._faces_after_single(shared, position):
-                    total += p * max(value(s, mine, slack - 1) for s in choices)
-                out[f"a{position}"] = total - price
+                after = slack - 1
+                for choices in self._faces_after_single(shared, position):
+                    if len(choices) == 1:
+                        total += settle(choices[0], mine, after)
+                    else:
+                        total += max(settle(c, mine, after) for c in choices)
+                out[_SINGLE_NAMES[position]] = total / 6 - price
         if slack >= 2:
-            out["b"] = sum(p * value(s, mine, slack - 2) for s, p in TRIPLES) - 2 * price
-            out["c"] = sum(p * value(shared, m, slack - 2) for m, p in PAIRS) - 2 * price
+            context = self.context
+            # b's outcome does not depend on the shared dice it replaces, nor c's on the dice it replaces
+            key = (mine, slack - 2, context)
+            b = self._after_b.get(key)
+            if b is None:
+                b = self._after_b[key] = sum(p * settle(t, mine, slack - 2) for t, p in TRIPLES)
+            key = (shared, slack - 2, context)
+            c = self._after_c.get(key)
+            if c is None:
+                c = self._after_c[key] = sum(p * settle(shared, m, slack - 2) for m, p in PAIRS)
+            out["b"] = b - 2 * price
+            out["c"] = c - 2 * price
         return out
 
     def settle(self, shared: tuple, mine: tuple, slack: int) -> float:
         """Value of holding this position on a turn with ``slack`` luck to spend: stop, or spend and go on
         (a small dynamic programme: every paid reroll lowers the slack, so it ends)."""
-        slack = min(slack, 2 * self.depth)
-        cache_key = (shared, mine, slack, self.stay)
+        if slack > self._cap:
+            slack = self._cap
+        cache_key = (shared, mine, slack, self.context)
         found = self._best.get(cache_key)
         if found is None:
             now = self.outlook(shared, mine)
-            options = self.reroll_values(shared, mine, slack, self.settle) if slack > 0 else {}
+            options = self.reroll_values(shared, mine, slack) if slack > 0 else {}
             found = self._best[cache_key] = max([now, *options.values()])
         return found
 
@@ -131,10 +213,19 @@ class YessirHeuristic:
         shared = tuple(sorted(shared_list))
         mine = tuple(sorted(view["dice"]))
         kinds = {a.kind: a for a in legal}
+        if len(self._best) > _CACHE_LIMIT or len(self._chance) > _CACHE_LIMIT:
+            for cache in (self._chance, self._best, self._robust, self._posterior, self._after_b, self._after_c):
+                cache.clear()
         # every other player still to move who can pay may change the shared dice before the reveal
         movers = sum(1 for p in range(len(view["luck"])) if p != seat and not view["locked"][p]
                      and view["luck"][p] > self.luck_min)
         self.stay = round((1.0 - self.volatility) ** movers, 2)
+        passers = sum(1 for p in range(len(view["luck"])) if p != seat and not view["locked"][p]
+                      and view["passed"][p]) if self.infer else 0
+        self.informed = (shared, passers) if passers else None
+        self.context = (self.stay, self.informed)
+        # with informed opponents every pass makes a new programme: keep it shallow
+        self._cap = 2 * (self.depth if self.informed is None else self.informed_depth)
         if KEEP in kinds:  # pip change: the rerolled die may move; the turn then passes and comes back
             die = view["pip_die"]
             face = shared_list[die]
@@ -148,7 +239,7 @@ class YessirHeuristic:
             return best
         scores: dict[int, float] = {}
         scores[YESSIR] = self.outlook(shared, mine)
-        paid = self.reroll_values(shared, mine, slack, self.settle)
+        paid = self.reroll_values(shared, mine, slack)
         blind_gain = self.luck_value if luck < self.luck_max else 0.0
         scores[BLIND] = sum(p * self.outlook(shared, m) for m, p in PAIRS) + blind_gain
         best, best_value = kinds[YESSIR], scores[YESSIR]
