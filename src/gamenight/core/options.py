@@ -172,16 +172,26 @@ class Rules:
                     a, b = part.split(":", 1)
                     pairs.append((a, b))
         elif isinstance(value, (list, tuple)):
-            pairs = [tuple(p) for p in value]
+            try:
+                pairs = [tuple(p) for p in value]
+            except TypeError:
+                raise bad("expected pairs like 100:50,200:100") from None
         else:
             raise bad("expected pairs like 100:50,200:100")
         try:
-            mapping = {int(a): int(b) for a, b in pairs}
+            mapping = {_whole(a): _whole(b) for a, b in pairs}
         except (TypeError, ValueError):
-            raise bad("expected whole numbers, like 100:50,200:100")
+            raise bad("expected whole numbers, like 100:50,200:100") from None
         if any(k <= 0 or v < 0 for k, v in mapping.items()):
             raise bad("values must be positive")
         return tuple(sorted(mapping.items()))
+
+
+def _whole(x) -> int:
+    """A whole number given as an int or its text (a bool or a fraction is not one)."""
+    if isinstance(x, bool) or isinstance(x, float) and not x.is_integer():
+        raise ValueError(x)
+    return int(x.strip()) if isinstance(x, str) else int(x)
 
 
 def _text(value, meta) -> str:
