@@ -211,3 +211,53 @@ def test_thousands_of_random_matches_stay_sound(players, matches):
         assert max(s.balls) >= game.rules.balls_to_win and s.winners
         if seed % 50 == 0:
             assert gamenight.replay(s.record()).to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("players", [4, 6, 2])
+def test_t25_t26_t27_every_scored_hand_agrees_with_its_tricks(players):
+    """An independent recount of each hand from its public trick log, Jodi log and call (T18, T25-T27, T32-T34)."""
+    from gamenight.thunee.actions import CARD_POINTS
+    game = ThuneeGame(players=players)
+    bots = [gamenight.make_bot("heuristic", game) for _ in range(players)]
+    rand = gamenight.make_bot("random", game)
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(25 if players == 4 else 20):
+        s = game.new(seed=seed)
+        while not s.is_over:
+            seat = s.current_player
+            before = s.clone()
+            bot = bots[seat] if rng.random() < 0.8 else rand
+            s.apply(bot.choose(s.view(seat), s.legal_actions(), rng))
+            if s.hand_no == before.hand_no and not s.is_over:
+                continue
+            last = s.last_hand
+            if last["result"] != "scored":
+                continue
+            points = [0, 0]
+            for t in before.tricks:
+                points[t[2] % 2] += sum(CARD_POINTS[c] for c in _parse(t[1]))
+            final_cards = [c for _, c in before.trick] + [s.history[-1].card]
+            last_team = last["last_trick_winner"] % 2
+            points[last_team] += sum(CARD_POINTS[c] for c in final_cards)
+            assert points == last["card_points"]
+            bid = last["bid"]
+            if last["special"] is None and last["final_call"] is None:
+                counting = 1 - last["trumper"] % 2
+                assert len(before.tricks) + 1 == game.tricks_per_hand and sum(points) == 304
+                adj = 10 if last_team == counting else -10
+                total = points[counting] + adj + bid + last["jodi"][counting] - last["jodi"][1 - counting]
+                assert total == last["counting_total"]
+                target = 125 if players == 2 else 105
+                expect = [0, 0]
+                if total >= target:
+                    expect[counting] = 2 if bid else 1
+                else:
+                    expect[1 - counting] = 1
+                assert last["balls"] == expect
+                checked += 1
+            jodi = [0, 0]
+            for p, _, value in before.jodi_log:
+                jodi[p % 2] += value
+            assert jodi == last["jodi"]
+    assert checked >= 10
