@@ -120,7 +120,7 @@ class Renderer(GenericRenderer):
             lines.append(f"Trick {number}: {played}")
         if view["tricks"]:
             leader, cards, winner = view["tricks"][-1]
-            lines.append(f"[dim]Last trick ({len(view['tricks'])}): "
+            lines.append(f"[dim]Last trick ({len(view['tricks'])}, led by {_who(leader, seat)}): "
                          + " ".join(card_markup(c) for c in cards) + f" — won by {_who(winner, seat)}[/dim]")
         # recent moves before play
         log = view.get("log") or []
