@@ -4,6 +4,7 @@ round-trip through Rules.to_dict / from_dict (and JSON)."""
 from __future__ import annotations
 
 import json
+import os
 import random
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -16,6 +17,8 @@ from gamenight.yaniv import YanivRules
 
 from yaniv_helpers import check_invariants
 
+# GAMENIGHT_HYPOTHESIS_SCALE=10 runs ten times as many examples (a longer bug hunt than CI's)
+SCALE = float(os.environ.get("GAMENIGHT_HYPOTHESIS_SCALE", "1"))
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 OPTION_VALUES = {
@@ -50,7 +53,7 @@ def make_or_reject(players, preset, options):
         assume(False)
 
 
-@settings(max_examples=120, **SETTINGS)
+@settings(max_examples=int(120 * SCALE), **SETTINGS)
 @given(players=st.integers(2, 8), preset=PRESETS, options=OPTIONS, seed=st.integers(0, 2**40),
        choices=st.lists(st.integers(0, 10**6), max_size=160))
 def test_any_sequence_of_legal_actions_keeps_the_invariants(players, preset, options, seed, choices):
@@ -81,7 +84,7 @@ TEXTS = st.one_of(
 )
 
 
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=int(400 * SCALE), **SETTINGS)
 @given(players=st.integers(2, 8), options=OPTIONS, seed=st.integers(0, 2**40), steps=st.integers(0, 60),
        text=TEXTS)
 def test_any_text_either_plays_a_legal_action_or_changes_nothing(players, options, seed, steps, text):
@@ -106,7 +109,7 @@ def test_any_text_either_plays_a_legal_action_or_changes_nothing(players, option
     check_invariants(state)
 
 
-@settings(max_examples=100, **SETTINGS)
+@settings(max_examples=int(100 * SCALE), **SETTINGS)
 @given(preset=PRESETS, options=OPTIONS)
 def test_option_values_round_trip_through_to_dict_and_from_dict(preset, options):
     rules = YanivRules.build(preset, **options)
@@ -120,7 +123,7 @@ def test_option_values_round_trip_through_to_dict_and_from_dict(preset, options)
         assert getattr(rules, name) == expected
 
 
-@settings(max_examples=100, **SETTINGS)
+@settings(max_examples=int(100 * SCALE), **SETTINGS)
 @given(name=st.sampled_from(sorted(OPTION_VALUES)),
        value=st.one_of(st.text(max_size=8), st.floats(allow_nan=False), st.integers(-10**6, 10**6), st.none(),
                        st.lists(st.integers(), max_size=2)))
