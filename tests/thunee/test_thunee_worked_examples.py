@@ -333,3 +333,30 @@ def test_t17_the_face_down_card_of_an_overridden_trump_stays_hidden():
     for seat in (0, 2, 3, None):
         assert [1, "trump ?"] in s.view(seat)["log"] and s.view(seat)["trump_card"] is None
     assert [1, "trump 9c"] in s.view(1)["log"]
+
+
+def test_t4_t10_t14_teams_default_trumper_and_counting_team():
+    s = rigged(FIRST, SECOND, dealer=2)
+    assert s.default_trumper == 3 and s.trumper == 3 and s.holder == 1
+    play(s, *WEAK_PASSES)
+    assert s.current_player == 0  # the default trumper's right polls first
+    play(s, "pass", "pass")
+    assert s.phase == 3 and s.trumper == 3
+    assert s.view(None)["trumper"] == 3  # counting team: {0, 2}
+
+
+def test_t22_a_declared_suit_is_not_declared_again():
+    first = ["Qh Js 9s As", "9c Jh 9h Ah", "Ac Jd Qd Ad", "Kc Jc Tc Qc"]
+    second = ["Ts Ks", "Th Kh", "Td Kd", "Qs 9d"]
+    s = to_play(rigged(first, second))
+    play(s, "Ac", "Kc", "Qh", "9c", "pass", "jodi KQd")
+    assert s.jodi_suits == 1 << 2
+    s.phase, s.queue, s.current = 6, [2], 2
+    s._legal = None
+    assert legal(s) == ["pass"]  # J+K+Q of diamonds reuses the declared K and Q
+
+
+def test_t28_double_excludes_kanak():
+    s = _last_trick_state(True)
+    play(s, "double Ks")
+    assert legal(s) == ["Js"]  # no Kanak once Double stands
