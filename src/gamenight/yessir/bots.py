@@ -57,10 +57,10 @@ class YessirHeuristic:
         self.pip_change = rules.pip_change
         self.luck_value = luck_value
         self.depth = depth
-        # the caches depend only on these settings, so every bot with the same ones shares them
         self.infer = infer
         self.informed_depth = informed_depth
         self.pass_floor = pass_floor
+        # the caches depend only on these settings, so every bot with the same ones shares them
         shared_caches = _CACHES.setdefault((rules.tiebreak_sum, self.opponents, self.pip_change, luck_value, depth,
                                             pass_floor, informed_depth), ({}, {}, {}, {}, {}, {}, {}))
         (self._opp_keys, self._chance, self._best, self._robust, self._posterior, self._after_b,
@@ -237,21 +237,19 @@ class YessirHeuristic:
                 if value > best_value + 1e-12:
                     best, best_value = a, value
             return best
-        scores: dict[int, float] = {}
-        scores[YESSIR] = self.outlook(shared, mine)
         paid = self.reroll_values(shared, mine, slack)
         blind_gain = self.luck_value if luck < self.luck_max else 0.0
-        scores[BLIND] = sum(p * self.outlook(shared, m) for m, p in PAIRS) + blind_gain
-        best, best_value = kinds[YESSIR], scores[YESSIR]
+        blind = sum(p * self.outlook(shared, m) for m, p in PAIRS) + blind_gain
+        best, best_value = kinds[YESSIR], self.outlook(shared, mine)
         for a in legal:
             if a.kind == REROLL_ONE:
-                value = paid.get(f"a{shared.index(shared_list[a.die])}")
+                value = paid.get(_SINGLE_NAMES[shared.index(shared_list[a.die])])
             elif a.kind == REROLL_SHARED:
                 value = paid.get("b")
             elif a.kind == REROLL_OWN:
                 value = paid.get("c")
             elif a.kind == BLIND:
-                value = scores[BLIND]
+                value = blind
             else:
                 continue
             if value is not None and value > best_value + 1e-12:
