@@ -100,3 +100,45 @@ def test_new_refuses_a_bad_seed():
         with pytest.raises(ValueError):
             make(3).new(seed=seed)
     assert make(3).new().seed >= 0  # a fresh random seed, recorded
+
+
+def test_round_log_starts_after_the_call_that_ended_the_last_round():
+    import random as _random
+
+    import gamenight as _g
+
+    game = _g.make("yaniv", players=2, yaniv_limit=None)
+    state = game.new(seed=3)
+    rng = _random.Random(0)
+    while state.round_no == 1 and not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    if not state.is_over:
+        assert state.view(0)["log"] == []
+
+
+def test_views_share_no_mutable_object_with_the_state():
+    import gamenight as _g
+
+    game = _g.make("yaniv", players=3, yaniv_limit=None)
+    state = game.new(seed=5)
+    state.apply("yaniv")
+    before = state.to_json()
+    view = state.view(0)
+    view["last_round"]["points"]["0"] = 999
+    view["last_round"]["hands"]["1"].append("Kh")
+    view["rules"]["halving_at"]["100"] = 1
+    assert state.to_json() == before and state.view(0) != view
+
+
+def test_heuristic_calls_when_calling_is_the_only_legal_action():
+    import random as _random
+
+    import gamenight as _g
+
+    game = _g.make("yaniv", players=2)
+    bot = _g.make_bot("heuristic", game)
+    state = game.new(seed=1)
+    state.hands[0] = []  # a hand emptied by a slapdown can only call
+    legal = state.legal_actions()
+    assert [str(a) for a in legal] == ["yaniv"]
+    assert bot.choose(state.view(0), legal, _random.Random(0)) is legal[0]

@@ -58,8 +58,8 @@ class YanivHeuristic:
         sample = _spread(pool, 12)
         if DRAW in kinds or TAKE in kinds or SWAP in kinds:
             return self._take(hand, legal, sample)
-        if CALL in kinds and self._call_wins(view, hand, pool, rng) >= self.call_confidence:
-            return next(a for a in legal if a.kind == CALL)
+        if CALL in kinds and (len(legal) == 1 or self._call_wins(view, hand, pool, rng) >= self.call_confidence):
+            return next(a for a in legal if a.kind == CALL)  # an empty hand (after a slapdown) can only call
         return self._discard(view, hand, legal, sample)
 
     def _take(self, hand, legal, sample) -> YanivAction:

@@ -37,6 +37,7 @@ class YanivGame(Game):
         r = self.rules
         self.packs = 2 if self.num_players >= r.double_deck_from_players else 1  # Y2
         self.values = card_values(r.king_of_hearts_zero)
+        self.rules_json = json.dumps(r.to_dict())  # views hand out fresh copies of it
         self.table = action_table(self.packs, r.hand_size, r.jokers_in_sets)
         deck = 54 * self.packs
         if self.num_players * r.hand_size + 1 > deck:
@@ -196,7 +197,7 @@ class YanivState(State):
         self.pending = None
         self.drawn = None
         self.round_no += 1
-        self.round_start = len(self.history)
+        self.round_start = len(self.actors)  # after the call that ended the last round
         self.dealer = dealer
         self.current = starter
         self.phase = TURN
@@ -445,13 +446,15 @@ class YanivState(State):
         n = self.game.num_players
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
             raise ValueError(f"seat must be 0..{n - 1} or None, not {seat!r}")
-        take_group = self.pile[-2] if self.phase in (TAKE_PHASE, SLAP_PHASE) and len(self.pile) > 1 else self.pile[-1]
-        if self.phase == TURN:
-            take_group = self.pile[-1]
+        phase = self.phase
+        if phase == TURN or phase == OVER:
+            take_group = self.pile[-1]  # what the player to act may take from after discarding
+        else:
+            take_group = self.pile[-2] if len(self.pile) > 1 else []  # a draw may have reshuffled it away
         values = self.game.values
         mine = seat is not None
         return {
-            "game": "yaniv", "seat": seat, "players": n, "rules": self.game.rules.to_dict(),
+            "game": "yaniv", "seat": seat, "players": n, "rules": json.loads(self.game.rules_json),
             "round": self.round_no, "dealer": self.dealer, "current_player": self.current_player,
             "phase": PHASE_NAMES[self.phase],
             "hand": [card_str(c) for c in self.hands[seat]] if mine else None,
@@ -467,8 +470,8 @@ class YanivState(State):
             "pending_discard": str(self.pending) if self.pending is not None else None,
             "stock_size": len(self.stock),
             "scores": list(self.totals), "active": list(self.active),
-            "log": [[p, str(a)] for p, a in zip(self.actors[self.round_start:], self.history[self.round_start:])],
-            "last_round": self.last_round,
+            "log": [[p, a.text] for p, a in zip(self.actors[self.round_start:], self.history[self.round_start:])],
+            "last_round": _copy_summary(self.last_round) if self.last_round else None,
             "is_over": self.phase == OVER, "winners": list(self.winner_seats),
         }
 
@@ -484,7 +487,7 @@ class YanivState(State):
         s.pile = [list(g) for g in self.pile]
         s.prev_kind, s.prev_start, s.pending, s.drawn = self.prev_kind, self.prev_start, self.pending, self.drawn
         s.totals, s.active, s.winner_seats = list(self.totals), list(self.active), list(self.winner_seats)
-        s.last_round = json.loads(json.dumps(self.last_round)) if self.last_round else self.last_round
+        s.last_round = _copy_summary(self.last_round) if self.last_round else self.last_round
         s.round_start = self.round_start
         return s
 
@@ -500,6 +503,19 @@ class YanivState(State):
             "totals": self.totals, "active": self.active, "winners": self.winner_seats,
             "last_round": self.last_round, "round_start": self.round_start, "actors": self.actors,
         }
+
+
+def _copy_summary(summary: dict) -> dict:
+    """A copy of a round summary (values are numbers, lists, or dicts of numbers and lists), so a view
+    never shares a mutable object with the state."""
+    out = {}
+    for key, value in summary.items():
+        if isinstance(value, dict):
+            value = {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
+        elif isinstance(value, list):
+            value = list(value)
+        out[key] = value
+    return out
 
 
 def _strs(cards) -> list[str]:
