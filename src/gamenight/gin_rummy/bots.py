@@ -97,7 +97,7 @@ class GinSimple:
 class GinHeuristic:
     """Deadwood, live combinations, safety of discards, and layout exposure (see the module docstring)."""
 
-    def __init__(self, game, combo_weight: float = 0.6, danger_weight: float = 1.0, take_margin: float = 12.0,
+    def __init__(self, game, combo_weight: float = 1.2, danger_weight: float = 1.0, take_margin: float = 12.0,
                  late_knock_max: int = 6, late_stock: int = 8):
         self.game = game
         self.combo_weight = combo_weight
