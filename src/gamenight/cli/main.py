@@ -71,6 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay a game record move by move and check it")
     replay.add_argument("file", help="a record JSON (from `play --record` or state.record())")
 
+    serve = sub.add_parser("serve", help="run the web app (tables with friends and bots in the browser)",
+                           description="Run the web server: tables, seats, bots and spectators over HTTP and "
+                                       "WebSockets; tables are stored in the database and resume after a restart.")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", metavar="URL", default=None,
+                       help="database URL (default sqlite:///gamenight.db in the working directory)")
+
     if _has_benchmark():
         bench = sub.add_parser("bench", help="measure engine speed (random playouts), as JSON")
         bench.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
@@ -149,6 +157,8 @@ def _run(argv: list[str], input_fn, out: Console, err: Console) -> int:
         return run_replay(args, out)
     if args.command == "bench":
         return _run_bench(args)
+    if args.command == "serve":
+        return _run_serve(args)
     out.print(parser.format_help(), markup=False)
     return 0
 
@@ -164,6 +174,19 @@ def _run_bench(args) -> int:
     if not args.seconds > 0:
         raise CliError("--seconds must be positive")
     return benchmark.main([*args.games, "--seconds", str(args.seconds)]) or 0
+
+
+def _run_serve(args) -> int:
+    try:
+        import uvicorn
+
+        from ..web import create_app
+    except ImportError as e:
+        raise CliError(f"the web server needs the web extra (pip install 'gamenight[web]'): {e}") from None
+    if not 0 < args.port < 65536:
+        raise CliError("--port must be 1..65535")
+    uvicorn.run(create_app(args.db), host=args.host, port=args.port)
+    return 0
 
 
 def load_json_file(path: str):

@@ -1,0 +1,10 @@
+"""The web app: tables with friends and bots, live over WebSockets, stored in a database.
+
+``create_app(db_url)`` builds the Starlette application; ``gamenight serve`` runs it with uvicorn. Needs the
+``web`` extra (``pip install gamenight[web]``); the engine never imports this package.
+"""
+from .app import create_app
+from .storage import DEFAULT_DB, open_storage
+from .tables import Table, TableError, TableManager
+
+__all__ = ["create_app", "open_storage", "DEFAULT_DB", "Table", "TableError", "TableManager"]

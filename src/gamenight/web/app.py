@@ -1,0 +1,243 @@
+"""The HTTP JSON API and the WebSocket of the web app (Starlette).
+
+HTTP (every error is ``{"error": "..."}`` with a 4xx/5xx status):
+  GET  /api/games                              games: players range, presets, options, bots
+  GET  /api/tables                             public summaries of every table
+  POST /api/tables                             {game, players?, preset?, options?, seats?} -> summary
+  GET  /api/tables/{id}                        public summary
+  POST /api/tables/{id}/join                   {seat, name?} -> {seat, token}
+  POST /api/tables/{id}/leave                  {token, bot?}
+  POST /api/tables/{id}/bot                    {seat, bot|null}   fill (or open) a seat nobody holds
+  GET  /api/tables/{id}/state                  token in X-Seat-Token (or ?token=): that seat's message;
+                                               no token: the spectator's message
+  POST /api/tables/{id}/actions                {token, action, seat?} -> that seat's message
+  GET  /api/tables/{id}/record                 the record, once the match is over
+WebSocket /ws/tables/{id}?token=...            (no token: spectator) receives its message now and after every
+                                               change; sends {"type": "action", "action": "...", "seat"?: n}
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import gamenight
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .storage import open_storage
+from .tables import TableError, TableManager
+
+MAX_MESSAGE = 4096      # bytes of one client message, HTTP body or WebSocket frame
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _handler(fn):
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await fn(request)
+        except TableError as e:
+            return _error(str(e), e.status)
+    return wrapped
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_MESSAGE:
+        raise TableError(f"request body over {MAX_MESSAGE} bytes", 413)
+    try:
+        data = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise TableError("request body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise TableError("request body must be a JSON object")
+    return data
+
+
+def _token(request: Request) -> str | None:
+    return request.headers.get("x-seat-token") or request.query_params.get("token")
+
+
+def games_catalogue() -> list[dict]:
+    out = []
+    for name in gamenight.games():
+        game = gamenight.make(name)
+        rules = game.RULES
+        out.append({"name": name, "title": game.title, "min_players": game.MIN_PLAYERS,
+                    "max_players": game.MAX_PLAYERS, "default_players": game.DEFAULT_PLAYERS,
+                    "default_preset": rules.DEFAULT_PRESET,
+                    "presets": [{"name": p, "doc": rules.PRESET_DOCS.get(p, "")} for p in rules.PRESETS],
+                    "options": rules.describe(), "bots": gamenight.bots_for(game)})
+    return out
+
+
+def create_app(db: str | None = None, manager: TableManager | None = None) -> Starlette:
+    manager = manager or TableManager(open_storage(db))
+    catalogue = games_catalogue()
+
+    @_handler
+    async def list_games(request: Request):
+        return JSONResponse(catalogue)
+
+    @_handler
+    async def list_tables(request: Request):
+        return JSONResponse(manager.list())
+
+    @_handler
+    async def create_table(request: Request):
+        body = await _body(request)
+        table = manager.create(body.get("game"), players=body.get("players"), preset=body.get("preset"),
+                               options=body.get("options"), seats=body.get("seats"))
+        return JSONResponse(table.summary(), status_code=201)
+
+    @_handler
+    async def get_table(request: Request):
+        return JSONResponse(manager.get(request.path_params["table_id"]).summary())
+
+    @_handler
+    async def join(request: Request):
+        body = await _body(request)
+        table = manager.get(request.path_params["table_id"])
+        token = table.join(body.get("seat"), body.get("name"))
+        return JSONResponse({"seat": body.get("seat"), "token": token})
+
+    @_handler
+    async def leave(request: Request):
+        body = await _body(request)
+        manager.get(request.path_params["table_id"]).leave(body.get("token") or _token(request), body.get("bot"))
+        return JSONResponse({"ok": True})
+
+    @_handler
+    async def set_bot(request: Request):
+        body = await _body(request)
+        manager.get(request.path_params["table_id"]).set_bot(body.get("seat"), body.get("bot"))
+        return JSONResponse({"ok": True})
+
+    @_handler
+    async def get_state(request: Request):
+        table = manager.get(request.path_params["table_id"])
+        token = _token(request)
+        with table.lock:
+            seat = table.seat_of(token) if token else None
+            return JSONResponse(table.message_for(seat))
+
+    @_handler
+    async def act(request: Request):
+        body = await _body(request)
+        table = manager.get(request.path_params["table_id"])
+        token = body.get("token") or _token(request)
+        table.act(token, body.get("action"), body.get("seat"))
+        with table.lock:
+            return JSONResponse(table.message_for(table.seat_of(token)))
+
+    @_handler
+    async def record(request: Request):
+        return JSONResponse(manager.get(request.path_params["table_id"]).record())
+
+    async def table_socket(websocket: WebSocket):
+        try:
+            table = manager.get(websocket.path_params["table_id"])
+            token = websocket.query_params.get("token")
+            seat = table.seat_of(token) if token else None
+        except TableError as e:
+            await websocket.accept()
+            await websocket.send_json({"type": "error", "error": str(e), "status": e.status})
+            await websocket.close(code=4000 + e.status)
+            return
+        await websocket.accept()
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue = asyncio.Queue()
+
+        def send(message: dict) -> None:  # called from whichever thread changed the table
+            loop.call_soon_threadsafe(queue.put_nowait, message)
+
+        async def pump():
+            while True:
+                await websocket.send_json(await queue.get())
+
+        key = table.listen(token, send)
+        sender = asyncio.create_task(pump())
+        try:
+            while True:
+                text = await _receive(websocket)
+                if text is None:
+                    break
+                reply = _handle_client_message(table, token, seat, text)
+                if reply is not None:
+                    send(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.unlisten(key)
+            sender.cancel()
+
+    routes = [
+        Route("/api/games", list_games),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", get_table),
+        Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{table_id}/bot", set_bot, methods=["POST"]),
+        Route("/api/tables/{table_id}/state", get_state),
+        Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", record),
+        WebSocketRoute("/ws/tables/{table_id}", table_socket),
+    ]
+    from .pages import page_routes
+    routes += page_routes()
+    app = Starlette(routes=routes)
+    app.state.manager = manager
+    return app
+
+
+async def _receive(websocket: WebSocket) -> str | None:
+    """The next client message as text; None when the client has gone. Oversized frames close the socket."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    data = message.get("text")
+    if data is None:
+        raw = message.get("bytes") or b""
+        if len(raw) > MAX_MESSAGE:
+            return "\0oversized"
+        try:
+            data = raw.decode()
+        except UnicodeDecodeError:
+            return "\0malformed"
+    if len(data.encode()) > MAX_MESSAGE:
+        return "\0oversized"
+    return data
+
+
+def _handle_client_message(table, token, seat, text: str) -> dict | None:
+    """Act on one client message; the reply (an error) goes to that client only."""
+    def error(message: str, status: int = 400) -> dict:
+        return {"type": "error", "error": message, "status": status}
+
+    if text == "\0oversized":
+        return error(f"message over {MAX_MESSAGE} bytes refused", 413)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return error("message is not valid JSON")
+    if text == "\0malformed" or not isinstance(data, dict):
+        return error('message must be a JSON object like {"type": "action", "action": "..."}')
+    kind = data.get("type")
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind != "action":
+        return error(f"unknown message type {kind!r}; send {{\"type\": \"action\", \"action\": \"...\"}}")
+    if seat is None:
+        return error("spectators may not act", 403)
+    try:
+        table.act(token, data.get("action"), data.get("seat"))
+    except TableError as e:
+        return error(str(e), e.status)
+    return None

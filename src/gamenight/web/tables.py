@@ -1,0 +1,291 @@
+"""Tables: a game in progress, its seats (people bound to tokens, bots, or open) and who is watching.
+
+The server is authoritative: every action goes through the engine (``state.apply``), is committed to storage,
+and only then reaches the clients, each of which receives its own seat's view (spectators ``view(None)``).
+The web package uses the engine only through its public contract.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import threading
+import time
+from typing import Callable
+
+import gamenight
+from gamenight import IllegalAction, RulesError
+
+from .storage import Storage, StorageError, StoredTable
+
+MAX_NAME = 40
+# a table of bots alone plays on by itself; this bounds the work one request may do for it
+MAX_BOT_STEPS = 100_000
+
+
+class TableError(Exception):
+    """A request the table refuses; ``status`` is the HTTP status it maps to."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Table:
+    def __init__(self, stored: StoredTable, storage: Storage):
+        self.stored = stored
+        self.storage = storage
+        self.table_id = stored.table_id
+        self.game = gamenight.make(stored.game, players=stored.players, rules=stored.rules)
+        state = self.game.new(seed=stored.seed)
+        for action in stored.actions:
+            state.apply(action)
+        self.state = state
+        self.seats = stored.seats
+        self.lock = threading.RLock()
+        self.listeners: dict[int, tuple[int | None, Callable[[dict], None]]] = {}
+        self._next_listener = 0
+        self._bots: dict[int, object] = {}
+        self._bot_rng = random.Random(secrets.randbits(64))
+
+    # ---- what clients see --------------------------------------------------------------------
+    def summary(self) -> dict:
+        """Public facts about the table (no tokens, no seed)."""
+        state = self.state
+        return {"table_id": self.table_id, "game": self.game.name, "title": self.game.title,
+                "players": self.game.num_players, "rules": self.game.rules.to_dict(),
+                "seats": [self._seat_public(i) for i in range(self.game.num_players)],
+                "current_player": state.current_player, "is_over": state.is_over,
+                "actions": len(state.history), "created": self.stored.created}
+
+    def _seat_public(self, seat: int) -> dict:
+        s = self.seats[seat]
+        out = {"seat": seat, "kind": s["kind"]}
+        if s["kind"] == "bot":
+            out["bot"] = s["bot"]
+        if s["kind"] == "person":
+            out["name"] = s.get("name") or f"Player {seat + 1}"
+        return out
+
+    def message_for(self, seat: int | None) -> dict:
+        """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions."""
+        state = self.state
+        legal = [str(a) for a in state.legal_actions()] if seat is not None and state.current_player == seat else []
+        return {"type": "state", "table": self.summary(), "seat": seat, "version": len(state.history),
+                "view": state.view(seat), "legal_actions": legal}
+
+    # ---- seats -------------------------------------------------------------------------------
+    def seat_of(self, token: str | None) -> int:
+        if not token or not isinstance(token, str):
+            raise TableError("a seat token is required", 401)
+        digest = _hash(token)
+        for i, s in enumerate(self.seats):
+            if s["kind"] == "person" and hmac.compare_digest(s.get("token_hash", ""), digest):
+                return i
+        raise TableError("this token holds no seat at this table", 403)
+
+    def _check_seat(self, seat) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
+            raise TableError(f"seat must be a whole number 0..{self.game.num_players - 1}, not {seat!r}")
+        return seat
+
+    def join(self, seat, name: str | None = None) -> str:
+        """A person takes an open seat or one a bot keeps; returns the seat's new token."""
+        with self.lock:
+            seat = self._check_seat(seat)
+            if self.seats[seat]["kind"] == "person":
+                raise TableError(f"seat {seat} is taken", 409)
+            if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
+                raise TableError(f"name must be text of at most {MAX_NAME} characters")
+            token = secrets.token_urlsafe(24)
+            previous = self.seats[seat]
+            seats = [dict(s) for s in self.seats]
+            seats[seat] = {"kind": "person", "name": (name or "").strip() or None, "token_hash": _hash(token),
+                           # the bot comes back when the person leaves
+                           "bot": previous.get("bot")}
+            self._save_seats(seats)
+            self._bots.pop(seat, None)
+        self.broadcast()
+        return token
+
+    def leave(self, token: str, bot: str | None = None) -> None:
+        """The person gives the seat back: to ``bot`` (or the bot that kept it before), else it is open."""
+        with self.lock:
+            seat = self.seat_of(token)
+            bot = bot or self.seats[seat].get("bot")
+            self._check_bot(bot)
+            seats = [dict(s) for s in self.seats]
+            seats[seat] = {"kind": "bot", "bot": bot} if bot else {"kind": "open"}
+            self._save_seats(seats)
+        self.step_bots()
+        self.broadcast()
+
+    def set_bot(self, seat, bot: str | None) -> None:
+        """Fill an open (or bot) seat with a bot, or open it (``bot=None``); a person's seat is theirs."""
+        with self.lock:
+            seat = self._check_seat(seat)
+            if self.seats[seat]["kind"] == "person":
+                raise TableError(f"seat {seat} is held by a person", 409)
+            self._check_bot(bot)
+            seats = [dict(s) for s in self.seats]
+            seats[seat] = {"kind": "bot", "bot": bot} if bot else {"kind": "open"}
+            self._save_seats(seats)
+            self._bots.pop(seat, None)
+        self.step_bots()
+        self.broadcast()
+
+    def _check_bot(self, bot) -> None:
+        if bot is not None and bot not in gamenight.bots_for(self.game):
+            raise TableError(f"unknown bot {bot!r} for {self.game.name}; bots are: "
+                             f"{', '.join(gamenight.bots_for(self.game))}")
+
+    def _save_seats(self, seats: list[dict]) -> None:
+        try:
+            self.storage.save_seats(self.table_id, seats)
+        except StorageError as e:
+            raise TableError(f"storage failed: {e}", 503) from None
+        self.seats[:] = seats
+
+    # ---- play --------------------------------------------------------------------------------
+    def act(self, token: str, action, seat=None) -> None:
+        """The person holding ``token`` plays ``action`` (notation text); then bots play until a person is to move."""
+        with self.lock:
+            own = self.seat_of(token)
+            if seat is not None and seat != own:
+                raise TableError(f"your seat is {own}; you may not act for seat {seat}", 403)
+            if not isinstance(action, str) or not action.strip() or len(action) > 200:
+                raise TableError("action must be a non-empty notation string (at most 200 characters)")
+            if self.state.is_over:
+                raise TableError("the match is over", 409)
+            if self.state.current_player != own:
+                raise TableError(f"it is not your turn (seat {self.state.current_player} is to act)", 409)
+            self._commit(action)
+        self.step_bots()
+
+    def _commit(self, action) -> None:
+        # state.apply refuses anything illegal and leaves the state unchanged; the action is stored before
+        # anyone hears of it, and if storage fails the state goes back to what is stored
+        state = self.state
+        try:
+            state.apply(action)
+        except IllegalAction as e:
+            raise TableError(f"illegal action: {e}", 422) from None
+        try:
+            self.storage.append_action(self.table_id, len(state.history), str(state.history[-1]))
+        except StorageError as e:
+            self.state = gamenight.replay({**state.record(), "actions": [str(a) for a in state.history[:-1]]})
+            raise TableError(f"storage failed, the action was not played: {e}", 503) from None
+        self.broadcast()
+
+    def step_bots(self) -> None:
+        with self.lock:
+            for _ in range(MAX_BOT_STEPS):
+                seat = self.state.current_player
+                if seat is None or self.seats[seat]["kind"] != "bot":
+                    return
+                bot = self._bots.get(seat)
+                if bot is None:
+                    bot = self._bots[seat] = gamenight.make_bot(self.seats[seat]["bot"], self.game)
+                choice = bot.choose(self.state.view(seat), self.state.legal_actions(), self._bot_rng)
+                self._commit(choice)
+
+    # ---- listeners ---------------------------------------------------------------------------
+    def listen(self, token: str | None, send: Callable[[dict], None]) -> int:
+        """``send`` receives the token's seat view now and after every change (no token: the spectator's)."""
+        with self.lock:
+            seat = self.seat_of(token) if token else None
+            key = self._next_listener
+            self._next_listener += 1
+            self.listeners[key] = [seat, _hash(token) if token else None, send]
+            send(self.message_for(seat))
+            return key
+
+    def unlisten(self, key: int) -> None:
+        with self.lock:
+            self.listeners.pop(key, None)
+
+    def broadcast(self) -> None:
+        with self.lock:
+            cache: dict[int | None, dict] = {}
+            for entry in list(self.listeners.values()):
+                seat, digest, send = entry
+                if seat is not None and self.seats[seat].get("token_hash") != digest:
+                    # the person left the seat: this connection watches as a spectator from now on
+                    entry[0] = seat = None
+                    send({"type": "error", "error": "your token no longer holds a seat; you are watching",
+                          "status": 403})
+                if seat not in cache:
+                    cache[seat] = self.message_for(seat)
+                send(cache[seat])
+
+    def record(self) -> dict:
+        """The full record (seed included, so every hidden card): only once the match is over."""
+        with self.lock:
+            if not self.state.is_over:
+                raise TableError("the record (which reveals every hidden card) is available when the match is over",
+                                 403)
+            return self.state.record()
+
+
+class TableManager:
+    """All tables of one server, rebuilt from storage on start-up by replaying each stored record."""
+
+    def __init__(self, storage: Storage):
+        self.storage = storage
+        self.tables: dict[str, Table] = {}
+        self.lock = threading.Lock()
+        for stored in storage.load_tables():
+            table = Table(stored, storage)
+            self.tables[table.table_id] = table
+        for table in list(self.tables.values()):
+            table.step_bots()  # a bot to move when the server stopped plays on
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise TableError(f"no table {table_id!r}", 404)
+        return table
+
+    def create(self, game: str, players=None, preset=None, options=None, seats=None) -> Table:
+        if not isinstance(game, str) or game not in gamenight.games():
+            raise TableError(f"unknown game {game!r}; games are: {', '.join(gamenight.games())}")
+        if options is not None and not isinstance(options, dict):
+            raise TableError("options must be an object of option names to values")
+        if preset is not None and not isinstance(preset, str):
+            raise TableError("preset must be a preset name")
+        try:
+            made = gamenight.make(game, players=players, rules=preset, **(options or {}))
+        except RulesError as e:
+            raise TableError(str(e)) from None
+        except TypeError as e:
+            raise TableError(f"bad options: {e}") from None
+        n = made.num_players
+        if seats is None:
+            seats = [None] * n
+        if not isinstance(seats, list) or len(seats) != n:
+            raise TableError(f"seats must be a list of {n} entries (a bot name, or null for an open seat)")
+        bots = gamenight.bots_for(made)
+        for bot in seats:
+            if bot is not None and bot not in bots:
+                raise TableError(f"unknown bot {bot!r} for {game}; bots are: {', '.join(bots)}")
+        stored = StoredTable(table_id=secrets.token_urlsafe(8), game=game, players=n, rules=made.rules.to_dict(),
+                             seed=made.fresh_seed(),
+                             seats=[{"kind": "bot", "bot": b} if b else {"kind": "open"} for b in seats],
+                             created=time.time())
+        try:
+            self.storage.create_table(stored)
+        except StorageError as e:
+            raise TableError(f"storage failed: {e}", 503) from None
+        table = Table(stored, self.storage)
+        with self.lock:
+            self.tables[table.table_id] = table
+        table.step_bots()
+        return table
+
+    def list(self) -> list[dict]:
+        return [t.summary() for t in self.tables.values()]
