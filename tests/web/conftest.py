@@ -7,7 +7,7 @@ pytest.importorskip("httpx")
 
 with warnings.catch_warnings():
     # Starlette 1.x suggests httpx2 for its TestClient; httpx still works
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
 from gamenight.web import create_app  # noqa: E402

@@ -1,5 +1,7 @@
 """Helpers shared by the web tests."""
+import json
 import random
+import re
 
 import gamenight
 
@@ -45,3 +47,77 @@ def play_http(client, table_id, tokens: dict[int, str], rng: random.Random, limi
         assert r.status_code == 200, r.text
         message = r.json()
     raise AssertionError("match did not end")
+
+
+def strings_in(value):
+    """Every word of every string in a JSON value (card notation like ``Qh`` shows up as a word)."""
+    if isinstance(value, str):
+        yield from re.findall(r"[A-Za-z0-9]+", value)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from strings_in(k)
+            yield from strings_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings_in(v)
+
+
+def paths_of(value, words, path=""):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from paths_of(v, words, f"{path}/{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from paths_of(v, words, f"{path}[{i}]")
+    elif isinstance(value, str) and set(strings_in(value)) & words:
+        yield path
+
+
+def hidden_cards(state, seat):
+    """Cards in other seats' hands or the stock that nothing public shows and the seat does not hold."""
+    full = json.loads(state.to_json())
+    hands = full.get("hands") or []
+    hidden = set(full.get("stock") or []) if isinstance(full.get("stock"), list) else set()
+    for other, hand in enumerate(hands):
+        if other != seat:
+            hidden.update(hand)
+    if seat is not None and seat < len(hands):
+        hidden -= set(hands[seat])
+    return hidden - set(strings_in(state.view(None)))
+
+
+def perturbed_dice_views(state, seat, rng, tries=3):
+    """Views of ``seat`` after re-rolling the other seats' hidden dice, where the public view does not change."""
+    full = json.loads(state.to_json())
+    for _ in range(tries):
+        changed = json.loads(json.dumps(full))
+        for other, dice in enumerate(changed["dice"]):
+            if other != seat:
+                changed["dice"][other] = [rng.randint(1, 6) for _ in dice]
+        other_state = state.game.state_from_json(json.dumps(changed))
+        if other_state.view(None) == state.view(None):
+            yield other_state.view(seat)
+
+
+def check_message_leaks_nothing(state, seat, message, rng):
+    """``message`` (received by ``seat`` when ``state`` was the table's state) shows only what the seat may know.
+
+    First the hidden information itself (other seats' cards or dice), then that the message is exactly the
+    engine's view for the seat, with nothing else beside it."""
+    assert message["type"] == "state" and message["seat"] == seat
+    if state.game.name == "yessir":
+        for view in perturbed_dice_views(state, seat, rng):
+            assert view == message["view"], f"seat {seat}'s message depends on other seats' hidden dice"
+    elif seat is not None:
+        # legal actions are checked below to be the engine's own for the seat to move; their notation names
+        # cards a joker stands for (Yaniv ``Jk=4h+5h+6h``), which are nobody's cards
+        shown = {k: v for k, v in message.items() if k != "legal_actions"}
+        leaked = hidden_cards(state, seat) & set(strings_in(shown))
+        assert not leaked, (f"seat {seat} received hidden cards {sorted(leaked)} at "
+                            f"{list(paths_of(shown, leaked))}; full state: {state.to_json()}")
+    assert message["view"] == state.view(seat)
+    expected_legal = [str(a) for a in state.legal_actions()] if seat is not None and state.current_player == seat else []
+    assert message["legal_actions"] == expected_legal
+    assert set(message) == {"type", "table", "seat", "version", "view", "legal_actions"}
+    assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "current_player",
+                                     "is_over", "actions", "created"}

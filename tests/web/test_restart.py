@@ -1,0 +1,97 @@
+"""Nothing is lost: every table resumes exactly after a restart (two managers on one database file)."""
+import random
+
+import pytest
+
+import gamenight
+from gamenight.web import TableManager, create_app, open_storage
+from gamenight.web.storage import SQLiteStorage
+from starlette.testclient import TestClient
+from web_helpers import GAMES, SHORT, create, heuristic_or_random, join, play_http
+
+
+def test_tables_resume_exactly_after_a_restart(db_url):
+    """Kill in the middle of games (the first manager is never closed), start again: every table is where it was."""
+    first = TableManager(open_storage(db_url))
+    rng = random.Random(8)
+    tokens = {}
+    for game in GAMES:
+        n = SHORT[game]["players"]
+        table = first.create(game, players=n, seats=[None] + [heuristic_or_random(game)] * (n - 1))
+        token = table.join(0, "Ann")
+        tokens[table.table_id] = token
+        for _ in range(rng.randint(1, 6)):
+            if table.state.is_over:
+                break
+            table.act(token, str(rng.choice(table.state.legal_actions())))
+    # one table where everybody is a person, stopped mid-hand, and one with an open seat to move
+    people = first.create("gin_rummy", players=2)
+    people_tokens = [people.join(0), people.join(1)]
+    for _ in range(5):
+        seat = people.state.current_player
+        people.act(people_tokens[seat], str(people.state.legal_actions()[-1]))
+    waiting = first.create("yaniv", players=3, seats=[None, "random", "random"])
+
+    second = TableManager(open_storage(db_url))
+    assert sorted(second.tables) == sorted(first.tables)
+    for table_id, before in first.tables.items():
+        after = second.get(table_id)
+        assert after.state.to_json() == before.state.to_json()
+        assert after.summary() == before.summary()
+        for seat in range(after.game.num_players):
+            assert after.state.view(seat) == before.state.view(seat)
+    # the people's tokens still hold their seats, and play goes on to the end
+    for table_id, token in tokens.items():
+        table = second.get(table_id)
+        assert table.seat_of(token) == 0
+        while not table.state.is_over:
+            table.act(token, str(rng.choice(table.state.legal_actions())))
+        assert gamenight.replay(table.record()).to_json() == table.state.to_json()
+    resumed = second.get(people.table_id)
+    assert [resumed.seat_of(t) for t in people_tokens] == [0, 1]
+    assert second.get(waiting.table_id).state.history == [] and second.get(waiting.table_id).seats[0]["kind"] == "open"
+
+
+def test_restart_over_http(db_url):
+    with TestClient(create_app(db_url)) as client:
+        table_id = create(client, "yaniv", [None, "heuristic", "random"], players=3)
+        token = join(client, table_id, 0)
+        mine = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
+        client.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": mine["legal_actions"][0]})
+        before = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
+    with TestClient(create_app(db_url)) as client:
+        after = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
+        assert after == before
+        assert play_http(client, table_id, {0: token}, random.Random(9))["table"]["is_over"]
+
+
+def test_an_action_the_database_refuses_is_not_played(db_url):
+    """The action is committed before anyone hears of it: if the write fails, the table is as it was."""
+    manager = TableManager(open_storage(db_url))
+    table = manager.create("yaniv", players=3, seats=[None, "random", "random"])
+    token = table.join(0)
+    before = table.state.to_json()
+    heard = []
+    table.listen(token, heard.append)
+
+    def refuse(*args):
+        from gamenight.web.storage import StorageError
+        raise StorageError("disk full")
+    table.storage.append_action = refuse
+    from gamenight.web import TableError
+    with pytest.raises(TableError, match="storage failed"):
+        table.act(token, str(table.state.legal_actions()[0]))
+    assert table.state.to_json() == before and len(heard) == 1
+
+
+@pytest.mark.parametrize("url, path", [("sqlite:///x.db", "x.db"), ("sqlite:////tmp/x.db", "/tmp/x.db"),
+                                       ("sqlite:///:memory:", ":memory:")])
+def test_database_urls(url, path, monkeypatch):
+    monkeypatch.setattr(SQLiteStorage, "__init__", lambda self, p: setattr(self, "path", p))
+    assert open_storage(url).path == path
+
+
+@pytest.mark.parametrize("url", ["postgres://x/y", "x.db", "sqlite://"])
+def test_unsupported_database_urls_are_refused(url):
+    with pytest.raises(ValueError):
+        open_storage(url)

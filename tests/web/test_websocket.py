@@ -1,0 +1,203 @@
+"""The WebSocket: live views, actions, and refusals, checked on the wire."""
+import random
+
+import pytest
+
+import gamenight
+from web_helpers import GAMES, SHORT, check_message_leaks_nothing, create, heuristic_or_random, join
+
+
+def receive_until(ws, version, log):
+    """Read state messages until one reaches ``version``; every message goes to ``log``."""
+    while True:
+        message = ws.receive_json()
+        log.append(message)
+        if message["type"] == "state" and message["version"] >= version:
+            return message
+
+
+def play_ws(client, table_id, sockets, rng, limit=20000):
+    """People at ``sockets`` (seat -> websocket, None: a spectator) play random legal actions until the end.
+
+    Returns every message each socket received."""
+    table = client.app.state.manager.get(table_id)
+    received = {seat: [] for seat in sockets}
+    version = len(table.state.history)
+    latest = {seat: receive_until(ws, version, received[seat]) for seat, ws in sockets.items()}
+    for _ in range(limit):
+        if table.state.is_over:
+            break
+        seat = table.state.current_player
+        message = latest[seat]
+        assert message["version"] == version and message["legal_actions"]
+        sockets[seat].send_json({"type": "action", "action": rng.choice(message["legal_actions"])})
+        # the acting client sees its action and the bots' answers; the last one hands the turn to a person
+        while True:
+            message = sockets[seat].receive_json()
+            received[seat].append(message)
+            assert message["type"] == "state", message
+            if message["table"]["current_player"] in sockets or message["table"]["is_over"]:
+                break
+        version = message["version"]
+        assert version == len(table.state.history)
+        for other, ws in sockets.items():
+            latest[other] = message if other == seat else receive_until(ws, version, received[other])
+    assert table.state.is_over
+    return received
+
+
+def snapshots(table):
+    """The table's state after every number of actions, by replaying its record."""
+    record = table.state.record()
+    out = {0: gamenight.replay({**record, "actions": []})}
+    for number, _, _, state in gamenight.replay_steps(record):
+        out[number] = state.clone()
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_plays_over_websockets_and_no_message_leaks(client, game):
+    """Two people, bots and a spectator: every message each one receives is exactly its own view, and holds
+    none of the other seats' hidden cards (or, in YESSIR!, dice)."""
+    spec = SHORT[game]
+    n = spec["players"]
+    table_id = create(client, game, [None, None] + [heuristic_or_random(game)] * (n - 2), players=n,
+                      options=spec["options"])
+    tokens = {0: join(client, table_id, 0), 1: join(client, table_id, 1)}
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as ws0, \
+            client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as ws1, \
+            client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        received = play_ws(client, table_id, {0: ws0, 1: ws1, None: watcher}, random.Random(3))
+    table = client.app.state.manager.get(table_id)
+    states = snapshots(table)
+    rng = random.Random(4)
+    total = 0
+    for seat, messages in received.items():
+        versions = [m["version"] for m in messages]
+        assert versions == sorted(versions) and versions[-1] == len(table.state.history)
+        for message in messages:
+            check_message_leaks_nothing(states[message["version"]], seat, message, rng)
+            total += 1
+    assert total > 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_leak_check_catches_another_seats_view(game):
+    """The check itself: a message to seat 0 carrying seat 1's view is caught by the hidden-information test."""
+    from web_helpers import strings_in  # noqa: F401
+    state = gamenight.make(game, players=SHORT[game]["players"]).new(seed=5)
+    rng = random.Random(6)
+    for _ in range(40):
+        if state.is_over:
+            break
+        forged = {"type": "state", "seat": 0, "view": state.view(1), "legal_actions": [], "table": {},
+                  "version": len(state.history)}
+        with pytest.raises(AssertionError, match="hidden"):
+            check_message_leaks_nothing(state, 0, forged, rng)
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.fixture
+def table_of_two(client):
+    table_id = create(client, "yaniv", [None, None, "random"], players=3)
+    tokens = [join(client, table_id, 0), join(client, table_id, 1)]
+    return table_id, tokens, client.app.state.manager.get(table_id)
+
+
+def assert_quiet(ws):
+    """Nothing is waiting for this client: a ping's answer is the next message."""
+    ws.send_json({"type": "ping"})
+    assert ws.receive_json() == {"type": "pong"}
+
+
+def test_illegal_action_errors_to_that_client_only_and_the_table_is_unchanged(client, table_of_two):
+    table_id, tokens, table = table_of_two
+    before = table.state.to_json()
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as ws0, \
+            client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as ws1:
+        ws0.receive_json(), ws1.receive_json()
+        for bad in ("take Zz", "", "draw", 17, None):
+            ws0.send_json({"type": "action", "action": bad})
+            reply = ws0.receive_json()
+            assert reply["type"] == "error" and reply["status"] in (400, 422) and reply["error"]
+        assert "legal" in reply["error"] or "action" in reply["error"]
+        assert_quiet(ws0)
+        assert_quiet(ws1)
+    assert table.state.to_json() == before
+
+
+def test_out_of_turn_for_another_seat_and_as_spectator_are_refused(client, table_of_two):
+    table_id, tokens, table = table_of_two
+    assert table.state.current_player == 0
+    move = str(table.state.legal_actions()[0])
+    before = table.state.to_json()
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as ws1, \
+            client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        ws1.receive_json(), watcher.receive_json()
+        ws1.send_json({"type": "action", "action": move})
+        reply = ws1.receive_json()
+        assert reply["status"] == 409 and "not your turn" in reply["error"]
+        ws1.send_json({"type": "action", "action": move, "seat": 0})
+        reply = ws1.receive_json()
+        assert reply["status"] == 403 and "may not act for seat 0" in reply["error"]
+        watcher.send_json({"type": "action", "action": move})
+        reply = watcher.receive_json()
+        assert reply["status"] == 403 and "spectators" in reply["error"]
+        watcher.send_json({"type": "action", "action": move, "seat": 0})
+        assert watcher.receive_json()["status"] == 403
+        assert_quiet(ws1)
+    assert table.state.to_json() == before
+
+
+def test_oversized_and_malformed_messages_are_refused_without_disturbing_the_table(client, table_of_two):
+    table_id, tokens, table = table_of_two
+    before = table.state.to_json()
+    move = str(table.state.legal_actions()[0])
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as ws0:
+        ws0.receive_json()
+        ws0.send_text('{"type": "action", "action": "' + "x" * 5000 + '"}')
+        assert ws0.receive_json()["status"] == 413
+        ws0.send_bytes(b"\xff" * 10000)
+        assert ws0.receive_json()["status"] == 413
+        for bad in ("not json", "[1, 2]", '"text"', '{"type": "nope"}', '{"action": "draw"}', "{"):
+            ws0.send_text(bad)
+            reply = ws0.receive_json()
+            assert reply["type"] == "error" and reply["status"] == 400, bad
+        ws0.send_bytes(b"\xff\xfe")
+        assert ws0.receive_json()["type"] == "error"
+        assert table.state.to_json() == before
+        # the connection still plays
+        ws0.send_json({"type": "action", "action": move})
+        message = ws0.receive_json()
+        assert message["type"] == "state" and message["version"] == 1
+
+
+def test_bad_token_or_table_is_refused_on_connect(client, table_of_two):
+    table_id, _, _ = table_of_two
+    with client.websocket_connect(f"/ws/tables/{table_id}?token=guess") as ws:
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["status"] == 403
+    with client.websocket_connect("/ws/tables/nope") as ws:
+        assert ws.receive_json()["status"] == 404
+
+
+def test_reconnecting_with_the_token_gets_the_seat_back(client, table_of_two):
+    table_id, tokens, table = table_of_two
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as ws0:
+        first = ws0.receive_json()
+        ws0.send_json({"type": "action", "action": first["legal_actions"][0]})
+        ws0.receive_json()
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as ws0:
+        again = ws0.receive_json()
+        assert again["seat"] == 0 and again["version"] == 1 and again["view"] == table.state.view(0)
+
+
+def test_a_connection_whose_person_left_only_watches(client, table_of_two):
+    table_id, tokens, table = table_of_two
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as ws1:
+        ws1.receive_json()
+        assert client.post(f"/api/tables/{table_id}/leave", json={"token": tokens[1]}).status_code == 200
+        notice = ws1.receive_json()
+        assert notice["type"] == "error" and notice["status"] == 403
+        message = ws1.receive_json()
+        assert message["seat"] is None and message["view"] == table.state.view(None)
