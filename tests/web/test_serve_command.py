@@ -1,0 +1,32 @@
+"""``gamenight serve``: arguments reach uvicorn; bad ones are one-line errors."""
+import io
+
+import uvicorn
+from rich.console import Console
+
+from gamenight.cli.main import main
+
+
+def run(argv):
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, console=Console(file=out, width=200), err_console=Console(file=err, width=200))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_serve_starts_uvicorn_with_host_port_and_database(monkeypatch, tmp_path):
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, port: calls.append((app, host, port)))
+    db = tmp_path / "t.db"
+    code, _, err = run(["serve", "--host", "0.0.0.0", "--port", "8123", "--db", f"sqlite:///{db}"])
+    assert code == 0, err
+    app, host, port = calls[0]
+    assert (host, port) == ("0.0.0.0", 8123) and db.exists()
+    assert app.state.manager.tables == {}
+
+
+def test_serve_refuses_bad_port_and_database(monkeypatch):
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    code, _, err = run(["serve", "--port", "0"])
+    assert code == 2 and "port" in err
+    code, _, err = run(["serve", "--db", "postgres://somewhere/db"])
+    assert code == 2 and "unsupported database URL" in err
