@@ -23,6 +23,7 @@ from typing import Any
 
 import gamenight
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -92,8 +93,10 @@ def create_app(db: str | None = None, manager: TableManager | None = None) -> St
     @_handler
     async def create_table(request: Request):
         body = await _body(request)
-        table = manager.create(body.get("game"), players=body.get("players"), preset=body.get("preset"),
-                               options=body.get("options"), seats=body.get("seats"))
+        # bots may play a while: off the event loop, so other tables' clients are not kept waiting
+        table = await run_in_threadpool(manager.create, body.get("game"), players=body.get("players"),
+                                        preset=body.get("preset"), options=body.get("options"),
+                                        seats=body.get("seats"))
         return JSONResponse(table.summary(), status_code=201)
 
     @_handler
@@ -104,37 +107,35 @@ def create_app(db: str | None = None, manager: TableManager | None = None) -> St
     async def join(request: Request):
         body = await _body(request)
         table = manager.get(request.path_params["table_id"])
-        token = table.join(body.get("seat"), body.get("name"))
+        token = await run_in_threadpool(table.join, body.get("seat"), body.get("name"))
         return JSONResponse({"seat": body.get("seat"), "token": token})
 
     @_handler
     async def leave(request: Request):
         body = await _body(request)
-        manager.get(request.path_params["table_id"]).leave(body.get("token") or _token(request), body.get("bot"))
+        table = manager.get(request.path_params["table_id"])
+        await run_in_threadpool(table.leave, body.get("token") or _token(request), body.get("bot"))
         return JSONResponse({"ok": True})
 
     @_handler
     async def set_bot(request: Request):
         body = await _body(request)
-        manager.get(request.path_params["table_id"]).set_bot(body.get("seat"), body.get("bot"))
+        table = manager.get(request.path_params["table_id"])
+        await run_in_threadpool(table.set_bot, body.get("seat"), body.get("bot"))
         return JSONResponse({"ok": True})
 
     @_handler
     async def get_state(request: Request):
         table = manager.get(request.path_params["table_id"])
-        token = _token(request)
-        with table.lock:
-            seat = table.seat_of(token) if token else None
-            return JSONResponse(table.message_for(seat))
+        return JSONResponse(await run_in_threadpool(table.message_for_token, _token(request)))
 
     @_handler
     async def act(request: Request):
         body = await _body(request)
         table = manager.get(request.path_params["table_id"])
         token = body.get("token") or _token(request)
-        table.act(token, body.get("action"), body.get("seat"))
-        with table.lock:
-            return JSONResponse(table.message_for(table.seat_of(token)))
+        await run_in_threadpool(table.act, token, body.get("action"), body.get("seat"))
+        return JSONResponse(await run_in_threadpool(table.message_for_token, token))
 
     @_handler
     async def record(request: Request):
@@ -161,14 +162,19 @@ def create_app(db: str | None = None, manager: TableManager | None = None) -> St
             while True:
                 await websocket.send_json(await queue.get())
 
-        key = table.listen(token, send)
+        try:
+            key = await run_in_threadpool(table.listen, token, send)
+        except TableError as e:  # the seat changed hands while connecting
+            await websocket.send_json({"type": "error", "error": str(e), "status": e.status})
+            await websocket.close(code=4000 + e.status)
+            return
         sender = asyncio.create_task(pump())
         try:
             while True:
                 text = await _receive(websocket)
                 if text is None:
                     break
-                reply = _handle_client_message(table, token, seat, text)
+                reply = await run_in_threadpool(_handle_client_message, table, token, seat, text)
                 if reply is not None:
                     send(reply)
         except WebSocketDisconnect:

@@ -79,6 +79,11 @@ class Table:
         return {"type": "state", "table": self.summary(), "seat": seat, "version": len(state.history),
                 "view": state.view(seat), "legal_actions": legal}
 
+    def message_for_token(self, token: str | None) -> dict:
+        """The message of the token's seat (no token: the spectator's)."""
+        with self.lock:
+            return self.message_for(self.seat_of(token) if token else None)
+
     # ---- seats -------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int:
         if not token or not isinstance(token, str):
