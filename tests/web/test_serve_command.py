@@ -15,7 +15,7 @@ def run(argv):
 
 def test_serve_starts_uvicorn_with_host_port_and_database(monkeypatch, tmp_path):
     calls = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, host, port: calls.append((app, host, port)))
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, **kw: calls.append((app, host, port)))
     db = tmp_path / "t.db"
     code, _, err = run(["serve", "--host", "0.0.0.0", "--port", "8123", "--db", f"sqlite:///{db}"])
     assert code == 0, err

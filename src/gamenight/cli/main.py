@@ -185,7 +185,8 @@ def _run_serve(args) -> int:
         raise CliError(f"the web server needs the web extra (pip install 'gamenight[web]'): {e}") from None
     if not 0 < args.port < 65536:
         raise CliError("--port must be 1..65535")
-    uvicorn.run(create_app(args.db), host=args.host, port=args.port)
+    # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can
+    uvicorn.run(create_app(args.db), host=args.host, port=args.port, ws_max_size=65536)
     return 0
 
 

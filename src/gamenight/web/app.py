@@ -49,6 +49,9 @@ def _handler(fn):
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_MESSAGE:
+        raise TableError(f"request body over {MAX_MESSAGE} bytes", 413)
     raw = await request.body()
     if len(raw) > MAX_MESSAGE:
         raise TableError(f"request body over {MAX_MESSAGE} bytes", 413)

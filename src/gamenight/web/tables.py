@@ -196,7 +196,13 @@ class Table:
                 bot = self._bots.get(seat)
                 if bot is None:
                     bot = self._bots[seat] = gamenight.make_bot(self.seats[seat]["bot"], self.game)
-                choice = bot.choose(self.state.view(seat), self.state.legal_actions(), self._bot_rng)
+                legal = self.state.legal_actions()
+                try:
+                    choice = bot.choose(self.state.view(seat), legal, self._bot_rng)
+                except Exception:  # a broken bot must not stall the table or fail the person who woke it
+                    choice = None
+                if choice not in legal and str(choice) not in {str(a) for a in legal}:
+                    choice = self._bot_rng.choice(legal)
                 self._commit(choice)
 
     # ---- listeners ---------------------------------------------------------------------------
@@ -293,4 +299,6 @@ class TableManager:
         return table
 
     def list(self) -> list[dict]:
-        return [t.summary() for t in self.tables.values()]
+        with self.lock:
+            tables = list(self.tables.values())
+        return [t.summary() for t in tables]
