@@ -1,0 +1,79 @@
+"""A real server process killed (SIGKILL) in the middle of a match resumes exactly when started again."""
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+websockets_sync = pytest.importorskip("websockets.sync.client")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port, db):
+    process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port),
+                                "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("the server did not start")
+
+
+def http(port, path, body=None, token=None):
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
+                                     data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              **({"X-Seat-Token": token} if token else {})})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        return json.load(r)
+
+
+def test_killed_server_resumes_every_table_exactly(tmp_path):
+    db = f"sqlite:///{tmp_path / 'kill.db'}"
+    port = free_port()
+    server = start_server(port, db)
+    try:
+        table = http(port, "/api/tables", {"game": "thunee", "seats": [None, "heuristic", "random", "heuristic"]})
+        table_id = table["table_id"]
+        token = http(port, f"/api/tables/{table_id}/join", {"seat": 0})["token"]
+        with websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={token}") as ws:
+            message = json.loads(ws.recv(timeout=10))
+            for _ in range(8):
+                if message["table"]["is_over"]:
+                    break
+                while not message["legal_actions"]:
+                    message = json.loads(ws.recv(timeout=10))
+                ws.send(json.dumps({"type": "action", "action": message["legal_actions"][-1]}))
+                version = message["version"]
+                message = json.loads(ws.recv(timeout=10))
+                assert message["type"] == "state" and message["version"] > version
+        before = http(port, f"/api/tables/{table_id}/state", token=token)
+        watcher_before = http(port, f"/api/tables/{table_id}/state")
+    finally:
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+    port = free_port()
+    server = start_server(port, db)
+    try:
+        assert http(port, f"/api/tables/{table_id}/state", token=token) == before
+        assert http(port, f"/api/tables/{table_id}/state") == watcher_before
+        with websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={token}") as ws:
+            again = json.loads(ws.recv(timeout=10))
+            assert again == before
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
