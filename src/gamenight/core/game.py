@@ -126,11 +126,23 @@ class State:
     seed: int | None
     history: list
 
-    # ---- game implements ----------------------------------------------------------------------
+    #: A game whose state keeps ``phase``, ``current`` and ``winner_seats`` names the phase of a finished
+    #: match here and gets ``current_player``, ``is_over`` and ``winners`` as below; others override them.
+    FINISHED_PHASE: ClassVar[int] = -1
+
     @property
     def current_player(self) -> int | None:
-        raise NotImplementedError
+        return None if self.phase == self.FINISHED_PHASE else self.current
 
+    @property
+    def is_over(self) -> bool:
+        return self.phase == self.FINISHED_PHASE
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.winner_seats)
+
+    # ---- game implements ----------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         raise NotImplementedError
 
@@ -139,15 +151,7 @@ class State:
         raise NotImplementedError
 
     @property
-    def is_over(self) -> bool:
-        raise NotImplementedError
-
-    @property
     def scores(self) -> list:
-        raise NotImplementedError
-
-    @property
-    def winners(self) -> list[int]:
         raise NotImplementedError
 
     def view(self, seat: int | None) -> dict:

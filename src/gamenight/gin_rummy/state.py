@@ -171,6 +171,7 @@ def _constrained_cards(unseen: list[int], fixed: int, missing: int, ok, rng) -> 
 
 
 class GinRummyState(State):
+    FINISHED_PHASE = OVER
     __slots__ = ("game", "seed", "rng", "history", "log", "hand_no", "dealer", "current", "phase",
                  "hands", "known", "stock", "pile", "taken", "first_upcard", "knock_limit", "takes", "returned",
                  "must_knock", "knocker", "big", "knock_card", "knocker_deadwood", "melds", "layoffs",
@@ -232,21 +233,9 @@ class GinRummyState(State):
 
     # ---- the contract -----------------------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def scores(self) -> list[int]:
         """Match totals (single_hand: the hand's points)."""
         return list(self.totals)
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self.winner_seats)
 
     @property
     def hands_played(self) -> int:

@@ -124,6 +124,7 @@ _PLAIN_FIELDS = ("dealer", "balls", "hand_no", "ball_target", "current", "queue"
 
 
 class ThuneeState(State):
+    FINISHED_PHASE = OVER
     __slots__ = ("game", "seed", "rng", "history", "phase", "hands", "dealt", "stock", "trick", "_legal",
                  *_PLAIN_FIELDS)
 
@@ -290,14 +291,6 @@ class ThuneeState(State):
         self._start_hand()  # T15/T29: nobody scores, the same dealer deals again
 
     # ---- the contract ---------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def scores(self) -> list[int]:
         """Each seat's team balls."""

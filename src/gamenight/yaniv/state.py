@@ -160,6 +160,7 @@ class YanivGame(Game):
 
 
 class YanivState(State):
+    FINISHED_PHASE = OVER
     __slots__ = ("game", "seed", "rng", "history", "round_no", "dealer", "current", "phase", "hands", "known",
                  "stock", "pile", "prev_kind", "prev_start", "pending", "drawn", "totals", "active",
                  "winner_seats", "last_round", "round_start", "actors")
@@ -204,21 +205,9 @@ class YanivState(State):
 
     # ---- the contract ---------------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def scores(self) -> list[int]:
         """Cumulative penalty points (single_round: the round's points)."""
         return list(self.totals)
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self.winner_seats)
 
     @property
     def hands_played(self) -> int:

@@ -130,6 +130,7 @@ class YessirGame(Game):
 
 
 class YessirState(State):
+    FINISHED_PHASE = OVER
     __slots__ = ("game", "seed", "rng", "history", "actors", "round_start", "round_no", "roller", "current",
                  "phase", "shared", "dice", "luck", "wins", "locked", "passed", "pip_die", "last_round",
                  "winner_seats")
@@ -162,21 +163,9 @@ class YessirState(State):
 
     # ---- the contract ---------------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def scores(self) -> list[int]:
         """Round wins so far (J13)."""
         return list(self.wins)
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self.winner_seats)
 
     @property
     def hands_played(self) -> int:
