@@ -1,0 +1,266 @@
+"""Web load: many concurrent tables played by scripted clients over real WebSockets against `gamenight serve`.
+
+The server runs as its own process (uvicorn, a temporary SQLite file, 127.0.0.1 and a free port); every load
+client runs in this one process (asyncio), so server and clients share the machine's cores as they would on a
+real box. Each table has every seat taken by a person (a client holding a token); a client whose message
+carries legal actions plays a random one of them (after an optional think time). The latency of an action is
+measured from the moment its client sends it until every client of that table has received the update it
+caused (the message of the next version). Tables whose match ends stop; nothing else is started.
+
+``python benchmarks/web_load.py [--tables 200] [--seconds 20] [--game mixed|yessir|thunee] [--think 0.25]``
+prints one JSON object. Needs the web/test extras (starlette, uvicorn, websockets) and nothing else.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+TARGET_TABLES = 200
+TARGET_P99_MS = 100.0
+HOST = "127.0.0.1"      # the only address this benchmark ever sends to
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def http(port: int, path: str, body: dict | None = None) -> dict:
+    request = urllib.request.Request(f"http://{HOST}:{port}{path}",
+                                     data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as r:
+        return json.load(r)
+
+
+def start_server(port: int, db_path: str, log) -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--host", HOST,
+                                "--port", str(port), "--db", f"sqlite:///{db_path}"],
+                               stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with code {process.returncode}")
+        try:
+            http(port, "/api/games")
+            return process
+        except OSError:
+            time.sleep(0.1)
+    stop_server(process)
+    raise RuntimeError("the server did not answer within 30 s")
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process so far (Linux /proc; None elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def make_table(port: int, game: str) -> tuple[str, list[str]]:
+    """A table of open seats, every one then taken by a person: (table id, token per seat)."""
+    table = http(port, "/api/tables", {"game": game})
+    table_id = table["table_id"]
+    tokens = [http(port, f"/api/tables/{table_id}/join", {"seat": seat, "name": f"load{seat}"})["token"]
+              for seat in range(table["players"])]
+    return table_id, tokens
+
+
+class TableRun:
+    """One table's clients and the actions in flight: version -> [sent at, clients still to hear of it]."""
+
+    def __init__(self, table_id: str, tokens: list[str]):
+        self.table_id = table_id
+        self.tokens = tokens
+        self.pending: dict[int, list] = {}
+        self.over = False
+
+
+class Load:
+    def __init__(self, port: int, think: float, seed: int):
+        self.port = port
+        self.think = think
+        self.rng = random.Random(seed)
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.errors = 0
+        self.messages = 0
+        self.measuring = False
+        self.tables_finished = 0
+        self.tables_started = 0
+
+    async def client(self, run: TableRun, seat: int, ready: asyncio.Barrier | None, stop: asyncio.Event) -> None:
+        import websockets
+
+        url = f"ws://{HOST}:{self.port}/ws/tables/{run.table_id}?token={run.tokens[seat]}"
+        async with websockets.connect(url, max_size=2 ** 22, ping_interval=None) as ws:
+            message = json.loads(await ws.recv())
+            if ready is not None:
+                await ready.wait()   # every client of the first tables connected before anybody plays
+            while not stop.is_set():
+                if message.get("type") == "state":
+                    version = message["version"]
+                    entry = run.pending.get(version)
+                    if entry is not None:
+                        entry[1] -= 1
+                        if entry[1] == 0:
+                            del run.pending[version]
+                            if entry[2]:
+                                self.latencies.append(time.perf_counter() - entry[0])
+                    if message["table"]["is_over"]:
+                        run.over = True
+                        return
+                    legal = message["legal_actions"]
+                    if legal:
+                        if self.think:
+                            await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+                        if stop.is_set():
+                            return
+                        run.pending[version + 1] = [time.perf_counter(), len(run.tokens), self.measuring]
+                        await ws.send(json.dumps({"type": "action", "action": self.rng.choice(legal)}))
+                        if self.measuring:
+                            self.actions += 1
+                else:
+                    self.errors += 1
+                try:
+                    text = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                except asyncio.TimeoutError:
+                    continue
+                message = json.loads(text)
+                self.messages += 1
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+async def slot(load: Load, run: TableRun, ready: asyncio.Barrier, stop: asyncio.Event, game: str) -> None:
+    """One of the concurrent tables: when its match ends a new table (same game) takes its place."""
+    while True:
+        await asyncio.gather(*(load.client(run, seat, ready, stop) for seat in range(len(run.tokens))))
+        ready = None
+        if not run.over or stop.is_set():
+            return
+        load.tables_finished += 1
+        table_id, tokens = await asyncio.to_thread(make_table, load.port, game)
+        load.tables_started += 1
+        run = TableRun(table_id, tokens)
+
+
+async def drive(load: Load, runs: list, seconds: float, warmup: float, server_pid: int) -> dict:
+    clients = sum(len(r.tokens) for r, _ in runs)
+    ready = asyncio.Barrier(clients + 1)
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(slot(load, run, ready, stop, game)) for run, game in runs]
+    connect_start = time.perf_counter()
+    await asyncio.wait_for(ready.wait(), timeout=60)
+    connect_seconds = time.perf_counter() - connect_start
+    await asyncio.sleep(warmup)
+    load.measuring = True
+    start, server_cpu, client_cpu = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
+    await asyncio.sleep(seconds)
+    load.measuring = False
+    elapsed = time.perf_counter() - start
+    server_end, client_end = cpu_seconds(server_pid), time.process_time()
+    cpu = {"server_cores_busy": None if server_cpu is None else round((server_end - server_cpu) / elapsed, 2),
+           "clients_cores_busy": round((client_end - client_cpu) / elapsed, 2)}
+    stop.set()
+    done, still = await asyncio.wait(tasks, timeout=10)
+    for task in still:
+        task.cancel()
+    failures = [t.exception() for t in done if not t.cancelled() and t.exception() is not None]
+    return {"cpu": cpu, "elapsed": elapsed, "connect_seconds": connect_seconds, "clients": clients,
+            "client_failures": len(failures), "first_failure": repr(failures[0]) if failures else None}
+
+
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=TARGET_TABLES)
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds (after a 2 s warm-up)")
+    parser.add_argument("--game", choices=["mixed", "yessir", "thunee"], default="mixed")
+    parser.add_argument("--think", type=float, default=0.25,
+                        help="mean think time of a client before it acts, seconds (uniform 0..2x); 0: no pause")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(sys.argv[1:] if argv is None and __name__ == "__main__" else (argv or []))
+    if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600 or not 0 <= args.think <= 10:
+        parser.error("--tables 1..1000, --seconds up to 600, --think 0..10")
+    games = ["yessir", "thunee"] if args.game == "mixed" else [args.game]
+
+    with tempfile.TemporaryDirectory(prefix="gamenight-load-") as tmp:
+        port = free_port()
+        log = open(os.path.join(tmp, "server.log"), "wb")
+        server = start_server(port, os.path.join(tmp, "load.db"), log)
+        try:
+            setup_start = time.perf_counter()
+            with concurrent.futures.ThreadPoolExecutor(8) as pool:
+                made = list(pool.map(lambda i: make_table(port, games[i % len(games)]), range(args.tables)))
+            setup_seconds = time.perf_counter() - setup_start
+            runs = [(TableRun(table_id, tokens), games[i % len(games)]) for i, (table_id, tokens) in enumerate(made)]
+            load = Load(port, args.think, args.seed)
+            outcome = asyncio.run(drive(load, runs, args.seconds, warmup=2.0, server_pid=server.pid))
+        finally:
+            stop_server(server)
+            log.close()
+
+    latencies = sorted(load.latencies)
+    ms = {name: round(1000 * percentile(latencies, q), 1)
+          for name, q in (("p50", 0.50), ("p90", 0.90), ("p99", 0.99))}
+    ms["max"] = round(1000 * latencies[-1], 1) if latencies else None
+    result = {
+        "benchmark": "web_load",
+        "setup": "server: `gamenight serve` (uvicorn, SQLite WAL file) in its own process; load clients: one "
+                 "separate asyncio process; both on this machine's cores, over real WebSockets on 127.0.0.1",
+        "cores": os.cpu_count(),
+        "games": games,
+        "tables": args.tables,
+        "clients": outcome["clients"],
+        "think_seconds_mean": args.think,
+        "measured_seconds": round(outcome["elapsed"], 2),
+        "setup_seconds": round(setup_seconds, 2),
+        "connect_seconds": round(outcome["connect_seconds"], 2),
+        "actions": load.actions,
+        "actions_per_second": round(load.actions / outcome["elapsed"], 1),
+        "latencies_measured": len(latencies),
+        "latency_ms": ms,
+        "cpu_during_measure": outcome["cpu"],
+        "matches_finished": load.tables_finished,
+        "tables_replaced": load.tables_started,
+        "error_messages": load.errors,
+        "client_failures": outcome["client_failures"],
+        "first_failure": outcome["first_failure"],
+        "target": f"{TARGET_TABLES} concurrent tables, p99 < {TARGET_P99_MS:g} ms",
+        "target_met": bool(args.tables >= TARGET_TABLES and latencies and ms["p99"] < TARGET_P99_MS
+                           and not outcome["client_failures"] and not load.errors),
+    }
+    print(json.dumps(result, indent=2), flush=True)
+    return result
+
+
+if __name__ == "__main__":
+    main()
