@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from typing import Any
 
 import gamenight
@@ -156,10 +157,14 @@ def create_app(db: str | None = None, manager: TableManager | None = None) -> St
             return
         await websocket.accept()
         loop = asyncio.get_running_loop()
+        loop_thread = threading.get_ident()
         queue: asyncio.Queue = asyncio.Queue()
 
         def send(message: dict) -> None:  # called from whichever thread changed the table
-            loop.call_soon_threadsafe(queue.put_nowait, message)
+            if threading.get_ident() == loop_thread:
+                queue.put_nowait(message)  # no wake-up of the loop through its self-pipe needed
+            else:
+                loop.call_soon_threadsafe(queue.put_nowait, message)
 
         async def pump():
             while True:
@@ -177,7 +182,7 @@ def create_app(db: str | None = None, manager: TableManager | None = None) -> St
                 text = await _receive(websocket)
                 if text is None:
                     break
-                reply = await run_in_threadpool(_handle_client_message, table, token, seat, text)
+                reply = await _handle_on_loop_or_thread(table, token, seat, text)
                 if reply is not None:
                     send(reply)
         except WebSocketDisconnect:
@@ -223,6 +228,19 @@ async def _receive(websocket: WebSocket) -> str | None:
     if len(data.encode()) > MAX_MESSAGE:
         return "\0oversized"
     return data
+
+
+async def _handle_on_loop_or_thread(table, token, seat, text: str) -> dict | None:
+    # A table of people only has no bot to think, so an action is a fraction of a millisecond (engine, one
+    # SQLite commit, the messages): done right here on the event loop. A thread hop per action costs more
+    # than the action itself under load (threads queue for the GIL and the storage lock, each wake-up
+    # waits out a GIL switch interval). Tables with bots, or whose lock another thread holds, use a thread.
+    if not any(s["kind"] == "bot" for s in table.seats) and table.lock.acquire(blocking=False):
+        try:
+            return _handle_client_message(table, token, seat, text)
+        finally:
+            table.lock.release()
+    return await run_in_threadpool(_handle_client_message, table, token, seat, text)
 
 
 def _handle_client_message(table, token, seat, text: str) -> dict | None:
