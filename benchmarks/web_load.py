@@ -3,12 +3,15 @@
 The server runs as its own process (uvicorn, a temporary SQLite file, 127.0.0.1 and a free port); every load
 client runs in this one process (asyncio), so server and clients share the machine's cores as they would on a
 real box. Each table has every seat taken by a person (a client holding a token); a client whose message
-carries legal actions plays a random one of them (after an optional think time). The latency of an action is
-measured from the moment its client sends it until every client of that table has received the update it
-caused (the message of the next version). Tables whose match ends stop; nothing else is started.
+carries legal actions plays a random one of them after a think time (uniform 0..2x --think; 0: at once, which
+measures saturation: every table then always has an action queued, so latency is about tables / throughput).
+The latency of an action is measured from the moment its client sends it until every client of that table has
+received the update it caused (the message of the next version). A table whose match ends is replaced by a
+new one of the same game, so the number of live tables stays --tables; after --seconds (plus a 2 s warm-up)
+the clients stop, and the server is always stopped.
 
-``python benchmarks/web_load.py [--tables 200] [--seconds 20] [--game mixed|yessir|thunee] [--think 0.25]``
-prints one JSON object. Needs the web/test extras (starlette, uvicorn, websockets) and nothing else.
+``python benchmarks/web_load.py [--tables 200] [--seconds 20] [--game mixed|yessir|thunee] [--think 0.25]
+[--no-deflate]`` prints one JSON object. Needs the web/test extras (starlette, uvicorn, websockets) only.
 """
 from __future__ import annotations
 
