@@ -119,6 +119,14 @@ class Load:
         self.tables_started = 0
 
     async def client(self, run: TableRun, seat: int, ready: asyncio.Barrier | None, stop: asyncio.Event) -> None:
+        try:
+            await self._client(run, seat, ready, stop)
+        except BaseException:
+            if ready is not None and not ready.broken and ready.n_waiting < ready.parties:
+                await ready.abort()  # a client of the first tables failed: the run fails now, not at a timeout
+            raise
+
+    async def _client(self, run: TableRun, seat: int, ready: asyncio.Barrier | None, stop: asyncio.Event) -> None:
         import websockets
 
         url = f"ws://{HOST}:{self.port}/ws/tables/{run.table_id}?token={run.tokens[seat]}"
@@ -204,6 +212,7 @@ async def drive(load: Load, runs: list, seconds: float, warmup: float, server_pi
     done, still = await asyncio.wait(tasks, timeout=10)
     for task in still:
         task.cancel()
+    gc.unfreeze()  # `make bench` runs other benchmarks in this process after this one
     failures = [t.exception() for t in done if not t.cancelled() and t.exception() is not None]
     return {"cpu": cpu, "elapsed": elapsed, "connect_seconds": connect_seconds, "clients": clients,
             "client_failures": len(failures), "first_failure": repr(failures[0]) if failures else None}
