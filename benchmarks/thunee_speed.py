@@ -8,29 +8,17 @@ import sys
 import time
 
 import gamenight
+from gamenight.benchmark import random_playouts
 from gamenight.thunee.actions import PASS
 
 
+def _decline_calls(legal, rng):
+    """Random card play with every call declined, so hands are played out in full."""
+    return legal[0] if legal[0].kind == PASS else legal[rng.randrange(len(legal))]
+
+
 def playouts(players: int, seconds: float, calm: bool) -> dict:
-    game = gamenight.make("thunee", players=players)
-    rng = random.Random(1)
-    actions = hands = matches = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new(seed=matches)
-        while not state.is_over:
-            legal = state.legal_actions()
-            if calm and legal[0].kind == PASS:
-                action = legal[0]
-            else:
-                action = legal[rng.randrange(len(legal))]
-            state.apply(action)
-            actions += 1
-        hands += state.hands_played
-        matches += 1
-    elapsed = time.perf_counter() - start
-    return {"actions_per_second": round(actions / elapsed), "hands_per_second": round(hands / elapsed, 1),
-            "matches_per_second": round(matches / elapsed, 2), "actions": actions}
+    return random_playouts("thunee", players, seconds, pick=_decline_calls if calm else None)
 
 
 def heuristic(players: int, seconds: float) -> dict:

@@ -8,6 +8,7 @@ import sys
 import time
 
 import gamenight
+from gamenight.benchmark import random_playouts
 from gamenight.yessir import bots as yessir_bots
 from gamenight.yessir.hands import hand_key, rank_roll
 
@@ -40,21 +41,7 @@ def ranking(seconds: float) -> dict:
 
 
 def playouts(players: int, seconds: float) -> dict:
-    game = gamenight.make("yessir", players=players)
-    rng = random.Random(1)
-    actions = hands = matches = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new(seed=matches)
-        while not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            actions += 1
-        hands += state.hands_played
-        matches += 1
-    elapsed = time.perf_counter() - start
-    return {"players": players, "actions_per_second": round(actions / elapsed),
-            "hands_per_second": round(hands / elapsed, 1), "matches_per_second": round(matches / elapsed, 2)}
+    return {"players": players, **random_playouts("yessir", players, seconds)}
 
 
 def heuristic(players: int, seconds: float) -> dict:

@@ -26,7 +26,8 @@ TABLES = {
 }
 
 
-def random_playouts(name: str, players: int | None = None, seconds: float = 3.0, **options) -> dict:
+def random_playouts(name: str, players: int | None = None, seconds: float = 3.0, pick=None, **options) -> dict:
+    """Whole matches for about ``seconds``; ``pick(legal, rng)`` chooses each action (default: uniform)."""
     game = make(name, players=players, **options)
     rng = random.Random(1)
     actions = hands = matches = 0
@@ -38,7 +39,7 @@ def random_playouts(name: str, players: int | None = None, seconds: float = 3.0,
         seed += 1
         while not state.is_over:
             legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+            state.apply(legal[rng.randrange(len(legal))] if pick is None else pick(legal, rng))
             actions += 1
         hands += state.hands_played
         matches += 1
