@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from ..core.bits import cards_of, mask_of
 from ..core.cards import card_str
 
 VALUES = tuple(min(k % 13 + 1, 10) for k in range(52))  # G2
@@ -72,23 +73,6 @@ def value_of(mask: int) -> int:
 def max_value(mask: int) -> int:
     m = _SUIT_MAX
     return max(m[mask & _SUIT], m[(mask >> 13) & _SUIT], m[(mask >> 26) & _SUIT], m[mask >> 39])
-
-
-def cards_of(mask: int) -> list[int]:
-    """The kinds in ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def meldable(mask: int) -> int:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from ..core.bits import cards_of, mask_of
 from ..core.cards import parse_card
 from ..core.errors import IllegalAction
 from ..core.game import Action
@@ -63,22 +64,6 @@ def parse_thunee_card(text: str) -> int:
     if kind >= 52 or kind % 13 not in _FROM_CORE_RANK:
         raise ValueError(f"{text!r} is not in the Thunee deck (J 9 A 10 K Q of each suit)")
     return (kind // 13) * 6 + _FROM_CORE_RANK[kind % 13]
-
-
-def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 _SUIT_POINTS = tuple(sum(POINTS[r] for r in range(6) if (m >> r) & 1) for m in range(64))
