@@ -15,6 +15,21 @@ def _value(value) -> str:
     return str(value)
 
 
+RECENT_MOVES = 8
+
+
+def recent_moves(log, heading: str, describe) -> list[str]:
+    """Lines for the last few public moves of the hand: a heading, then ``describe(seat, move)`` each."""
+    if not log:
+        return []
+    shown = log[-RECENT_MOVES:]
+    lines = ["", f"[dim]{heading}:[/dim]"]
+    if len(log) > len(shown):
+        lines.append(f"  [dim]… {len(log) - len(shown)} earlier moves[/dim]")
+    lines.extend(f"  {describe(p, move)}" for p, move in shown)
+    return lines
+
+
 class GenericRenderer:
     """Works for every game: a line per view key. Game renderers subclass it and override what they need."""
 

@@ -10,9 +10,8 @@ from ...gin_rummy.bots import table_melds
 from ...gin_rummy.melds import (BIT, best_arrangement, best_layoff, cards_of, deadwood, deadwood_after_discard,
                                 mask_of)
 from .cards import card_markup, cards_markup
-from .generic import GenericRenderer
+from .generic import GenericRenderer, recent_moves
 
-_RECENT_MOVES = 8
 _RESULTS = {"gin": "[bold green]Gin![/bold green]", "big_gin": "[bold green]Big gin![/bold green]",
             "knock": "knock", "undercut": "[bold yellow]undercut![/bold yellow]", "draw": "a draw",
             "dead": "dead hand"}
@@ -93,15 +92,8 @@ class Renderer(GenericRenderer):
                 lines.append(f"  knocker's deadwood: {cards_markup(view['known'][k])} = "
                              f"[bold]{view['knocker_deadwood']}[/bold]")
 
-        log = view.get("log") or []
-        if log:
-            lines.append("")
-            lines.append("[dim]This hand:[/dim]")
-            shown = log[-_RECENT_MOVES:]
-            if len(log) > len(shown):
-                lines.append(f"  [dim]… {len(log) - len(shown)} earlier moves[/dim]")
-            for p, move in shown:
-                lines.append(f"  {_who(p, seat)}: {_move_text(move)}")
+        lines += recent_moves(view.get("log"), "This hand",
+                              lambda p, move: f"{_who(p, seat)}: {_move_text(move)}")
 
         if seat is not None and view.get("hand") is not None:
             grouped, dw = _grouped(view["hand"])

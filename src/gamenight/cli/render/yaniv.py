@@ -5,11 +5,10 @@ from __future__ import annotations
 from rich.markup import escape
 
 from .cards import card_markup, cards_markup
-from .generic import GenericRenderer
+from .generic import GenericRenderer, recent_moves
 
 _RANK_ORDER = {r: i for i, r in enumerate("A23456789TJQK")}
 _SUIT_ORDER = {s: i for i, s in enumerate("shdc")}
-_RECENT_MOVES = 8
 
 
 def _card_value(card: str, king_of_hearts_zero: bool) -> int:
@@ -104,15 +103,8 @@ class Renderer(GenericRenderer):
         lines.append(f"Stock: {view['stock_size']} cards")
 
         # recent moves of this round
-        log = view.get("log") or []
-        if log:
-            lines.append("")
-            lines.append("[dim]This round:[/dim]")
-            shown = log[-_RECENT_MOVES:]
-            if len(log) > len(shown):
-                lines.append(f"  [dim]… {len(log) - len(shown)} earlier moves[/dim]")
-            for p, move in shown:
-                lines.append(f"  seat {p}{' (you)' if p == seat else ''}: {_move_markup(move)}")
+        lines += recent_moves(view.get("log"), "This round",
+                              lambda p, move: f"seat {p}{' (you)' if p == seat else ''}: {_move_markup(move)}")
 
         # the seat's own hand
         if seat is not None and view.get("hand") is not None:

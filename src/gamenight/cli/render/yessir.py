@@ -3,10 +3,9 @@ the actions with their luck costs, and a reveal screen ranking every hand."""
 from __future__ import annotations
 
 from ...yessir.hands import describe
-from .generic import GenericRenderer
+from .generic import GenericRenderer, recent_moves
 
 _FACES = "⚀⚁⚂⚃⚄⚅"
-_RECENT_MOVES = 8
 _MATS = ("mat face up", "mat turned over", "mat removed")
 
 
@@ -57,15 +56,8 @@ class Renderer(GenericRenderer):
                      else "[yellow]said Yessir![/yellow]" if view["passed"][p] else "")
             lines.append(f"{marker}{_who(p, seat):<14} luck {die(view['luck'][p])}  "
                          f"{_mat(view['wins'][p], view['rounds_to_win'])}  {state}".rstrip())
-        log = view.get("log") or []
-        if log:
-            lines.append("")
-            lines.append("[dim]This round:[/dim]")
-            shown = log[-_RECENT_MOVES:]
-            if len(log) > len(shown):
-                lines.append(f"  [dim]… {len(log) - len(shown)} earlier moves[/dim]")
-            for p, move in shown:
-                lines.append(f"  {_who(p, seat)}: {_move(move)}")
+        lines += recent_moves(view.get("log"), "This round",
+                              lambda p, move: f"{_who(p, seat)}: {_move(move)}")
         if seat is not None and not view["is_over"]:
             lines.append("")
             if view["dice"] is None:
