@@ -9,12 +9,8 @@ from .game import Action, State
 from .registry import make
 
 
-def replay_steps(record: dict | str) -> Iterator[tuple[int, int | None, Action, State]]:
-    """Replay a record step by step: yields ``(number, seat, action, state_after)``.
-
-    The same state object is updated in place; clone it to keep a snapshot. An illegal step raises
-    IllegalAction naming its number.
-    """
+def _start(record: dict | str) -> tuple[dict, State]:
+    """The record as a dict, and the state its game starts from."""
     if isinstance(record, str):
         record = json.loads(record)
     if not isinstance(record, dict):
@@ -23,7 +19,10 @@ def replay_steps(record: dict | str) -> Iterator[tuple[int, int | None, Action, 
     if missing:
         raise ValueError(f"not a game record: missing {', '.join(missing)}")
     game = make(record["game"], players=record.get("players"), rules=record.get("rules"))
-    state = game.new(seed=record["seed"])
+    return record, game.new(seed=record["seed"])
+
+
+def _steps(record: dict, state: State) -> Iterator[tuple[int, int | None, Action, State]]:
     for number, text in enumerate(record["actions"], 1):
         seat = state.current_player
         try:
@@ -33,12 +32,19 @@ def replay_steps(record: dict | str) -> Iterator[tuple[int, int | None, Action, 
         yield number, seat, state.history[-1], state
 
 
+def replay_steps(record: dict | str) -> Iterator[tuple[int, int | None, Action, State]]:
+    """Replay a record step by step: yields ``(number, seat, action, state_after)``.
+
+    The same state object is updated in place; clone it to keep a snapshot. An illegal step raises
+    IllegalAction naming its number.
+    """
+    record, state = _start(record)
+    yield from _steps(record, state)
+
+
 def replay(record: dict | str) -> State:
     """Replay a record (a dict or its JSON text) and return the final state."""
-    if isinstance(record, str):
-        record = json.loads(record)
-    game = make(record["game"], players=record.get("players"), rules=record.get("rules"))
-    state = None
-    for _, _, _, state in replay_steps(record):
+    record, state = _start(record)
+    for _ in _steps(record, state):
         pass
-    return state if state is not None else game.new(seed=record["seed"])
+    return state
