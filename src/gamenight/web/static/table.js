@@ -1,100 +1,380 @@
 "use strict";
-// The table: seats, the view this client may see, and its legal actions as buttons (keys 1-9 pick the first nine).
-const tableId = decodeURIComponent(location.pathname.split("/").pop());
-const tokenKey = "gamenight-token-" + tableId;
-const $ = (id) => document.getElementById(id);
-let socket = null, latest = null, retry = 500;
+// The table page: connects to the table's WebSocket, draws each message with the game's registered view
+// (GN.registerGame), offers this seat's legal actions (keys 1-9), the seats (take / leave), the end-of-hand
+// summary and the match history (replayed step by step through the same view, nothing clickable).
+(function () {
+  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+  const tokenKey = "gamenight-token-" + tableId;
+  const nameKey = "gamenight-name";
+  const $ = (id) => document.getElementById(id);
+  const el = GN.el;
 
-function el(tag, text, attrs = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = text;
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
+  let socket = null;
+  let live = null;          // the latest live message
+  let replay = null;        // the history message being shown, or null when live
+  let connected = false;
+  let retry = 500;
+  let pending = false;      // an action was sent and its answer has not come yet
+  const store = {};         // a view's own state between draws (e.g. selected cards)
 
-async function post(path, body) {
-  const r = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error || r.statusText);
-  return data;
-}
+  // ---- helpers --------------------------------------------------------------------------------------
+  function token() { return localStorage.getItem(tokenKey); }
 
-function render(message) {
-  latest = message;
-  const t = message.table;
-  $("code").textContent = t.table_id;
-  $("title").textContent = t.title + (message.seat === null ? " (watching)" : ` (you are seat ${message.seat})`);
-  $("seats").replaceChildren(...t.seats.map((s) => {
-    const li = el("li", s.kind === "person" ? s.name : s.kind === "bot" ? "bot: " + s.bot : "open");
-    if (t.current_player === s.seat) li.classList.add("to-move");
-    if (message.seat === null && s.kind !== "person") {
-      const take = el("button", "take this seat");
-      take.addEventListener("click", () => takeSeat(s.seat));
-      li.append(" ", take);
+  async function request(path, body, method) {
+    const init = body === undefined ? {method: method || "GET"} :
+      {method: method || "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+    const t = token();
+    if (t) init.headers = Object.assign(init.headers || {}, {"X-Seat-Token": t});
+    const r = await fetch(path, init);
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = null; }
+    if (!r.ok) throw new Error((data && data.error) || `${r.status} ${r.statusText}`);
+    return data;
+  }
+
+  function showError(text) { $("error").textContent = text || ""; }
+
+  function seatName(table, i) {
+    const s = table && table.seats[i];
+    if (!s) return "Seat " + (i + 1);
+    if (s.kind === "person") return s.name || "Player " + (i + 1);
+    if (s.kind === "bot") return "Bot " + (i + 1);
+    return "Seat " + (i + 1);
+  }
+
+  function titleCase(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+  // A history message carries the table's summary of now; whose turn it was comes from that step's view.
+  function asShown(message) {
+    if (message.type !== "history") return message;
+    const table = Object.assign({}, message.table);
+    const v = message.view || {};
+    if (v.current_player !== undefined) table.current_player = v.current_player;
+    if (v.is_over !== undefined) table.is_over = v.is_over;
+    return Object.assign({}, message, {table, legal_actions: []});
+  }
+
+  function makeUi(message, replaying) {
+    const legal = new Set(replaying ? [] : message.legal_actions);
+    return {
+      act: (text) => { if (!replaying && legal.has(text)) act(text); },
+      seatName: (i) => seatName(message.table, i),
+      legal,
+      replaying,
+      me: message.seat,
+      isMe: (i) => message.seat === i,
+      store,
+      redraw: () => draw(),
+      cardWidth: () => (window.innerWidth < 520 ? 50 : 70),
+    };
+  }
+
+  // ---- drawing --------------------------------------------------------------------------------------
+  function draw() {
+    if (!live) return;
+    const replaying = replay !== null;
+    const message = asShown(replaying ? replay : live);
+    const table = message.table;
+    const body = document.body;
+    body.dataset.game = live.table.game;
+    body.dataset.seat = live.seat === null || live.seat === undefined ? "" : String(live.seat);
+    body.dataset.version = String(live.version);
+    body.dataset.over = String(Boolean(live.table.is_over));
+    body.dataset.live = String(connected);
+    body.dataset.replaying = String(replaying);
+    document.title = `gamenight: ${live.table.title}`;
+
+    $("title").textContent = live.table.title + (live.seat === null ? " · watching" : ` · ${seatName(live.table, live.seat)}`);
+    $("code").textContent = live.table.table_id;
+    const link = `${location.origin}/table/${encodeURIComponent(live.table.table_id)}`;
+    if ($("share-link").value !== link) $("share-link").value = link;
+
+    const ui = makeUi(message, replaying);
+    drawSeats(live);
+    drawTurn(message, ui);
+    drawBoard(message, ui);
+    drawSummary(message, ui);
+    drawActions(message, ui, replaying);
+    drawHistory();
+    drawRules(live.table);
+  }
+
+  function drawSeats(message) {
+    const t = message.table;
+    const view = message.view || {};
+    $("seats").replaceChildren(...t.seats.map((s) => {
+      const i = s.seat;
+      const li = el("li", null, {"data-seat": i, class: [t.current_player === i && !t.is_over && "to-move",
+                                                         message.seat === i && "me"]});
+      const kind = s.kind === "person" ? "person" : s.kind === "bot" ? "bot: " + s.bot : "open";
+      li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + kind, {class: "muted"}));
+      if (Array.isArray(view.scores) && view.scores.length === t.players) {
+        li.append(el("span", " · " + view.scores[i], {class: "seat-score", title: "score"}));
+      }
+      if (message.seat === i) li.append(el("span", " (you)", {class: "you"}));
+      if ((message.seat === null || message.seat === undefined) && s.kind !== "person") {
+        li.append(" ", el("button", s.kind === "bot" ? "take from bot" : "take seat",
+                          {type: "button", "data-take-seat": i, onclick: () => takeSeat(i)}));
+      }
+      if (message.seat === i) {
+        li.append(" ", el("button", "leave", {type: "button", "data-leave": "", title: "a bot takes over the seat",
+                                               onclick: leaveSeat}));
+      }
+      return li;
+    }));
+  }
+
+  function drawTurn(message, ui) {
+    const t = message.table;
+    const view = message.view || {};
+    let text;
+    if (t.is_over) {
+      const winners = Array.isArray(view.winners) ? view.winners : [];
+      text = "The match is over." + (winners.length ? " " + winnersText(winners, message, ui) : "");
+    } else if (t.current_player === null || t.current_player === undefined) {
+      text = "Waiting…";
+    } else if (message.seat === t.current_player) {
+      text = replay ? "You were to move." : "Your turn.";
+    } else {
+      text = `${ui.seatName(t.current_player)} ${replay ? "was" : "is"} to move.`;
     }
-    if (message.seat === s.seat) {
-      const leave = el("button", "leave (a bot takes over)");
-      leave.addEventListener("click", leaveSeat);
-      li.append(" ", leave);
+    $("turn").textContent = text;
+    $("turn").classList.toggle("my-turn", !replay && message.seat !== null && message.seat === t.current_player && !t.is_over);
+  }
+
+  function winnersText(winners, message, ui) {
+    const names = winners.map((w) => message.seat === w ? "You" : ui.seatName(w));
+    if (names.length === 1) return `${names[0]} ${names[0] === "You" ? "win" : "wins"}.`;
+    return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} win.`;
+  }
+
+  function drawBoard(message, ui) {
+    const board = $("board");
+    board.replaceChildren();
+    board.classList.toggle("replaying", ui.replaying);
+    const renderer = GN.renderer(message.table.game);
+    if (renderer) {
+      try {
+        renderer.render(board, message, ui);
+        return;
+      } catch (e) {
+        console.error("the view of " + message.table.game + " failed:", e);
+        board.replaceChildren();
+      }
     }
-    return li;
-  }));
-  $("turn").textContent = t.is_over ? "The match is over." :
-    t.current_player === message.seat ? "Your move." : `Seat ${t.current_player} to move.`;
-  $("actions").replaceChildren(...message.legal_actions.map((a, i) => {
-    const b = el("button", (i < 9 ? `${i + 1}: ` : "") + a, {"data-action": a});
-    b.addEventListener("click", () => act(a));
-    return b;
-  }));
-  $("view").textContent = JSON.stringify(message.view, null, 1);
-}
+    board.append(el("pre", JSON.stringify(message.view, null, 1), {class: "raw-view"}));
+  }
 
-function act(action) {
-  $("error").textContent = "";
-  socket.send(JSON.stringify({type: "action", action}));
-}
-
-async function takeSeat(seat) {
-  try {
-    const joined = await post(`/api/tables/${tableId}/join`, {seat});
-    localStorage.setItem(tokenKey, joined.token);
-    socket.close();
-  } catch (e) { $("error").textContent = e.message; }
-}
-
-async function leaveSeat() {
-  try {
-    await post(`/api/tables/${tableId}/leave`, {token: localStorage.getItem(tokenKey)});
-    localStorage.removeItem(tokenKey);
-    socket.close();
-  } catch (e) { $("error").textContent = e.message; }
-}
-
-function connect() {
-  const token = localStorage.getItem(tokenKey);
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}` +
-                         (token ? "?token=" + encodeURIComponent(token) : ""));
-  socket.onopen = () => { $("status").textContent = "live"; retry = 500; };
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "state") render(message);
-    else if (message.type === "error") {
-      $("error").textContent = message.error;
-      if (message.status === 403 && token) localStorage.removeItem(tokenKey);
+  function drawSummary(message, ui) {
+    const box = $("summary");
+    box.replaceChildren();
+    const renderer = GN.renderer(message.table.game);
+    if (!renderer || typeof renderer.summary !== "function") return;
+    try {
+      const node = renderer.summary(message, ui);
+      if (node) box.append(node);
+    } catch (e) {
+      console.error("the summary of " + message.table.game + " failed:", e);
     }
-  };
-  socket.onclose = () => {
-    // a dropped connection comes back to the same seat (the token is kept in this browser)
-    $("status").textContent = "reconnecting…";
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
-  };
-}
+  }
 
-document.addEventListener("keydown", (event) => {
-  if (!latest || event.target.tagName === "INPUT") return;
-  const n = Number(event.key);
-  if (n >= 1 && n <= 9 && latest.legal_actions[n - 1] !== undefined) act(latest.legal_actions[n - 1]);
-});
-connect();
+  function drawActions(message, ui, replaying) {
+    const bar = $("actions");
+    if (replaying || !connected) {
+      bar.replaceChildren();
+      return;
+    }
+    const renderer = GN.renderer(message.table.game);
+    bar.replaceChildren(...message.legal_actions.map((a, i) => {
+      let label = null;
+      if (renderer && typeof renderer.actionLabel === "function") {
+        try { label = renderer.actionLabel(a, message, ui); } catch (e) { console.error(e); label = null; }
+      }
+      const button = el("button", null, {type: "button", "data-action": a, class: "action",
+                                         title: i < 9 ? `${a} (key ${i + 1})` : a});
+      if (i < 9) button.append(el("kbd", String(i + 1), {class: "key", "aria-hidden": "true"}));
+      if (label instanceof Node) {
+        button.append(label);
+        if (!label.textContent.trim() || label.querySelector && label.querySelector("svg")) button.setAttribute("aria-label", a);
+      } else {
+        button.append(el("span", label === null || label === undefined || label === "" ? a : String(label)));
+      }
+      button.addEventListener("click", () => act(a));
+      return button;
+    }));
+  }
+
+  function drawHistory() {
+    const steps = replay ? Math.max(replay.steps ?? live.version, live.version) : live.version;
+    const k = replay ? replay.version : live.version;
+    $("history-step").textContent = `step ${k} of ${steps}`;
+    $("history-mode").textContent = replay ? "replaying: nothing is clickable" : "live";
+    const at = (name) => document.querySelector(`#history [data-history="${name}"]`);
+    at("start").disabled = k === 0;
+    at("prev").disabled = k === 0;
+    at("next").disabled = !replay;
+    at("live").disabled = !replay;
+  }
+
+  function drawRules(table) {
+    const dl = $("rules");
+    if (dl.dataset.table === table.table_id) return;
+    dl.dataset.table = table.table_id;
+    dl.replaceChildren();
+    for (const [k, v] of Object.entries(table.rules || {})) {
+      dl.append(el("dt", k.replace(/_/g, " ")), el("dd", typeof v === "object" ? JSON.stringify(v) : String(v)));
+    }
+  }
+
+  // ---- acting, seats --------------------------------------------------------------------------------
+  function act(action) {
+    if (!socket || socket.readyState !== WebSocket.OPEN || replay || pending) return;
+    showError("");
+    pending = true;
+    for (const b of document.querySelectorAll("#actions button")) b.classList.add("sent");
+    socket.send(JSON.stringify({type: "action", action}));
+  }
+
+  async function takeSeat(seat) {
+    showError("");
+    try {
+      const name = $("player-name").value.trim();
+      const joined = await request(`/api/tables/${encodeURIComponent(tableId)}/join`, name ? {seat, name} : {seat});
+      localStorage.setItem(tokenKey, joined.token);
+      reconnect();
+    } catch (e) { showError(e.message); }
+  }
+
+  async function leaveSeat() {
+    showError("");
+    try {
+      await request(`/api/tables/${encodeURIComponent(tableId)}/leave`, {token: token()});
+      localStorage.removeItem(tokenKey);
+      reconnect();
+    } catch (e) { showError(e.message); }
+  }
+
+  // ---- history --------------------------------------------------------------------------------------
+  let historyRequest = 0;
+
+  async function showStep(k) {
+    if (!live) return;
+    const steps = replay ? Math.max(replay.steps ?? 0, live.version) : live.version;
+    if (k === null || k >= steps) { goLive(); return; }
+    k = Math.max(0, k);
+    const ticket = ++historyRequest;
+    try {
+      const message = await request(`/api/tables/${encodeURIComponent(tableId)}/history?step=${k}`);
+      if (ticket !== historyRequest) return;
+      replay = message;
+      showError("");
+      draw();
+    } catch (e) {
+      if (ticket === historyRequest) showError("History is not available: " + e.message);
+    }
+  }
+
+  function goLive() {
+    historyRequest++;
+    if (replay === null) return;
+    replay = null;
+    draw();
+  }
+
+  function historyButton(name) {
+    if (!live) return;
+    const k = replay ? replay.version : live.version;
+    if (name === "start") showStep(0);
+    else if (name === "prev") showStep(k - 1);
+    else if (name === "next") showStep(replay ? k + 1 : null);
+    else goLive();
+  }
+
+  // ---- the connection -------------------------------------------------------------------------------
+  function connect() {
+    const t = token();
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}` +
+                             (t ? "?token=" + encodeURIComponent(t) : ""));
+    socket = ws;
+    ws.onopen = () => {
+      if (socket !== ws) return;
+      connected = true;
+      retry = 500;
+      $("status").textContent = "live";
+      $("status").className = "status live";
+      document.body.dataset.live = "true";
+    };
+    ws.onmessage = (event) => {
+      if (socket !== ws) return;
+      const message = JSON.parse(event.data);
+      if (message.type === "state") {
+        if (live && live.version !== message.version) showError("");
+        live = message;
+        pending = false;
+        draw();
+      } else if (message.type === "error") {
+        pending = false;
+        showError(message.error);
+        if (message.status === 403 && t) localStorage.removeItem(tokenKey);
+        if (live) draw();
+      }
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      // a dropped connection comes back to the same seat (the token is kept in this browser)
+      connected = false;
+      pending = false;
+      $("status").textContent = "reconnecting…";
+      $("status").className = "status down";
+      document.body.dataset.live = "false";
+      if (live) draw();
+      setTimeout(() => { if (socket === ws) connect(); }, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  }
+
+  function reconnect() {
+    const old = socket;
+    socket = null;
+    connected = false;
+    if (old) old.close();
+    connect();
+  }
+
+  // ---- wiring ---------------------------------------------------------------------------------------
+  for (const b of document.querySelectorAll("#history [data-history]")) {
+    b.addEventListener("click", () => historyButton(b.dataset.history));
+  }
+  $("copy-link").addEventListener("click", async () => {
+    const input = $("share-link");
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch (e) {
+      input.select();
+      document.execCommand && document.execCommand("copy");
+    }
+    $("copy-link").textContent = "Copied";
+    setTimeout(() => { $("copy-link").textContent = "Copy link"; }, 1500);
+  });
+  $("share-link").addEventListener("focus", (e) => e.target.select());
+  $("player-name").value = localStorage.getItem(nameKey) || "";
+  $("player-name").addEventListener("change", (e) => localStorage.setItem(nameKey, e.target.value.trim()));
+
+  document.addEventListener("keydown", (event) => {
+    if (!live || event.ctrlKey || event.metaKey || event.altKey) return;
+    const tag = event.target && event.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    if (/^[1-9]$/.test(event.key)) {
+      const a = replay ? undefined : live.legal_actions[Number(event.key) - 1];
+      if (a !== undefined) { event.preventDefault(); act(a); }
+    } else if (event.key === "ArrowLeft") { event.preventDefault(); historyButton("prev"); }
+    else if (event.key === "ArrowRight") { event.preventDefault(); if (replay) historyButton("next"); }
+    else if (event.key === "Home") { event.preventDefault(); historyButton("start"); }
+    else if (event.key === "End" || event.key === "Escape") { if (replay) { event.preventDefault(); goLive(); } }
+  });
+  window.addEventListener("resize", () => { clearTimeout(window.__gnResize); window.__gnResize = setTimeout(draw, 150); });
+
+  GN.page = {seatName: (i) => live ? seatName(live.table, i) : "Seat " + (i + 1), titleCase};
+  connect();
+})();

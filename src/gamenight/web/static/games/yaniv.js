@@ -1,0 +1,2 @@
+"use strict";
+// Yaniv table view (being written): until it registers, the page shows the view as JSON.

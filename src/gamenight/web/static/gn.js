@@ -1,0 +1,109 @@
+"use strict";
+// GN: the one global the table page's scripts share (DOM helpers, the game-view registry, small shared widgets).
+// Plain script, no build step. Loaded first; cards.js, dice.js and the games' views add to it.
+const GN = (function () {
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const renderers = new Map();
+
+  function setAttrs(node, attrs) {
+    if (!attrs) return node;
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") node.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : v);
+      else if (k === "dataset") Object.assign(node.dataset, v);
+      else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    return node;
+  }
+
+  /** An HTML element: GN.el("button", "Draw", {class: "big", "data-x": 1, onclick: fn}). */
+  function el(tag, text, attrs) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) {
+      if (text instanceof Node) node.append(text);
+      else if (Array.isArray(text)) node.append(...text.filter((t) => t !== null && t !== undefined));
+      else node.textContent = String(text);
+    }
+    return setAttrs(node, attrs);
+  }
+
+  /** An SVG element in the SVG namespace: GN.svg("rect", {x: 0, y: 0, width: 10, height: 10}). */
+  function svg(tag, attrs) {
+    return setAttrs(document.createElementNS(SVG_NS, tag), attrs);
+  }
+
+  /** A game view plugs in here: renderer = {render(board, message, ui), actionLabel?, summary?}. */
+  function registerGame(name, renderer) {
+    if (!renderer || typeof renderer.render !== "function") throw new Error("GN.registerGame needs render()");
+    renderers.set(name, renderer);
+  }
+
+  function renderer(name) { return renderers.get(name) || null; }
+
+  // ---- small shared widgets the game views may use ----------------------------------------------------
+
+  /** Seats in table order starting with `seat` (the viewer); a spectator's order starts at seat 0. */
+  function seatOrder(message) {
+    const n = message.table.players;
+    const me = message.seat === null || message.seat === undefined ? 0 : message.seat;
+    const out = [];
+    for (let k = 0; k < n; k++) out.push((me + k) % n);
+    return out;
+  }
+
+  /** A row of card backs standing for `count` hidden cards (fanned; a number when there are many). */
+  function backs(count, opts = {}) {
+    const width = opts.width || 34;
+    const row = el("div", null, {class: "backs", "aria-label": `${count} card${count === 1 ? "" : "s"}`, role: "img"});
+    const shown = Math.min(count, opts.max || 13);
+    for (let i = 0; i < shown; i++) row.append(GN.cardBack({width}));
+    if (count > shown) row.append(el("span", "+" + (count - shown), {class: "backs-more"}));
+    if (count === 0) row.append(el("span", "no cards", {class: "muted"}));
+    return row;
+  }
+
+  /** A fan of face-up cards: codes are card notation. opts: {width, selectable(code, i), onclick(code, i), selected: Set of indexes, label} */
+  function hand(codes, opts = {}) {
+    const row = el("div", null, {class: ["hand", opts.class], role: "group", "aria-label": opts.label || "cards"});
+    codes.forEach((code, i) => {
+      const selected = opts.selected ? opts.selected.has(i) : false;
+      const card = GN.card(code, {width: opts.width || 70, selected});
+      if (opts.onclick && (!opts.selectable || opts.selectable(code, i))) {
+        const button = el("button", card, {class: ["card-button", selected && "selected"], type: "button",
+                                           "aria-pressed": selected ? "true" : "false",
+                                           "aria-label": GN.cardName(code) + (selected ? " (selected)" : "")});
+        button.addEventListener("click", () => opts.onclick(code, i));
+        row.append(button);
+      } else {
+        row.append(card);
+      }
+    });
+    if (!codes.length) row.append(el("span", opts.empty || "no cards", {class: "muted"}));
+    return row;
+  }
+
+  /** A labelled panel: GN.panel("Discard pile", node...). */
+  function panel(title, ...children) {
+    const box = el("section", null, {class: "panel"});
+    if (title) box.append(el("h3", title));
+    box.append(...children.filter((c) => c !== null && c !== undefined));
+    return box;
+  }
+
+  /** A seat's badge for the board: name, bot/person, whose turn, plus content (backs, score, ...). */
+  function seatBox(message, ui, seat, ...children) {
+    const t = message.table;
+    const s = t.seats[seat];
+    const me = message.seat === seat;
+    const box = el("div", null, {class: ["seat-box", me && "me", t.current_player === seat && !t.is_over && "to-move"],
+                                 "data-board-seat": seat});
+    const kind = s.kind === "bot" ? "bot: " + s.bot : s.kind === "person" ? "person" : "open seat";
+    box.append(el("div", [el("strong", ui.seatName(seat) + (me ? " (you)" : "")), el("span", " " + kind, {class: "muted"})],
+                  {class: "seat-name"}));
+    box.append(...children.filter((c) => c !== null && c !== undefined));
+    return box;
+  }
+
+  return {el, svg, registerGame, renderer, seatOrder, backs, hand, panel, seatBox, SVG_NS};
+})();
