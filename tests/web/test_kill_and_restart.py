@@ -20,8 +20,10 @@ def free_port() -> int:
 
 
 def start_server(port, db):
+    # the bots are paced (a short delay): they play on after the restart too
     process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port),
-                                "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                "--db", db, "--bot-delay", "0.01"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:
@@ -63,6 +65,8 @@ def test_killed_server_resumes_every_table_exactly(tmp_path):
                 version = message["version"]
                 message = json.loads(ws.recv(timeout=10))
                 assert message["type"] == "state" and message["version"] > version
+            while not message["legal_actions"] and not message["table"]["is_over"]:
+                message = json.loads(ws.recv(timeout=10))  # the bots play until the person is to move
         before = http(port, f"/api/tables/{table_id}/state", token=token)
         watcher_before = http(port, f"/api/tables/{table_id}/state")
     finally:

@@ -30,3 +30,18 @@ def test_serve_refuses_bad_port_and_database(monkeypatch):
     assert code == 2 and "port" in err
     code, _, err = run(["serve", "--db", "postgres://somewhere/db"])
     assert code == 2 and "unsupported database URL" in err
+
+
+def test_serve_paces_bots_by_default_and_takes_bot_delay(monkeypatch, tmp_path):
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(app))
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    assert run(["serve", "--db", db])[0] == 0
+    assert calls[-1].state.manager.bot_delay == 0.7
+    assert run(["serve", "--db", db, "--bot-delay", "0"])[0] == 0
+    assert calls[-1].state.manager.bot_delay == 0 and calls[-1].state.manager.scheduler is None
+    assert run(["serve", "--db", db, "--bot-delay", "0.05"])[0] == 0
+    assert calls[-1].state.manager.bot_delay == 0.05
+    for bad in ("-1", "nan", "100"):
+        code, _, err = run(["serve", "--db", db, "--bot-delay", bad])
+        assert code == 2 and "--bot-delay" in err

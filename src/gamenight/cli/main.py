@@ -78,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--db", metavar="URL", default=None,
                        help="database URL (default sqlite:///gamenight.db in the working directory)")
+    serve.add_argument("--bot-delay", metavar="SECONDS", type=float, default=0.7,
+                       help="seconds a bot thinks before each move, so people see the moves one by one "
+                            "(default 0.7; 0: bots answer at once)")
 
     if _has_benchmark():
         bench = sub.add_parser("bench", help="measure engine speed (random playouts), as JSON")
@@ -185,8 +188,10 @@ def _run_serve(args) -> int:
         raise CliError(f"the web server needs the web extra (pip install 'gamenight[web]'): {e}") from None
     if not 0 < args.port < 65536:
         raise CliError("--port must be 1..65535")
+    if not 0 <= args.bot_delay <= 60:
+        raise CliError("--bot-delay must be 0..60 seconds")
     # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can
-    uvicorn.run(create_app(args.db), host=args.host, port=args.port, ws_max_size=65536)
+    uvicorn.run(create_app(args.db, bot_delay=args.bot_delay), host=args.host, port=args.port, ws_max_size=65536)
     return 0
 
 

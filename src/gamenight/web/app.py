@@ -84,8 +84,10 @@ def games_catalogue() -> list[dict]:
     return out
 
 
-def create_app(db: str | None = None, manager: TableManager | None = None) -> Starlette:
-    manager = manager or TableManager(open_storage(db))
+def create_app(db: str | None = None, manager: TableManager | None = None, *, bot_delay: float = 0.0) -> Starlette:
+    """The app over the database ``db`` (or an existing ``manager``). ``bot_delay``: seconds a bot "thinks"
+    before each move (0: bots answer at once, inside the request that woke them)."""
+    manager = manager or TableManager(open_storage(db), bot_delay=bot_delay)
     catalogue = games_catalogue()
 
     @_handler
@@ -166,7 +168,10 @@ def create_app(db: str | None = None, manager: TableManager | None = None) -> St
             if threading.get_ident() == loop_thread:
                 queue.put_nowait(message)  # no wake-up of the loop through its self-pipe needed
             else:
-                loop.call_soon_threadsafe(queue.put_nowait, message)
+                try:
+                    loop.call_soon_threadsafe(queue.put_nowait, message)
+                except RuntimeError:  # the server's loop has closed (shutdown): nobody is listening any more
+                    pass
 
         async def pump():
             while True:
@@ -208,7 +213,17 @@ def create_app(db: str | None = None, manager: TableManager | None = None) -> St
     ]
     from .pages import page_routes
     routes += page_routes()
-    app = Starlette(routes=routes, lifespan=_freeze_startup_objects)
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        manager.start()
+        try:
+            async with _freeze_startup_objects(app):
+                yield
+        finally:
+            # no bot thread outlives the app (tests create many); queued bot moves resume on the next start
+            await run_in_threadpool(manager.close)
+
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.manager = manager
     return app
 
@@ -257,8 +272,11 @@ async def _handle_on_loop_or_thread(table, token, seat, text: str) -> dict | Non
     # A table of people only has no bot to think, so an action is a fraction of a millisecond (engine, one
     # SQLite commit, the messages): done right here on the event loop. A thread hop per action costs more
     # than the action itself under load (threads queue for the GIL and the storage lock, each wake-up
-    # waits out a GIL switch interval). Tables with bots, or whose lock another thread holds, use a thread.
-    if not any(s["kind"] == "bot" for s in table.seats) and table.lock.acquire(blocking=False):
+    # waits out a GIL switch interval). With paced bots (bot_delay > 0) an action only queues the bots' next
+    # move, so it is as cheap. Tables whose bots answer at once, or whose lock another thread holds (a bot
+    # thinking), use a thread.
+    quick = table.bot_delay > 0 or not any(s["kind"] == "bot" for s in table.seats)
+    if quick and table.lock.acquire(blocking=False):
         try:
             return _handle_client_message(table, token, seat, text)
         finally:

@@ -7,7 +7,10 @@ The web package uses the engine only through its public contract.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import hmac
+import itertools
+import logging
 import random
 import secrets
 import threading
@@ -20,8 +23,78 @@ from gamenight import IllegalAction, RulesError
 from .storage import Storage, StorageError, StoredTable
 
 MAX_NAME = 40
-# a table of bots alone plays on by itself; this bounds the work one request may do for it
+# a table of bots alone plays on by itself; this bounds the work one request may do for it (bot_delay 0)
 MAX_BOT_STEPS = 100_000
+# with pacing on, a table that nobody has watched (no WebSocket) and where no person sits for this long plays
+# its bots at full speed: nobody is waiting to see the moves, and the table finishes and leaves memory sooner
+UNWATCHED_FULL_SPEED_AFTER = 30.0
+# a bot move that storage refused is tried again after this long
+BOT_RETRY_SECONDS = 1.0
+
+log = logging.getLogger("gamenight.web")
+
+
+class BotScheduler:
+    """One thread and a timer heap for the bot moves of every table (pacing: ``bot_delay`` > 0).
+
+    A job is ``(due, sequence, callback)``; the thread sleeps until the earliest is due and runs it. Each job is
+    one bot move of one table, so the tables of a busy server take turns fairly. ``stop`` leaves no thread
+    behind (tests create many apps); jobs still queued stay queued and run if the scheduler starts again."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
+        self.clock = clock
+        self._heap: list[tuple[float, int, Callable[[], None]]] = []
+        self._sequence = itertools.count()
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+
+    def schedule(self, delay: float, callback: Callable[[], None]) -> None:
+        with self._cond:
+            heapq.heappush(self._heap, (self.clock() + max(0.0, delay), next(self._sequence), callback))
+            if self._thread is None and not self._stopping:
+                self._thread = threading.Thread(target=self._run, name="gamenight-bots", daemon=True)
+                self._thread.start()
+            self._cond.notify()
+
+    def pending(self) -> int:
+        with self._cond:
+            return len(self._heap)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while True:
+                    if self._stopping:
+                        return
+                    if self._heap:
+                        wait = self._heap[0][0] - self.clock()
+                        if wait <= 0:
+                            _, _, callback = heapq.heappop(self._heap)
+                            break
+                        self._cond.wait(wait)
+                    else:
+                        self._cond.wait()
+            try:
+                callback()
+            except Exception:  # one table's failure must not stop every other table's bots
+                log.exception("a bot move failed")
+
+    def stop(self) -> None:
+        """Stop the thread (waiting for a move in progress to finish); queued jobs stay for ``start``."""
+        with self._cond:
+            self._stopping = True
+            thread, self._thread = self._thread, None
+            self._cond.notify_all()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+
+    def start(self) -> None:
+        with self._cond:
+            self._stopping = False
+            if self._thread is None and self._heap:
+                self._thread = threading.Thread(target=self._run, name="gamenight-bots", daemon=True)
+                self._thread.start()
 
 
 class TableError(Exception):
@@ -37,7 +110,8 @@ def _hash(token: str) -> str:
 
 
 class Table:
-    def __init__(self, stored: StoredTable, storage: Storage):
+    def __init__(self, stored: StoredTable, storage: Storage, scheduler: BotScheduler | None = None,
+                 bot_delay: float = 0.0):
         self.stored = stored
         self.storage = storage
         self.table_id = stored.table_id
@@ -52,6 +126,12 @@ class Table:
         self._next_listener = 0
         self._bots: dict[int, object] = {}
         self._bot_rng = random.Random(secrets.randbits(64))
+        # pacing: with a delay and a scheduler, each bot move is its own job, committed and broadcast alone
+        self.bot_delay = bot_delay if scheduler is not None else 0.0
+        self._scheduler = scheduler
+        self._bot_move_queued = False
+        self._unwatched_since = time.monotonic()
+        self._last_move_at = 0.0
 
     # ---- what clients see --------------------------------------------------------------------
     def summary(self) -> dict:
@@ -185,25 +265,76 @@ class Table:
         except StorageError as e:
             self.state = gamenight.replay({**state.record(), "actions": [str(a) for a in state.history[:-1]]})
             raise TableError(f"storage failed, the action was not played: {e}", 503) from None
+        self._last_move_at = time.monotonic()
         self.broadcast()
 
+    def _bot_to_move(self) -> int | None:
+        seat = self.state.current_player
+        if seat is None or self.seats[seat]["kind"] != "bot":
+            return None
+        return seat
+
+    def _play_bot(self, seat: int) -> None:
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = gamenight.make_bot(self.seats[seat]["bot"], self.game)
+        legal = self.state.legal_actions()
+        try:
+            choice = bot.choose(self.state.view(seat), legal, self._bot_rng)
+        except Exception:  # a broken bot must not stall the table or fail the person who woke it
+            choice = None
+        if choice not in legal and str(choice) not in {str(a) for a in legal}:
+            choice = self._bot_rng.choice(legal)
+        self._commit(choice)
+
     def step_bots(self) -> None:
+        """Bots to move play: at once, until a person (or an open seat) is to move, when there is no pacing;
+        else the next bot move is queued to come after ``bot_delay``."""
         with self.lock:
+            if self.bot_delay > 0:
+                self._queue_bot_move()
+                return
             for _ in range(MAX_BOT_STEPS):
-                seat = self.state.current_player
-                if seat is None or self.seats[seat]["kind"] != "bot":
+                seat = self._bot_to_move()
+                if seat is None:
                     return
-                bot = self._bots.get(seat)
-                if bot is None:
-                    bot = self._bots[seat] = gamenight.make_bot(self.seats[seat]["bot"], self.game)
-                legal = self.state.legal_actions()
-                try:
-                    choice = bot.choose(self.state.view(seat), legal, self._bot_rng)
-                except Exception:  # a broken bot must not stall the table or fail the person who woke it
-                    choice = None
-                if choice not in legal and str(choice) not in {str(a) for a in legal}:
-                    choice = self._bot_rng.choice(legal)
-                self._commit(choice)
+                self._play_bot(seat)
+
+    def _queue_bot_move(self, delay: float | None = None) -> None:
+        # called with the lock held; at most one bot move of a table is queued at a time
+        if self._bot_move_queued or self._bot_to_move() is None:
+            return
+        if delay is None:
+            delay = 0.0 if self._unwatched() else self.bot_delay
+        self._bot_move_queued = True
+        self._scheduler.schedule(delay, self._bot_move_due)
+
+    def _unwatched(self) -> bool:
+        return (not self.listeners and not any(s["kind"] == "person" for s in self.seats)
+                and time.monotonic() - self._unwatched_since >= UNWATCHED_FULL_SPEED_AFTER)
+
+    def _bot_move_due(self) -> None:
+        """The scheduler's job: one bot move, if a bot is still to move (a person may have taken the seat
+        while the bot was thinking: then nothing happens; the check is under the table lock)."""
+        with self.lock:
+            self._bot_move_queued = False
+            seat = self._bot_to_move()
+            if seat is None:
+                return
+            if not self._unwatched():
+                # another move came after this one was queued (a person took and gave back the seat, and
+                # played): the bot still thinks a full delay after the latest move
+                wait = self._last_move_at + self.bot_delay - time.monotonic()
+                if wait > 0.001:
+                    self._queue_bot_move(wait)
+                    return
+            try:
+                self._play_bot(seat)
+            except TableError as e:  # storage refused the move: nothing was played; try again later
+                log.warning("table %s: bot move not played (%s); retrying", self.table_id, e)
+                self._queue_bot_move(max(self.bot_delay, BOT_RETRY_SECONDS))
+                return
+            self._queue_bot_move()
 
     # ---- listeners ---------------------------------------------------------------------------
     def listen(self, token: str | None, send: Callable[[dict], None]) -> int:
@@ -218,7 +349,8 @@ class Table:
 
     def unlisten(self, key: int) -> None:
         with self.lock:
-            self.listeners.pop(key, None)
+            if self.listeners.pop(key, None) is not None and not self.listeners:
+                self._unwatched_since = time.monotonic()
 
     def broadcast(self) -> None:
         with self.lock:
@@ -244,17 +376,37 @@ class Table:
 
 
 class TableManager:
-    """All tables of one server, rebuilt from storage on start-up by replaying each stored record."""
+    """All tables of one server, rebuilt from storage on start-up by replaying each stored record.
 
-    def __init__(self, storage: Storage):
+    ``bot_delay`` (seconds) paces the bots: 0 plays them at once inside the request that woke them; more puts
+    each bot move on one shared scheduler thread, committed and broadcast on its own. ``close`` stops it."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 0.0):
+        if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or not 0 <= bot_delay <= 60:
+            raise ValueError(f"bot_delay must be 0..60 seconds, not {bot_delay!r}")
         self.storage = storage
+        self.bot_delay = float(bot_delay)
+        self.scheduler = BotScheduler() if self.bot_delay > 0 else None
         self.tables: dict[str, Table] = {}
         self.lock = threading.Lock()
         for stored in storage.load_tables():
-            table = Table(stored, storage)
+            table = self._table(stored)
             self.tables[table.table_id] = table
         for table in list(self.tables.values()):
             table.step_bots()  # a bot to move when the server stopped plays on
+
+    def _table(self, stored: StoredTable) -> Table:
+        return Table(stored, self.storage, self.scheduler, self.bot_delay)
+
+    def start(self) -> None:
+        """(Re)start the bot scheduler after ``close`` (an app's lifespan starts it)."""
+        if self.scheduler is not None:
+            self.scheduler.start()
+
+    def close(self) -> None:
+        """Stop the bot scheduler: no thread is left; queued bot moves wait for ``start`` (or a restart)."""
+        if self.scheduler is not None:
+            self.scheduler.stop()
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -292,7 +444,7 @@ class TableManager:
             self.storage.create_table(stored)
         except StorageError as e:
             raise TableError(f"storage failed: {e}", 503) from None
-        table = Table(stored, self.storage)
+        table = self._table(stored)
         with self.lock:
             self.tables[table.table_id] = table
         table.step_bots()
