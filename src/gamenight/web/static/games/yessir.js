@@ -7,44 +7,37 @@
   const CATEGORY = ["", "five of a kind", "large straight", "small straight", "full house", "four of a kind",
     "three of a kind", "two pair", "one pair", "high dice"];
 
+  // the board is H1's green felt (light text); the reveal goes into the white #summary panel
   const STYLE = `
-.gn-yessir { display: flex; flex-direction: column; gap: 14px; }
-.gn-yessir-head { color: #555; font-size: 0.92em; }
-.gn-yessir-felt { background: #1f6b45; color: #fff; border-radius: 14px; padding: 14px 16px;
-  display: flex; flex-wrap: wrap; gap: 12px 32px; align-items: flex-start; }
-.gn-yessir-felt h3 { margin: 0 0 8px; font-size: 0.95em; font-weight: 600; letter-spacing: 0.02em; opacity: 0.9; }
+.gn-yessir { display: flex; flex-direction: column; gap: 12px; }
+.gn-yessir-head { color: #cfe3d3; font-size: 0.9em; }
+.gn-yessir-top { display: flex; flex-wrap: wrap; gap: 12px 28px; align-items: flex-start; }
+.gn-yessir-top h3 { color: #e8f3ea; }
 .gn-yessir-dice { display: flex; gap: 12px; align-items: flex-end; flex-wrap: wrap; }
-.gn-yessir-slot { display: flex; flex-direction: column; align-items: center; gap: 3px; font-size: 0.8em; }
-.gn-yessir-slot button { background: none; border: 2px solid transparent; border-radius: 12px; padding: 2px;
-  cursor: pointer; line-height: 0; }
-.gn-yessir-slot button:hover, .gn-yessir-slot button:focus-visible { border-color: #ffd54a; outline: none; }
+.gn-yessir-slot { display: flex; flex-direction: column; align-items: center; gap: 3px; font-size: 0.8em; color: #dfeee3; }
+.gn-yessir-slot button, .gn-yessir-slot button:hover:not(:disabled) { background: none; border: 2px solid transparent;
+  border-radius: 12px; padding: 2px; cursor: pointer; line-height: 0; }
+.gn-yessir-slot button:hover:not(:disabled), .gn-yessir-slot button:focus-visible { border-color: #f2b632; }
 .gn-yessir-hand { margin-top: 8px; font-weight: 600; }
-.gn-yessir-prompt { font-weight: 600; padding: 8px 12px; border-radius: 8px; background: #fff6d6;
-  border: 1px solid #e6c85a; }
-.gn-yessir-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 10px; }
-.gn-yessir-seat { border: 1px solid #ccc; border-radius: 10px; padding: 8px 10px; background: #fafafa;
-  display: flex; flex-direction: column; gap: 6px; }
-.gn-yessir-seat.gn-yessir-me { border-color: #2f6fd0; background: #f2f7ff; }
-.gn-yessir-seat.gn-yessir-turn { box-shadow: 0 0 0 3px #f0b400; }
-.gn-yessir-name { font-weight: 600; overflow-wrap: anywhere; }
-.gn-yessir-row { display: flex; align-items: center; gap: 8px; font-size: 0.9em; }
+.gn-yessir-prompt { font-weight: 600; padding: 6px 10px; border-radius: 8px; background: rgba(0, 0, 0, 0.25); }
+.gn-yessir-prompt.mine { background: #f2b632; color: #222; }
+.gn-yessir-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 8px; }
+.gn-yessir-seats .seat-box { min-width: 0; display: flex; flex-direction: column; gap: 4px; }
+.gn-yessir-row { display: flex; align-items: center; gap: 8px; font-size: 0.88em; }
 .gn-yessir-mat { display: inline-flex; gap: 3px; }
-.gn-yessir-mat span { width: 12px; height: 12px; border-radius: 50%; border: 2px solid #b07800; display: inline-block;
+.gn-yessir-mat span { width: 12px; height: 12px; border-radius: 50%; border: 2px solid #f2b632; display: inline-block;
   box-sizing: border-box; }
-.gn-yessir-mat span.won { background: #f0b400; }
-.gn-yessir-badge { display: inline-block; font-size: 0.78em; padding: 1px 7px; border-radius: 9px;
-  background: #eee; color: #333; margin-right: 4px; }
-.gn-yessir-badge.yes { background: #fff0b0; color: #6a4d00; }
-.gn-yessir-badge.blind { background: #eadcff; color: #4b2a85; }
-.gn-yessir-badge.turn { background: #f0b400; color: #222; }
-.gn-yessir-log { font-size: 0.9em; }
-.gn-yessir-log ol { margin: 4px 0 0; padding-left: 22px; }
+.gn-yessir-mat span.won { background: #f2b632; }
+.gn-yessir-badges { display: flex; flex-wrap: wrap; gap: 4px; }
+.gn-yessir-badges .badge.blind { background: #c9b3f0; color: #2d1660; }
+.gn-yessir-badges .badge.plain { background: rgba(255, 255, 255, 0.18); color: #fff; }
 .gn-yessir-reveal ol { list-style: none; padding: 0; margin: 6px 0; display: flex; flex-direction: column; gap: 6px; }
 .gn-yessir-reveal li { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
   padding-bottom: 6px; border-bottom: 1px solid #e4e4e4; }
 .gn-yessir-reveal li:last-child { border-bottom: none; }
-.gn-yessir-who { display: inline-flex; gap: 8px; align-items: baseline; min-width: 9em; }
-.gn-yessir-place { font-weight: 700; min-width: 1.6em; }
+.gn-yessir-reveal .gn-yessir-row { font-size: 1em; flex-wrap: wrap; }
+.gn-yessir-who { display: inline-flex; gap: 8px; align-items: baseline; min-width: 9em; font-weight: 600; }
+.gn-yessir-pair { display: inline-flex; align-items: center; gap: 6px; white-space: nowrap; }
 .gn-yessir-winner { color: #1c7a2c; font-weight: 700; }
 .gn-yessir-tied { color: #8a6100; font-weight: 700; }
 .gn-yessir-label { display: inline-flex; align-items: center; gap: 6px; }
@@ -191,8 +184,8 @@
       + ` · ties on the ${rules.tiebreak_sum === "all" ? "sum of all dice" : "combination's sum"}`
       + (rules.pip_change ? " · pip change on" : ""), {class: "gn-yessir-head"}));
 
-    // the felt: shared dice and the player's own
-    const felt = el("div", null, {class: "gn-yessir-felt"});
+    // the shared dice and the player's own
+    const top = el("div", null, {class: "gn-yessir-top"});
     const sharedBox = el("section", null, {"aria-label": "shared dice"});
     sharedBox.appendChild(el("h3", "Shared dice"));
     const row = el("div", null, {class: "gn-yessir-dice"});
@@ -217,7 +210,7 @@
       row.appendChild(slot);
     });
     sharedBox.appendChild(row);
-    felt.appendChild(sharedBox);
+    top.appendChild(sharedBox);
 
     if (seat !== null && seat !== undefined && !view.is_over) {
       const mine = el("section", null, {"aria-label": "your dice"});
@@ -234,9 +227,9 @@
         mine.appendChild(own);
         mine.appendChild(el("div", "Re-rolled blind: you see them at the reveal", {class: "gn-yessir-hand"}));
       }
-      felt.appendChild(mine);
+      top.appendChild(mine);
     }
-    root.appendChild(felt);
+    root.appendChild(top);
 
     // what this moment is for
     const turn = view.current_player;
@@ -253,41 +246,36 @@
         ? "Your turn: re-roll shared dice or your own, say Yessir!, or re-roll blind and sit out."
         : `${seatName(ui, turn, seat)} to play.`;
     }
-    if (prompt) root.appendChild(el("div", prompt, {class: "gn-yessir-prompt"}));
+    if (prompt) root.appendChild(el("div", prompt, {class: "gn-yessir-prompt" + (turn === seat && !view.is_over ? " mine" : "")}));
 
     // every seat
     const seats = el("section", null, {class: "gn-yessir-seats", "aria-label": "players"});
     for (let p = 0; p < n; p++) {
-      const box = el("div", null, {class: "gn-yessir-seat" + (p === seat ? " gn-yessir-me" : "")
-        + (p === turn && !view.is_over ? " gn-yessir-turn" : ""), "data-yessir-seat": String(p)});
-      box.appendChild(el("div", seatName(ui, p, seat), {class: "gn-yessir-name"}));
       const luckRow = el("div", null, {class: "gn-yessir-row"});
-      luckRow.appendChild(GN.die(view.luck[p], {size: 30, tone: "luck", label: `luck ${view.luck[p]}`}));
+      luckRow.appendChild(GN.die(view.luck[p], {size: 28, tone: "luck", label: `luck ${view.luck[p]}`}));
       luckRow.appendChild(el("span", `luck ${view.luck[p]}`));
-      box.appendChild(luckRow);
       const winsRow = el("div", null, {class: "gn-yessir-row"});
       const mat = el("span", null, {class: "gn-yessir-mat", "aria-hidden": "true"});
       for (let w = 0; w < view.rounds_to_win; w++) mat.appendChild(el("span", null, w < view.wins[p] ? {class: "won"} : {}));
       winsRow.appendChild(mat);
-      winsRow.appendChild(el("span", `${view.wins[p]} of ${plural(view.rounds_to_win, "round win")}`));
-      box.appendChild(winsRow);
-      const badges = el("div");
-      if (p === turn && !view.is_over) badges.appendChild(el("span", "to move", {class: "gn-yessir-badge turn"}));
-      if (p === view.roller && !view.is_over) badges.appendChild(el("span", "roller", {class: "gn-yessir-badge"}));
+      winsRow.appendChild(el("span", `${view.wins[p]} of ${view.rounds_to_win} round wins`));
+      const badges = el("div", null, {class: "gn-yessir-badges"});
+      if (p === view.roller && !view.is_over) badges.appendChild(el("span", "roller", {class: "badge plain"}));
       if (view.is_over) { /* the round's flags mean nothing once the match is over */ }
-      else if (view.locked[p]) badges.appendChild(el("span", "blind, sits out", {class: "gn-yessir-badge blind"}));
-      else if (view.passed[p]) badges.appendChild(el("span", "said Yessir!", {class: "gn-yessir-badge yes"}));
-      if (view.winners.includes(p)) badges.appendChild(el("span", "winner", {class: "gn-yessir-badge turn"}));
-      if (badges.childNodes.length) box.appendChild(badges);
+      else if (view.locked[p]) badges.appendChild(el("span", "blind, sits out", {class: "badge blind"}));
+      else if (view.passed[p]) badges.appendChild(el("span", "said Yessir!", {class: "badge"}));
+      if (view.winners.includes(p)) badges.appendChild(el("span", "winner", {class: "badge good"}));
+      const box = GN.seatBox(message, ui, p, luckRow, winsRow, badges.childNodes.length ? badges : null);
+      box.setAttribute("data-yessir-seat", String(p));
       seats.appendChild(box);
     }
     root.appendChild(seats);
 
     // this round's moves
     if (view.log && view.log.length && !view.is_over) {
-      const log = el("section", null, {class: "gn-yessir-log", "aria-label": "this round"});
-      log.appendChild(el("strong", "This round"));
-      const list = el("ol");
+      const log = el("section", null, {"aria-label": "this round"});
+      log.appendChild(el("h3", "This round"));
+      const list = el("ol", null, {class: "log"});
       const from = Math.max(0, view.log.length - 12);
       view.log.forEach(([p, text], i) => {
         if (i < from) return;
@@ -327,12 +315,14 @@
       who.appendChild(el("span", `${result.places[p]}.`, {class: "gn-yessir-place"}));
       who.appendChild(el("span", seatName(ui, p, seat), {class: "gn-yessir-name"}));
       li.appendChild(who);
+      const pair = el("span", null, {class: "gn-yessir-pair"});
       const own = el("span", null, {class: "gn-yessir-dice", title: "their two dice"});
       own.style.gap = "3px";
-      result.dice[p].forEach(v => own.appendChild(GN.die(v, {size: 24})));
-      li.appendChild(own);
-      li.appendChild(el("span", "→"));
-      li.appendChild(handDice(result.hands[p], 22));
+      result.dice[p].forEach(v => own.appendChild(GN.die(v, {size: 24, label: `their die showing ${v}`})));
+      pair.appendChild(own);
+      pair.appendChild(el("span", "→", {"aria-hidden": "true"}));
+      pair.appendChild(handDice(result.hands[p], 22));
+      li.appendChild(pair);
       li.appendChild(el("span", result.descriptions[p]));
       if (p === result.winner) li.appendChild(el("span", "wins the round", {class: "gn-yessir-winner"}));
       else if (result.tied.includes(p)) li.appendChild(el("span", "tied for best", {class: "gn-yessir-tied"}));
