@@ -3,6 +3,12 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+SERVE_STAMP := $(VENV)/.installed-serve-stamp
+# The end-to-end tests drive Debian's Chromium with Playwright (Playwright never downloads a browser of its own).
+CHROMIUM := /usr/bin/chromium
+APT_GET  := $(if $(filter 0,$(shell id -u)),,sudo) env DEBIAN_FRONTEND=noninteractive apt-get
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 # `make bench` also measures Gin Rummy against its peers (RLCard, OpenSpiel), in an environment of their own
 # so the test environment stays free of them.
@@ -12,18 +18,33 @@ PEERS       := rlcard==1.2.0 open-spiel==2.0.2
 
 .PHONY: install run test bench clean
 
-$(STAMP): pyproject.toml
+$(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# `make run` needs only the server (the web and terminal extras), not the test tools
+$(SERVE_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[web,cli]'
+	touch $(SERVE_STAMP)
 
-run: $(STAMP)
-	$(VENV)/bin/gamenight play yaniv
+$(CHROMIUM):
+	@echo "Installing Debian's chromium and chromium-driver for the end-to-end tests"
+	$(APT_GET) update && $(APT_GET) install -y chromium chromium-driver \
+	  || { echo "error: could not install chromium with apt-get (it needs root or sudo); the end-to-end tests need $(CHROMIUM)" >&2; exit 1; }
+	@test -x $(CHROMIUM) || { echo "error: $(CHROMIUM) is still missing after installing chromium" >&2; exit 1; }
 
-test: $(STAMP)
+install: $(STAMP) $(CHROMIUM)
+
+# The web app: tables are kept in ./gamenight.db and survive a restart.
+run: $(SERVE_STAMP)
+	@echo "gamenight: open http://$(HOST):$(PORT)/ in your browser (Ctrl-C stops the server; tables are kept in ./gamenight.db)"
+	$(VENV)/bin/gamenight serve --host $(HOST) --port $(PORT) --db sqlite:///gamenight.db
+
+test: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest -n 2
 
 $(BENCH_STAMP): pyproject.toml
@@ -37,4 +58,4 @@ bench: $(STAMP) $(BENCH_STAMP)
 	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_peers.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .hypothesis test-artifacts
