@@ -1,0 +1,161 @@
+"""End-to-end fixtures: a real `gamenight serve` process and Debian's Chromium driven by Playwright.
+
+Each pytest worker (`pytest -n 2`) starts one server (its own SQLite file, a free port) and one browser; every
+test gets fresh browser contexts from `open_page`, which fails the test on any page error or console error and
+keeps screenshots in test-artifacts/e2e/ (at the start, mid-match, at the end, and on failure).
+"""
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("uvicorn")
+
+CHROMIUM = "/usr/bin/chromium"
+# The same flags as the helpers' screenshot tool: no sandbox (CI runs as root), and no network of its own
+# (updates, sync, QUIC), so nothing but the test server is ever contacted.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "e2e"
+WAIT_MS = 20_000       # any single wait in a browser (a slow CI machine running the other tests alongside)
+# Bots answer after this pause (the server's --bot-delay): moves arrive one by one, as people see them, but quickly.
+BOT_DELAY = "0.02"
+
+
+def pytest_sessionstart(session):
+    # only the controller clears old screenshots (workers start after it, with their own sessions)
+    if not hasattr(session.config, "workerinput"):
+        shutil.rmtree(ARTIFACTS, ignore_errors=True)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, "e2e_report_" + report.when, report)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve_supports_bot_delay() -> bool:
+    result = subprocess.run([sys.executable, "-m", "gamenight.cli.main", "serve", "--help"],
+                            capture_output=True, text=True, timeout=60)
+    return "--bot-delay" in result.stdout
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The base URL of a real `gamenight serve` (one per worker), answering before the tests start."""
+    db = tmp_path_factory.mktemp("e2e-db") / "e2e.db"
+    port = _free_port()
+    command = [sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
+    if _serve_supports_bot_delay():
+        command += ["--bot-delay", BOT_DELAY]
+    log = open(db.with_suffix(".log"), "w+")
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/api/games", timeout=2).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                log.seek(0)
+                raise AssertionError("gamenight serve did not start:\n" + log.read()) from None
+            time.sleep(0.1)
+    yield base
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium per worker: Debian's own (Playwright never downloads a browser here).
+    Playwright's launch gives the browser a fresh temporary user-data dir, removed when it closes."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class PageWatch:
+    """The pages of one test: their console errors and page errors, and the screenshots taken of them."""
+
+    def __init__(self, browser, name: str):
+        self.browser = browser
+        self.name = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_")
+        self.contexts = []
+        self.pages = []          # (label, page)
+        self.errors = []
+        self.shots = 0
+
+    def open(self, label: str = "person"):
+        """A page in a browser context of its own (its own localStorage: another person, or another browser)."""
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(WAIT_MS)
+        page = context.new_page()
+        page.on("console", lambda m: self._console(label, m))
+        page.on("pageerror", lambda e: self.errors.append(f"{label}: page error: {e}"))
+        self.contexts.append(context)
+        self.pages.append((label, page))
+        return page
+
+    def _console(self, label, message):
+        url = message.location.get("url", "")
+        # Chromium asks for /favicon.ico by itself when a page names no icon: the browser's request, not the page's
+        if message.type == "error" and not url.endswith("/favicon.ico"):
+            self.errors.append(f"{label}: console: {message.text} ({url})")
+
+    def shot(self, page, what: str) -> Path:
+        self.shots += 1
+        label = next((l for l, p in self.pages if p is page), "page")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{self.name}-{self.shots:02d}-{label}-{what}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def check(self):
+        assert not self.errors, "errors in the browser:\n" + "\n".join(self.errors)
+
+
+@pytest.fixture
+def pages(browser, request):
+    """Open pages with `pages.open(label)`; take screenshots with `pages.shot(page, what)`. A failed test also
+    gets a screenshot of every page; any console error or page error fails the test."""
+    watch = PageWatch(browser, request.node.name)
+    yield watch
+    failed = any(getattr(request.node, "e2e_report_" + when, None) is not None
+                 and getattr(request.node, "e2e_report_" + when).failed for when in ("setup", "call"))
+    try:
+        if failed:
+            for label, page in watch.pages:
+                try:
+                    watch.shot(page, "failure")
+                except Exception:  # a page that crashed cannot be photographed; the failure says why
+                    pass
+        if not failed:
+            watch.check()
+    finally:
+        for context in watch.contexts:
+            context.close()

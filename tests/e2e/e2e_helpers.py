@@ -1,0 +1,141 @@
+"""What the end-to-end tests do in the browser, written once: create tables, take seats, play by clicking.
+
+The tests only use the page's DOM contract (docs/web.md): body data-* attributes, #actions buttons, #seats,
+#turn, #error. Actions are chosen from the buttons' texts, never from the server's state.
+"""
+import json
+import random
+import urllib.request
+
+OVER = "() => document.body.dataset.over === 'true'"
+MY_TURN_OR_OVER = ("() => document.body.dataset.over === 'true' || "
+                   "document.querySelector('#actions button[data-action]') !== null")
+MOVED_ON_OR_ERROR = ("v => Number(document.body.dataset.version) > v || "
+                     "(document.getElementById('error') && document.getElementById('error').textContent.trim() !== '')")
+END_WORDS = ("over", "win", "won")
+
+# Short but real matches: several hands where the game has hands.
+SHORT = {
+    "yaniv": {"players": 2, "options": {"elimination_limit": 40, "halving_at": "none"}},
+    "gin_rummy": {"players": 2, "options": {"game_target": 30}},
+    "thunee": {"players": 4, "options": {"balls_to_win": 3}},
+    "yessir": {"players": 3, "preset": "short"},
+}
+
+
+def api(base: str, path: str, body=None):
+    request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as r:
+        return json.load(r)
+
+
+def create_table(base: str, game: str, seats: list) -> str:
+    """A table created over the API with `seats` (a bot name or None = open); its id."""
+    table = api(base, "/api/tables", {"game": game, **SHORT[game], "seats": seats})
+    return table["table_id"]
+
+
+def body(page, name: str) -> str:
+    return page.evaluate("n => document.body.dataset[n] || ''", name)
+
+
+def version(page) -> int:
+    return int(body(page, "version") or 0)
+
+
+def wait_live(page):
+    page.wait_for_function("() => document.body.dataset.live === 'true' && document.body.dataset.version !== undefined")
+
+
+def take_seat(page, seat: int):
+    page.click(f'#seats button[data-take-seat="{seat}"]')
+    page.wait_for_function("s => document.body.dataset.seat === s && document.body.dataset.live === 'true'", arg=str(seat))
+
+
+def legal_texts(page) -> list[str]:
+    return page.eval_on_selector_all("#actions button[data-action]", "bs => bs.map(b => b.dataset.action)")
+
+
+def error_text(page) -> str:
+    return page.evaluate("() => (document.getElementById('error') || {textContent: ''}).textContent.trim()")
+
+
+def wait_turn_or_over(page) -> bool:
+    """Wait until this page has actions to click (True) or the match is over (False)."""
+    page.wait_for_function(MY_TURN_OR_OVER)
+    return body(page, "over") != "true"
+
+
+def play_one(page, choose, rng: random.Random, keys: bool = False) -> str:
+    """Click (or press the number key of) one legal action, chosen from the buttons' texts; check that the page
+    then shows a later version. Returns the action."""
+    texts = legal_texts(page)
+    assert texts, "no action to click"
+    action = choose(texts, rng)
+    before = version(page)
+    index = texts.index(action)
+    if keys and index < 9:
+        page.keyboard.press(str(index + 1))
+    else:
+        page.click(f'#actions button[data-action="{action}"]')
+    page.wait_for_function(MOVED_ON_OR_ERROR, arg=before)
+    assert error_text(page) == "", f"{action!r} was refused: {error_text(page)}"
+    assert version(page) > before
+    return action
+
+
+def play_to_end(page, pages, choose, rng: random.Random, *, keys_every: int = 0, mid_shot_at: int = 6,
+                max_clicks: int = 600) -> int:
+    """Play this seat's whole match by clicking until body[data-over="true"]; the number of actions played.
+    With keys_every=k, every k-th action is played with its number key instead of a click."""
+    played = 0
+    while wait_turn_or_over(page):
+        assert played < max_clicks, f"the match did not end after {max_clicks} actions"
+        keys = keys_every > 0 and played % keys_every == keys_every - 1
+        play_one(page, choose, rng, keys=keys)
+        played += 1
+        if played == mid_shot_at:
+            pages.shot(page, "mid-match")
+    return played
+
+
+def assert_match_over(page):
+    page.wait_for_function(OVER)
+    turn = page.inner_text("#turn").strip()
+    assert any(word in turn.lower() for word in END_WORDS), f"#turn does not show the end: {turn!r}"
+    assert legal_texts(page) == []
+
+
+RANK_ORDER = "A23456789TJQK"
+
+
+def choose_for(game: str):
+    """A simple way to play each game from the buttons' texts: enough to finish a match in a few dozen actions."""
+
+    def yaniv(texts, rng):
+        if "yaniv" in texts:
+            return "yaniv"
+        discards = [t for t in texts if t != "draw" and not t.startswith("take")]
+        if discards:  # shed as many cards as possible
+            return max(discards, key=lambda t: (t.count("+") + t.count("="), rng.random()))
+        return rng.choice(texts)
+
+    def gin_rummy(texts, rng):
+        for word in ("knock", "meld", "layoff", "done"):
+            found = [t for t in texts if t.startswith(word)]
+            if found:
+                return rng.choice(found)
+        singles = [t for t in texts if len(t) == 2 and t[0] in RANK_ORDER]
+        if singles:  # throw the highest card
+            return max(singles, key=lambda t: (RANK_ORDER.index(t[0]), rng.random()))
+        return rng.choice(texts)
+
+    def thunee(texts, rng):
+        plain = [t for t in texts if not t.startswith(("call", "thunee", "double", "kanak", "redeal"))]
+        return rng.choice(plain or texts)
+
+    def anything(texts, rng):
+        return rng.choice(texts)
+
+    return {"yaniv": yaniv, "gin_rummy": gin_rummy, "thunee": thunee}.get(game, anything)

@@ -1,0 +1,26 @@
+"""A person plays a whole match of each game against bots, in a real browser, by clicking (and number keys)."""
+import random
+
+import pytest
+from e2e_helpers import SHORT, assert_match_over, choose_for, create_table, play_to_end, take_seat, wait_live
+
+BOTS = {"yaniv": "heuristic", "gin_rummy": "heuristic", "thunee": "heuristic", "yessir": "heuristic"}
+
+
+@pytest.mark.parametrize("game", ["yaniv", "gin_rummy", "thunee", "yessir"])
+def test_person_plays_a_whole_match_against_bots(server, pages, game):
+    players = SHORT[game]["players"]
+    table_id = create_table(server, game, [None] + [BOTS[game]] * (players - 1))
+    page = pages.open("person")
+    page.goto(f"{server}/table/{table_id}")
+    wait_live(page)
+    assert page.evaluate("() => document.body.dataset.game") == game
+    pages.shot(page, "start")
+    take_seat(page, 0)
+    # Yaniv and YESSIR! are played partly with the number keys, the others by clicking only
+    played = play_to_end(page, pages, choose_for(game), random.Random(f"solo-{game}"),
+                         keys_every=3 if game in ("yaniv", "yessir") else 0)
+    assert_match_over(page)
+    pages.shot(page, "end")
+    assert played >= 2
+    assert page.locator("#seats [data-seat]").count() == players
