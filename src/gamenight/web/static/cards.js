@@ -34,6 +34,7 @@
     9: [[L, T], [R, T], [L, 56.7], [R, 56.7], [M, 70], [L, 83.3], [R, 83.3], [L, B], [R, B]],
     10: [[L, T], [R, T], [M, 43], [L, 56.7], [R, 56.7], [L, 83.3], [R, 83.3], [M, 97], [L, B], [R, B]],
   };
+  const COMPACT_WIDTH = 40;   // px: smaller cards show one big index (rank over suit) instead of pips
   let backCounter = 0;
 
   function parse(code) {
@@ -157,11 +158,27 @@
     root.dataset.card = code;
     root.append(GN.svg("rect", {x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, fill: "#fff", stroke: "#9e9e9e",
                                 "stroke-width": 1.5, class: "card-edge"}));
+    if (c.joker && width <= COMPACT_WIDTH) {
+      const t = GN.svg("text", {x: 50, y: 60, "text-anchor": "middle", "font-size": 44, "font-weight": "700",
+                                fill: "#6a1b9a", "font-family": "Georgia, 'DejaVu Serif', serif"});
+      t.textContent = "JK";
+      root.append(t, GN.svg("circle", {cx: 50, cy: 98, r: 20, fill: RED}));
+      return root;
+    }
     if (c.joker) {
       jokerFace(root);
       return root;
     }
     const colour = suitColour(c.suit);
+    if (width <= COMPACT_WIDTH) {
+      // too small for pips and corners to read: one big index instead
+      const t = GN.svg("text", {x: 50, y: 64, "text-anchor": "middle", "font-size": c.rank === "T" ? 50 : 60,
+                                "font-weight": "700", fill: colour, "font-family": "Georgia, 'DejaVu Serif', serif",
+                                "letter-spacing": c.rank === "T" ? -4 : 0});
+      t.textContent = rankText(c.rank);
+      root.append(t, suitShape(c.suit, 50, 100, 46, false));
+      return root;
+    }
     corners(root, rankText(c.rank), c.suit, colour);
     if (c.rank === "A") {
       root.append(suitShape(c.suit, 50, 70, c.suit === "s" ? 48 : 38, false));

@@ -1,102 +1,182 @@
 "use strict";
-// The lobby: create a table (game, players, preset, options, seats) and list the tables.
-let catalogue = [];
-const $ = (id) => document.getElementById(id);
+// The lobby: pick a game (tiles or the select), players, rules preset (with its doc), typed options and who
+// sits in each seat (open for a person, or a bot); create the table and go to it. Lists the tables; opens one
+// by its code or link.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const el = GN.el;
+  let catalogue = [];
 
-function el(tag, text, attrs = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = text;
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
+  function currentGame() { return catalogue.find((g) => g.name === $("game").value) || catalogue[0]; }
 
-function currentGame() { return catalogue.find((g) => g.name === $("game").value); }
+  async function api(path, body) {
+    const init = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+    const r = await fetch(path, init);
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = null; }
+    if (!r.ok) throw new Error((data && data.error) || `${r.status} ${r.statusText}`);
+    return data;
+  }
 
-function renderGameForm() {
-  const game = currentGame();
-  $("players").min = game.min_players; $("players").max = game.max_players;
-  $("players").value = game.default_players;
-  $("preset").replaceChildren(...game.presets.map((p) => {
-    const o = el("option", p.name + (p.doc ? " — " + p.doc : ""), {value: p.name});
-    if (p.name === game.default_preset) o.selected = true;
-    return o;
-  }));
-  $("options").replaceChildren(...game.options.map((opt) => {
-    const label = el("label", opt.name + " ", {title: opt.meaning + (opt.allowed ? " (" + opt.allowed + ")" : "")});
-    label.append(el("input", null, {name: opt.name, placeholder: "preset value", "data-option": "1"}));
-    return label;
-  }));
-  renderSeats();
-}
+  function drawTiles() {
+    const game = currentGame();
+    $("game-tiles").replaceChildren(...catalogue.map((g) => {
+      const players = g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}-${g.max_players} players`;
+      const tile = el("button", null, {type: "button", class: "tile", "data-game-tile": g.name,
+                                       "aria-pressed": g.name === game.name ? "true" : "false"});
+      tile.append(el("span", g.title, {class: "tile-title"}),
+                  el("span", `${players} · ${g.presets.length} rule sets`, {class: "tile-meta"}),
+                  el("span", "bots: " + g.bots.join(", "), {class: "tile-meta"}));
+      tile.addEventListener("click", () => { $("game").value = g.name; drawGameForm(); });
+      return tile;
+    }));
+  }
 
-function renderSeats() {
-  const game = currentGame();
-  const n = Number($("players").value) || game.default_players;
-  const rows = [];
-  for (let i = 0; i < n; i++) {
-    const select = el("select", null, {"data-seat": i});
-    select.append(el("option", i === 0 ? "me" : "open (a person)", {value: ""}));
-    for (const bot of game.bots) {
-      const o = el("option", "bot: " + bot, {value: bot});
-      if (i > 0 && bot === (game.bots.includes("heuristic") ? "heuristic" : "random")) o.selected = true;
-      select.append(o);
+  function drawGameForm() {
+    const game = currentGame();
+    drawTiles();
+    $("players").min = game.min_players;
+    $("players").max = game.max_players;
+    $("players").value = game.default_players;
+    $("preset").replaceChildren(...game.presets.map((p) => el("option", p.name, {value: p.name, selected: p.name === game.default_preset})));
+    drawPresetDoc();
+    drawOptions(game);
+    drawSeats();
+  }
+
+  function drawPresetDoc() {
+    const game = currentGame();
+    const preset = game.presets.find((p) => p.name === $("preset").value);
+    $("preset-doc").textContent = preset && preset.doc ? preset.doc : "";
+  }
+
+  function optionInput(opt) {
+    const allowed = opt.allowed || "";
+    const attrs = {name: opt.name, "data-option": opt.name, "aria-describedby": "help-" + opt.name};
+    const range = /^(-?\d+)\.\.(-?\d+)$/.exec(allowed);
+    if (opt.type === "bool") {
+      const select = el("select", null, attrs);
+      select.append(el("option", "preset (" + opt.default + " by default)", {value: ""}), el("option", "true", {value: "true"}),
+                    el("option", "false", {value: "false"}));
+      return select;
     }
-    const label = el("label", "Seat " + (i + 1) + " ");
-    label.append(select);
-    rows.push(label);
-  }
-  $("seats").replaceChildren(...rows);
-}
-
-async function api(path, body) {
-  const r = await fetch(path, body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"},
-                                                          body: JSON.stringify(body)});
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error || r.statusText);
-  return data;
-}
-
-async function createTable(event) {
-  event.preventDefault();
-  $("create-error").textContent = "";
-  const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
-    if (input.value.trim() !== "") options[input.name] = input.value.trim();
-  }
-  const seats = [...document.querySelectorAll("[data-seat]")].map((s) => s.value || null);
-  try {
-    const table = await api("/api/tables", {game: $("game").value, players: Number($("players").value),
-                                            preset: $("preset").value, options, seats});
-    let target = "/table/" + table.table_id;
-    if (seats[0] === null) {
-      const joined = await api(`/api/tables/${table.table_id}/join`, {seat: 0});
-      localStorage.setItem("gamenight-token-" + table.table_id, joined.token);
+    if (opt.type === "str" && allowed.includes(",")) {
+      const select = el("select", null, attrs);
+      select.append(el("option", "preset (" + opt.default + " by default)", {value: ""}));
+      for (const choice of allowed.split(",").map((s) => s.trim())) select.append(el("option", choice, {value: choice}));
+      return select;
     }
-    location.href = target;
-  } catch (e) {
-    $("create-error").textContent = e.message;
+    if (opt.type === "int" && range) {
+      return el("input", null, Object.assign(attrs, {type: "number", min: range[1], max: range[2], step: 1,
+                                                     placeholder: "preset (" + opt.default + " by default)"}));
+    }
+    return el("input", null, Object.assign(attrs, {type: "text", placeholder: "preset (" + opt.default + " by default)"}));
   }
-}
 
-async function listTables() {
-  const tables = await api("/api/tables");
-  $("tables").replaceChildren(...tables.slice(-50).reverse().map((t) => {
-    const li = el("li");
-    const a = el("a", `${t.title} · ${t.players} players · ${t.is_over ? "over" : t.actions + " actions"}`,
-                 {href: "/table/" + t.table_id});
-    li.append(a, el("span", " " + t.seats.map((s) => s.kind === "person" ? s.name : s.kind === "bot" ? s.bot : "open").join(", ")));
-    return li;
-  }));
-}
+  function drawOptions(game) {
+    $("options").replaceChildren(...game.options.map((opt) => {
+      const label = el("label", null, {title: opt.meaning});
+      label.append(el("span", opt.name.replace(/_/g, " ")), optionInput(opt),
+                   el("span", opt.meaning + (opt.allowed ? ` (${opt.allowed})` : ""), {class: "option-help", id: "help-" + opt.name}));
+      return label;
+    }));
+  }
 
-async function start() {
-  catalogue = await api("/api/games");
-  $("game").replaceChildren(...catalogue.map((g) => el("option", g.title, {value: g.name})));
-  $("game").addEventListener("change", renderGameForm);
-  $("players").addEventListener("change", renderSeats);
-  $("create").addEventListener("submit", createTable);
-  $("go").addEventListener("submit", (e) => { e.preventDefault(); location.href = "/table/" + encodeURIComponent($("code").value.trim()); });
-  renderGameForm();
-  listTables();
-}
-start();
+  function defaultBot(game) { return game.bots.includes("heuristic") ? "heuristic" : game.bots[0]; }
+
+  function drawSeats() {
+    const game = currentGame();
+    const n = Math.min(game.max_players, Math.max(game.min_players, Number($("players").value) || game.default_players));
+    const previous = [...document.querySelectorAll("[data-seat-bot]")].map((s) => s.value);
+    const rows = [];
+    for (let i = 0; i < n; i++) {
+      const select = el("select", null, {"data-seat-bot": i, "aria-label": `seat ${i + 1}`});
+      select.append(el("option", "open (a person)", {value: ""}));
+      for (const bot of game.bots) select.append(el("option", "bot: " + bot, {value: bot}));
+      select.value = previous[i] !== undefined && previous.length ? previous[i] : (i === 0 ? "" : defaultBot(game));
+      if (!game.bots.includes(select.value)) select.value = i === 0 ? "" : defaultBot(game);
+      const label = el("label", null);
+      label.append(el("span", `Seat ${i + 1}`), select);
+      rows.push(label);
+    }
+    $("seat-list").replaceChildren(...rows);
+  }
+
+  async function createTable(event) {
+    event.preventDefault();
+    $("create-error").textContent = "";
+    const options = {};
+    for (const input of document.querySelectorAll("[data-option]")) {
+      if (input.value.trim() !== "") options[input.name] = input.value.trim();
+    }
+    const seats = [...document.querySelectorAll("[data-seat-bot]")].map((s) => s.value || null);
+    $("create").disabled = true;
+    try {
+      const table = await api("/api/tables", {game: $("game").value, players: Number($("players").value),
+                                              preset: $("preset").value, options, seats});
+      const open = seats.indexOf(null);
+      if ($("sit").checked && open >= 0) {
+        const name = localStorage.getItem("gamenight-name") || "";
+        const joined = await api(`/api/tables/${encodeURIComponent(table.table_id)}/join`, name ? {seat: open, name} : {seat: open});
+        localStorage.setItem("gamenight-token-" + table.table_id, joined.token);
+      }
+      location.href = "/table/" + encodeURIComponent(table.table_id);
+    } catch (e) {
+      $("create-error").textContent = e.message;
+      $("create").disabled = false;
+    }
+  }
+
+  function seatText(s) {
+    if (s.kind === "person") return s.name || "a person";
+    if (s.kind === "bot") return "bot: " + s.bot;
+    return "open";
+  }
+
+  async function listTables() {
+    let tables;
+    try { tables = await api("/api/tables"); } catch (e) { return; }
+    const shown = tables.slice().sort((a, b) => (b.created || 0) - (a.created || 0)).slice(0, 50);
+    $("tables-empty").hidden = shown.length > 0;
+    $("tables").replaceChildren(...shown.map((t) => {
+      const li = el("li");
+      const open = t.seats.filter((s) => s.kind === "open").length;
+      const state = t.is_over ? "over" : open ? `${open} open seat${open === 1 ? "" : "s"}` : "in play";
+      li.append(el("a", `${t.title} · ${t.players} players`, {href: "/table/" + encodeURIComponent(t.table_id), "data-table-id": t.table_id}),
+                el("span", state, {class: ["state", t.is_over ? "over" : open ? "open" : null]}),
+                el("span", t.seats.map(seatText).join(", "), {class: "muted"}),
+                el("span", `${t.actions} move${t.actions === 1 ? "" : "s"}`, {class: "muted"}),
+                el("code", t.table_id, {class: "muted"}));
+      return li;
+    }));
+  }
+
+  function openByCode(event) {
+    event.preventDefault();
+    let code = $("code").value.trim();
+    const m = /\/table\/([^/?#]+)/.exec(code);
+    if (m) code = decodeURIComponent(m[1]);
+    if (code) location.href = "/table/" + encodeURIComponent(code);
+  }
+
+  async function start() {
+    try {
+      catalogue = await api("/api/games");
+    } catch (e) {
+      $("create-error").textContent = "Could not load the games: " + e.message;
+      return;
+    }
+    $("game").replaceChildren(...catalogue.map((g) => el("option", g.title, {value: g.name})));
+    const wanted = new URLSearchParams(location.search).get("game");
+    if (wanted && catalogue.some((g) => g.name === wanted)) $("game").value = wanted;
+    $("game").addEventListener("change", drawGameForm);
+    $("players").addEventListener("input", drawSeats);
+    $("preset").addEventListener("change", drawPresetDoc);
+    $("create-form").addEventListener("submit", createTable);
+    $("go").addEventListener("submit", openByCode);
+    drawGameForm();
+    listTables();
+    setInterval(listTables, 5000);
+  }
+  start();
+})();

@@ -56,7 +56,10 @@
 
   function makeUi(message, replaying) {
     const legal = new Set(replaying ? [] : message.legal_actions);
+    const suggested = new Set();
     return {
+      suggested,
+      suggest: (text) => { if (legal.has(text)) suggested.add(text); },
       act: (text) => { if (!replaying && legal.has(text)) act(text); },
       seatName: (i) => seatName(message.table, i),
       legal,
@@ -190,7 +193,7 @@
       if (renderer && typeof renderer.actionLabel === "function") {
         try { label = renderer.actionLabel(a, message, ui); } catch (e) { console.error(e); label = null; }
       }
-      const button = el("button", null, {type: "button", "data-action": a, class: "action",
+      const button = el("button", null, {type: "button", "data-action": a, class: ["action", ui.suggested.has(a) && "suggested"],
                                          title: i < 9 ? `${a} (key ${i + 1})` : a});
       if (i < 9) button.append(el("kbd", String(i + 1), {class: "key", "aria-hidden": "true"}));
       if (label instanceof Node) {

@@ -1,2 +1,428 @@
 "use strict";
-// Gin Rummy table view (being written): until it registers, the page shows the view as JSON.
+// Gin Rummy at the table: the opponent's hand as backs (cards known to be there face up), the stock and the
+// discard pile, the player's own hand sorted into its best melds and deadwood (with the count), the melds laid
+// on the table once somebody knocks (and the cards laid off), the scores, hands won and the score sheet.
+// Clicking a card selects it; the discard and knock that use it are offered next to the hand.
+(function () {
+  const RANKS = "A23456789TJQK";
+  const SUITS = "shdc";
+
+  function rankOf(code) { return RANKS.indexOf(code[0]); }
+  function value(code) { return Math.min(rankOf(code) + 1, 10); }
+  function bySuitThenRank(a, b) { return SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]) || rankOf(a) - rankOf(b); }
+  function byRankThenSuit(a, b) { return rankOf(a) - rankOf(b) || SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]); }
+
+  /** The hand's melds and deadwood that leave the least deadwood (sets of 3-4 of a rank, runs of 3+ in a suit,
+   *  ace low): {melds: [[codes]], deadwood: [codes], count}. A search over disjoint candidate melds. */
+  function arrange(codes) {
+    const cards = codes.map((c) => ({code: c, r: rankOf(c), s: c[1]}));
+    const melds = [];
+    for (let r = 0; r < 13; r++) {
+      const idx = cards.map((c, i) => (c.r === r ? i : -1)).filter((i) => i >= 0);
+      if (idx.length === 4) melds.push(idx.slice());
+      if (idx.length >= 3) {
+        for (let skip = 0; skip < idx.length; skip++) {
+          const three = idx.filter((_, k) => k !== skip);
+          if (three.length === 3) melds.push(three);
+        }
+        if (idx.length === 3) melds.push(idx.slice());
+      }
+    }
+    for (const s of SUITS) {
+      const idx = cards.map((c, i) => (c.s === s ? i : -1)).filter((i) => i >= 0).sort((a, b) => cards[a].r - cards[b].r);
+      for (let start = 0; start < idx.length; start++) {
+        for (let end = start + 1; end < idx.length && cards[idx[end]].r === cards[idx[end - 1]].r + 1; end++) {
+          if (end - start >= 2) melds.push(idx.slice(start, end + 1));
+        }
+      }
+    }
+    const masks = melds.map((m) => m.reduce((acc, i) => acc | (1 << i), 0));
+    const worth = melds.map((m) => m.reduce((acc, i) => acc + value(cards[i].code), 0));
+    let best = {covered: 0, chosen: []};
+    (function search(from, used, covered, chosen) {
+      if (covered > best.covered) best = {covered, chosen: chosen.slice()};
+      for (let k = from; k < melds.length; k++) {
+        if (masks[k] & used) continue;
+        chosen.push(k);
+        search(k + 1, used | masks[k], covered + worth[k], chosen);
+        chosen.pop();
+      }
+    })(0, 0, 0, []);
+    const inMeld = new Set(best.chosen.flatMap((k) => melds[k]));
+    const out = best.chosen.map((k) => melds[k].map((i) => cards[i].code).sort(bySuitThenRank))
+      .sort((a, b) => byRankThenSuit(a[0], b[0]));
+    const deadwood = cards.filter((_, i) => !inMeld.has(i)).map((c) => c.code).sort(byRankThenSuit);
+    return {melds: out, deadwood, count: deadwood.reduce((acc, c) => acc + value(c), 0)};
+  }
+
+  function deadwoodWithout(hand, card) {
+    const rest = hand.slice();
+    const i = rest.indexOf(card);
+    if (i >= 0) rest.splice(i, 1);
+    return arrange(rest).count;
+  }
+
+  function miniCards(codes, width) {
+    const span = GN.el("span", null, {class: "mini-cards"});
+    for (const c of codes) span.append(GN.miniCard(c, {width: width || 30}));
+    return span;
+  }
+
+  function meldNode(codes, width, label) {
+    const box = GN.el("div", null, {class: "meld", role: "group", "aria-label": label || "meld"});
+    for (const c of codes) box.append(GN.card(c, {width}));
+    return box;
+  }
+
+  function moveText(move) {
+    if (move === "draw") return "drew from the stock";
+    if (move === "take") return "took the upcard";
+    if (move === "pass") return "passed";
+    if (move === "done") return "is done";
+    if (move === "biggin") return "declared big gin!";
+    if (move === "knock") return "knocked (a card face down)";
+    if (move.startsWith("knock ")) return `knocked, ${GN.cardText(move.slice(6))} face down`;
+    if (move.startsWith("meld ")) return "laid " + move.slice(5).split("+").map(GN.cardText).join(" ");
+    if (move.startsWith("layoff ")) {
+      const [, card, target] = move.split(" ");
+      return `laid off ${GN.cardText(card)} on the ${target}`;
+    }
+    return "discarded " + GN.cardText(move);
+  }
+
+  const PHASE_HINTS = {
+    upcard: "the first upcard: take it or pass",
+    stock_only: "both passed the upcard: draw from the stock",
+    draw: "draw from the stock or take the upcard",
+    discard: "discard a card, or knock if the deadwood allows",
+    wall: "two cards left in the stock: take the discard only to knock, or pass",
+    layout: "the knocker lays out melds",
+    defend: "lay out melds and lay off onto the knocker's, then done",
+  };
+
+  function selection(ui, message) {
+    const key = (message.view.hand || []).join(",") + "|" + message.version;
+    const store = ui.store.gin || (ui.store.gin = {key: null, card: null});
+    if (store.key !== key) { store.key = key; store.card = null; }
+    return store;
+  }
+
+  function render(board, message, ui) {
+    const view = message.view;
+    const rules = view.rules || {};
+    const me = message.seat;
+    const el = GN.el;
+    const width = ui.cardWidth();
+
+    const facts = [`Hand ${view.hand_number}`, view.knock_limit === 0 ? "gin only" : `knock at ${view.knock_limit} or less`];
+    if (!rules.single_hand) facts.push(`game to ${rules.game_target}`);
+    if (rules.oklahoma) facts.push("Oklahoma" + (rules.oklahoma_spades_double ? " (spades double)" : ""));
+    if (rules.box_bonus) facts.push(`box ${rules.box_bonus}`);
+    if (view.phase && PHASE_HINTS[view.phase] && !view.is_over) facts.push(PHASE_HINTS[view.phase]);
+    board.append(el("div", facts.join(" · "), {class: "board-header muted"}));
+
+    const others = GN.seatOrder(message).filter((p) => p !== me);
+    const row = el("div", null, {class: "opponents"});
+    for (const p of others) row.append(seatBox(message, ui, p, Math.min(width, 44)));
+    board.append(row);
+
+    // the middle: stock, discard pile, the score sheet and last moves
+    const centre = el("div", null, {class: "center"});
+    const stock = el("div", null, {class: "pile"});
+    stock.append(el("span", "Stock", {class: "pile-label"}));
+    const back = GN.cardBack({width});
+    if (ui.legal.has("draw")) {
+      back.classList.add("playable");
+      stock.append(el("button", back, {type: "button", class: "card-button", onclick: () => ui.act("draw"),
+                                       "aria-label": `draw from the stock (${view.stock_size} cards)`}));
+    } else {
+      stock.append(back);
+    }
+    stock.append(el("span", `${view.stock_size} cards`, {class: "muted"}));
+    centre.append(stock);
+
+    const pileBox = el("div", null, {class: "pile"});
+    pileBox.append(el("span", view.phase === "upcard" ? "First upcard" : "Discard pile", {class: "pile-label"}));
+    const pile = view.discard_pile || [];
+    const fan = el("div", null, {class: "hand tight"});
+    for (const c of pile.slice(-4, -1)) fan.append(GN.card(c, {width: Math.round(width * 0.75)}));
+    if (pile.length) {
+      const up = GN.card(pile[pile.length - 1], {width});
+      if (ui.legal.has("take")) {
+        up.classList.add("playable");
+        fan.append(el("button", up, {type: "button", class: "card-button", onclick: () => ui.act("take"),
+                                     "aria-label": "take the upcard " + GN.cardName(pile[pile.length - 1])}));
+      } else {
+        fan.append(up);
+      }
+    } else {
+      fan.append(el("span", "empty", {class: "muted"}));
+    }
+    pileBox.append(fan, el("span", `${pile.length} card${pile.length === 1 ? "" : "s"}`, {class: "muted"}));
+    centre.append(pileBox);
+
+    const sheet = scoreSheet(view, ui, me);
+    if (sheet) centre.append(sheet);
+    const log = (view.log || []).slice(-5);
+    if (log.length) {
+      const list = el("ul", null, {class: "log"});
+      for (const [p, move] of log) list.append(el("li", `${p === me ? "You" : ui.seatName(p)} ${moveText(move)}`));
+      centre.append(GN.panel("Last moves", list));
+    }
+    board.append(centre);
+
+    if (view.knocker !== null && view.knocker !== undefined) board.append(knockArea(view, ui, me, width));
+
+    if (me !== null && me !== undefined && Array.isArray(view.hand)) board.append(myArea(message, ui, width));
+  }
+
+  function seatBox(message, ui, p, width) {
+    const view = message.view;
+    const el = GN.el;
+    const known = (view.known[p] || []).slice().sort(byRankThenSuit);
+    const hidden = Math.max(0, view.hand_sizes[p] - known.length);
+    const cards = el("div", null, {class: "backs"});
+    for (const c of known) {
+      const node = GN.card(c, {width, title: `${GN.cardName(c)} (known to be in this hand)`});
+      node.classList.add("known");
+      cards.append(node);
+    }
+    for (let i = 0; i < hidden; i++) cards.append(GN.cardBack({width}));
+    const facts = el("div", null, {class: "seat-facts"});
+    facts.append(el("span", `score ${view.scores[p]}`, {class: "scoreline"}));
+    facts.append(el("span", `hands won ${view.hands_won[p]}`));
+    facts.append(el("span", `${view.hand_sizes[p]} cards`));
+    if (view.dealer === p) facts.append(el("span", "dealer", {class: "badge"}));
+    if (view.knocker === p) facts.append(el("span", view.big_gin ? "big gin" : "knocked", {class: "badge"}));
+    if ((view.winners || []).includes(p)) facts.append(el("span", "winner", {class: "badge good"}));
+    return GN.seatBox(message, ui, p, cards, facts);
+  }
+
+  function knockArea(view, ui, me, width) {
+    const el = GN.el;
+    const k = view.knocker;
+    const w = Math.round(width * 0.7);
+    const box = el("div", null, {class: "panel knock-area"});
+    const who = k === me ? "You" : ui.seatName(k);
+    let head = `${who} ${view.big_gin ? "declared big gin" : "knocked"}`;
+    if (view.knock_discard) head += ` (face down: ${GN.cardText(view.knock_discard)})`;
+    if (view.knocker_deadwood !== null && view.knocker_deadwood !== undefined) head += ` · knocker's deadwood ${view.knocker_deadwood}`;
+    box.append(el("h3", head));
+    for (const p of [k, 1 - k]) {
+      const melds = view.melds.filter(([q]) => q === p).map(([, cards]) => cards);
+      const line = el("div", null, {class: "melds"});
+      line.append(el("span", (p === me ? "You" : ui.seatName(p)) + ":", {class: "meld-owner"}));
+      if (!melds.length) line.append(el("span", "no melds laid yet", {class: "muted"}));
+      for (const m of melds) line.append(meldNode(m, w));
+      box.append(line);
+    }
+    if (view.layoffs && view.layoffs.length) {
+      const line = el("div", null, {class: "melds"});
+      line.append(el("span", "Laid off:", {class: "meld-owner"}));
+      for (const [c, target] of view.layoffs) {
+        const item = el("span", null, {class: "layoff"});
+        item.append(GN.card(c, {width: Math.round(w * 0.8)}), el("small", " on the " + target));
+        line.append(item);
+      }
+      box.append(line);
+    }
+    return box;
+  }
+
+  function scoreSheet(view, ui, me) {
+    const results = view.results || [];
+    const el = GN.el;
+    const name = (p) => (p === me ? "You" : ui.seatName(p));
+    const table = el("table", null, {class: "score-sheet"});
+    table.append(el("tr", [el("th", "hand"), el("th", "result"), el("th", "to"), el("th", "points")]));
+    results.slice(-6).forEach((r, i) => {
+      const [kind, who, points] = r;
+      table.append(el("tr", [el("td", String(results.length - Math.min(results.length, 6) + i + 1)),
+                              el("td", kind.replace("_", " ")), el("td", who >= 0 ? name(who) : "-"),
+                              el("td", String(points))]));
+    });
+    table.append(el("tr", [el("th", "total", {colspan: 2}),
+                            el("td", `${name(0)} ${view.scores[0]}`), el("td", `${name(1)} ${view.scores[1]}`)]));
+    return GN.panel("Score sheet", table);
+  }
+
+  function myArea(message, ui, width) {
+    const view = message.view;
+    const el = GN.el;
+    const me = message.seat;
+    const hand = view.hand;
+    const arranged = arrange(hand);
+    const count = view.hand_deadwood !== null && view.hand_deadwood !== undefined ? view.hand_deadwood : arranged.count;
+    const sel = selection(ui, message);
+    const discardable = new Set([...ui.legal].filter((a) => /^(10|[A2-9TJQK])[shdc]$/.test(a) || a.startsWith("knock ")).map((a) => a.replace(/^knock /, "")));
+
+    const clickable = discardable.size > 0 && !ui.replaying;
+    const onclick = clickable ? (code) => { sel.card = sel.card === code ? null : code; ui.redraw(); } : null;
+    const selectedIn = (codes) => new Set(codes.map((c, i) => (c === sel.card ? i : -1)).filter((i) => i >= 0));
+
+    const groups = el("div", null, {class: "melds my-melds"});
+    for (const m of arranged.melds) {
+      const g = GN.hand(m, {width, label: "meld", class: "meld", onclick, selectable: (c) => discardable.has(c), selected: selectedIn(m)});
+      groups.append(g);
+    }
+    if (arranged.deadwood.length) {
+      const dw = GN.hand(arranged.deadwood, {width, label: "deadwood", class: "deadwood", onclick,
+                                              selectable: (c) => discardable.has(c), selected: selectedIn(arranged.deadwood)});
+      groups.append(dw);
+    }
+    if (!hand.length) groups.append(el("span", "no cards in hand", {class: "muted"}));
+
+    const facts = el("div", null, {class: "seat-facts"});
+    facts.append(el("span", `deadwood ${count}`, {class: "badge" + (count <= view.knock_limit ? " good" : "")}));
+    facts.append(el("span", `${arranged.melds.length} meld${arranged.melds.length === 1 ? "" : "s"} · deadwood cards shown apart`, {class: "muted"}));
+    facts.append(el("span", `score ${view.scores[me]}`, {class: "scoreline"}));
+    facts.append(el("span", `hands won ${view.hands_won[me]}`));
+
+    const controls = el("div", null, {class: "my-controls"});
+    if (clickable) {
+      if (!sel.card) {
+        controls.append(el("span", "Click a card to discard it" + ([...ui.legal].some((a) => a.startsWith("knock ")) ? " or knock with it." : "."), {class: "muted"}));
+      } else {
+        const left = deadwoodWithout(hand, sel.card);
+        if (ui.legal.has(sel.card)) {
+          ui.suggest(sel.card);
+          const b = el("button", null, {type: "button", class: "discard-selection", "data-discard": sel.card, onclick: () => ui.act(sel.card)});
+          b.append(el("span", "Discard "), miniCards([sel.card]), el("small", ` deadwood ${left}`));
+          controls.append(b);
+        }
+        if (ui.legal.has("knock " + sel.card)) {
+          ui.suggest("knock " + sel.card);
+          const b = el("button", null, {type: "button", class: "discard-selection knock", onclick: () => ui.act("knock " + sel.card)});
+          b.append(el("span", left === 0 ? "Gin! Knock with " : "Knock with "), miniCards([sel.card]), el("small", ` face down, deadwood ${left}`));
+          controls.append(b);
+        }
+        controls.append(el("button", "clear", {type: "button", onclick: () => { sel.card = null; ui.redraw(); }}));
+      }
+    } else if (view.current_player === me && !ui.replaying && !view.is_over && PHASE_HINTS[view.phase]) {
+      controls.append(el("span", "Your move: " + PHASE_HINTS[view.phase] + ".", {class: "muted"}));
+    }
+    const area = GN.seatBox(message, ui, me, groups, facts, controls);
+    area.classList.add("my-area");
+    return area;
+  }
+
+  function actionLabel(action, message) {
+    const view = message.view;
+    const el = GN.el;
+    const hand = Array.isArray(view.hand) ? view.hand : null;
+    if (action === "draw") return `Draw from the stock (${view.stock_size})`;
+    if (action === "take") {
+      const up = (view.discard_pile || []).slice(-1)[0];
+      const span = el("span", "Take ");
+      if (up) span.append(miniCards([up]));
+      return span;
+    }
+    if (action === "pass") return view.phase === "wall" ? "Pass (the hand dies)" : "Pass the upcard";
+    if (action === "biggin") return el("strong", "Declare big gin!");
+    if (action === "done") {
+      if (view.phase === "layout") return `Done: the rest is deadwood (${hand ? hand.reduce((s, c) => s + value(c), 0) : "?"})`;
+      return `Done: count my deadwood (${hand ? hand.reduce((s, c) => s + value(c), 0) : "?"})`;
+    }
+    if (action.startsWith("knock ")) {
+      const card = action.slice(6);
+      const left = hand ? deadwoodWithout(hand, card) : null;
+      const span = el("span", left === 0 ? "Gin! Knock, " : "Knock, ");
+      span.append(miniCards([card]), el("small", ` face down${left !== null ? ", deadwood " + left : ""}`));
+      return span;
+    }
+    if (action.startsWith("meld ")) {
+      const span = el("span", "Meld ");
+      span.append(miniCards(action.slice(5).split("+")));
+      return span;
+    }
+    if (action.startsWith("layoff ")) {
+      const [, card, target] = action.split(" ");
+      const span = el("span", "Lay off ");
+      span.append(miniCards([card]), el("span", ` on the ${target}`));
+      return span;
+    }
+    if (/^(10|[A2-9TJQK])[shdc]$/.test(action)) {
+      const span = el("span", null);
+      span.append(miniCards([action]));
+      if (hand) span.append(el("small", ` deadwood ${deadwoodWithout(hand, action)}`));
+      return span;
+    }
+    return null;
+  }
+
+  const RESULT_TEXT = {gin: "Gin!", big_gin: "Big gin!", knock: "knock", undercut: "Undercut!", draw: "a draw", dead: "dead hand"};
+  const DEAD_REASONS = {stock: "the stock ran down to two cards", wall: "nobody knocked at the 50th card",
+                        takes: "the discard pile was taken too often", repeat: "the upcard went back and forth"};
+
+  function summary(message, ui) {
+    const view = message.view;
+    const el = GN.el;
+    const me = message.seat;
+    const name = (p) => (p === me ? "You" : ui.seatName(p));
+    const rules = view.rules || {};
+    const box = el("div", null, {class: "gin-summary"});
+    if (view.is_over) {
+      const winners = view.winners || [];
+      box.append(el("h3", `Match over after ${view.hand_number} hand${view.hand_number === 1 ? "" : "s"}: ` +
+                          (winners.length ? winners.map(name).join(", ") + (winners.length === 1 && winners[0] !== me ? " wins" : " win") : "no winner")));
+      const match = (view.last_hand || {}).match;
+      const t = el("table");
+      t.append(el("tr", [el("th", ""), el("th", "before bonuses"), el("th", "hands won"), el("th", "final")]));
+      for (const p of [0, 1]) {
+        t.append(el("tr", [el("td", name(p)), el("td", match ? String(match.totals_before_bonuses[p]) : ""),
+                            el("td", match ? String(match.boxes[p]) : String(view.hands_won[p])),
+                            el("td", String(view.scores[p]))]));
+      }
+      box.append(t);
+      if (match && match.shutout) box.append(el("p", "Shutout!"));
+    }
+    const last = view.last_hand;
+    if (!last) return view.is_over ? box : null;
+    const fresh = view.is_over || (view.log || []).length <= 2;
+    const details = el("details", null, fresh ? {open: true} : null);
+    if (last.result === "dead") {
+      details.append(el("summary", `Hand ${last.hand} is dead: ${DEAD_REASONS[last.reason] || last.reason || ""}. Nobody scores.`,
+                        {class: "summary-head"}));
+      details.append(el("p", `Totals: ${name(0)} ${last.totals[0]}, ${name(1)} ${last.totals[1]}`));
+      box.append(details);
+      return box;
+    }
+    const k = last.knocker;
+    let head = `Hand ${last.hand}: ${name(k)} ${last.result === "big_gin" ? "declared big gin" : "knocked"}`;
+    if (last.knock_discard) head += ` (discarding ${GN.cardText(last.knock_discard)} face down)`;
+    head += ` — ${RESULT_TEXT[last.result] || last.result}`;
+    details.append(el("summary", head, {class: "summary-head"}));
+    const t = el("table");
+    t.append(el("tr", [el("th", ""), el("th", "melds"), el("th", "deadwood"), el("th", "")]));
+    for (const p of [k, 1 - k]) {
+      const melds = last.melds.filter(([q]) => q === p).map(([, cards]) => cards);
+      const mcell = el("td", null, {class: "melds"});
+      for (const m of melds) mcell.append(meldNode(m, 28));
+      if (!melds.length) mcell.append(el("span", "no melds", {class: "muted"}));
+      const dead = last.deadwood_cards[String(p)] || [];
+      const dcell = el("td", null);
+      dcell.append(dead.length ? miniCards(dead, 28) : el("span", "none", {class: "muted"}));
+      t.append(el("tr", [el("td", name(p)), mcell, dcell,
+                          el("td", el("strong", String(p === k ? last.knocker_deadwood : last.defender_deadwood)))]));
+    }
+    details.append(t);
+    if (last.layoffs && last.layoffs.length) {
+      details.append(el("p", "Laid off: " + last.layoffs.map(([c, target]) => `${GN.cardText(c)} on the ${target}`).join(", ")));
+    }
+    const kd = last.knocker_deadwood, dd = last.defender_deadwood;
+    let line;
+    if (last.result === "gin") line = `${dd} + gin bonus ${rules.gin_bonus}`;
+    else if (last.result === "big_gin") line = `${dd} + big gin bonus ${rules.big_gin_bonus}`;
+    else if (last.result === "knock") line = `${dd} − ${kd}`;
+    else if (last.result === "undercut") line = kd > dd ? `${kd} − ${dd} + undercut bonus ${rules.undercut_bonus}` : `tie at ${kd}: undercut bonus ${rules.undercut_bonus}`;
+    else line = `tie at ${kd}: nobody scores`;
+    if (last.doubled) line = `(${line}) × 2 for a spade upcard`;
+    const scorer = last.scorer;
+    details.append(el("p", `Score: ${line}` + (scorer !== null && scorer !== undefined ? ` = ${last.points} to ${name(scorer)}` : "") +
+                           `. Totals: ${name(0)} ${last.totals[0]}, ${name(1)} ${last.totals[1]}.`, {class: "scoreline"}));
+    box.append(details);
+    return box;
+  }
+
+  GN.registerGame("gin_rummy", {render, actionLabel, summary, arrange});
+})();

@@ -1,2 +1,342 @@
 "use strict";
-// Yaniv table view (being written): until it registers, the page shows the view as JSON.
+// Yaniv at the table: the other hands as backs (with the cards known to have been taken face up), the stock,
+// the group that can be taken from and the one just laid, the scores and eliminations, and the player's own
+// hand. Clicking cards selects them: the legal discard made of exactly the selection is offered; clicking a
+// takeable card takes it and clicking the stock draws. The action bar always has every option.
+(function () {
+  const RANKS = "A23456789TJQK";
+  const SUITS = "shdc";
+
+  function isJoker(code) { return /^jk/i.test(code); }
+
+  function sortKey(code) {
+    if (isJoker(code)) return 999;
+    return RANKS.indexOf(code[0]) * 4 + SUITS.indexOf(code[1]);
+  }
+  function sorted(codes) { return codes.slice().sort((a, b) => sortKey(a) - sortKey(b)); }
+
+  function cardValue(code, rules) {
+    if (isJoker(code)) return 0;
+    if (rules && rules.king_of_hearts_zero && code === "Kh") return 0;
+    return Math.min(RANKS.indexOf(code[0]) + 1, 10);
+  }
+
+  /** A discard in notation ("5s+Jk=6s+7s") as [{card, as}] in the order laid. */
+  function groupParts(text) {
+    return text.split("+").map((token) => {
+      const [card, as] = token.split("=");
+      return {card, as: as || null};
+    });
+  }
+  function groupCards(text) { return groupParts(text).map((p) => p.card); }
+
+  function isDiscard(action) {
+    return !["draw", "yaniv", "slap", "keep"].includes(action) && !action.startsWith("take ") && !action.startsWith("swap ");
+  }
+
+  function sameCards(a, b) {
+    if (a.length !== b.length) return false;
+    const x = sorted(a), y = sorted(b);
+    return x.every((c, i) => c.toLowerCase() === y[i].toLowerCase());
+  }
+
+  /** Cards of a laid group, each with its "stands for" note when a joker fills a run. */
+  function groupNode(parts, width, opts = {}) {
+    const row = GN.el("div", null, {class: ["card-group", opts.class], role: "group", "aria-label": opts.label || "cards"});
+    for (const part of parts) {
+      const title = part.as ? `joker standing for ${GN.cardName(part.as)}` : null;
+      const card = GN.card(part.card, {width, title: title || undefined});
+      if (opts.takeable && opts.takeable.has(part.card)) card.classList.add("playable");
+      if (opts.onTake && opts.takeable && opts.takeable.has(part.card)) {
+        const b = GN.el("button", card, {type: "button", class: "card-button", "data-take": part.card,
+                                         "aria-label": "take " + GN.cardName(part.card)});
+        b.addEventListener("click", () => opts.onTake(part.card));
+        row.append(b);
+      } else {
+        row.append(card);
+      }
+    }
+    if (!parts.length) row.append(GN.el("span", "empty", {class: "muted"}));
+    return row;
+  }
+
+  function miniGroup(text) {
+    const span = GN.el("span", null, {class: "mini-cards"});
+    for (const part of groupParts(text)) {
+      span.append(GN.miniCard(part.card, {width: 30}));
+      if (part.as) span.append(GN.el("small", "=" + GN.cardText(part.as)));
+    }
+    return span;
+  }
+
+  function moveText(move) {
+    if (move === "yaniv") return "called Yaniv!";
+    if (move === "draw") return "drew from the stock";
+    if (move.startsWith("take ")) return "took " + GN.cardText(move.slice(5));
+    if (move.startsWith("swap ")) return "swapped " + GN.cardText(move.slice(5)) + " for a joker";
+    if (move === "slap") return "slapped down the drawn card";
+    if (move === "keep") return "kept the drawn card";
+    return "discarded " + groupParts(move).map((p) => GN.cardText(p.card) + (p.as ? `(=${GN.cardText(p.as)})` : "")).join(" ");
+  }
+
+  /** The cards that may be taken from a group (Y: the ends of a run, any card of a set or single). */
+  function takeableOf(view) {
+    const group = view.previous_group || [];
+    if (!group.length) return new Set();
+    if (view.previous_group_type === "run") return new Set([group[0], group[group.length - 1]]);
+    if (view.previous_group_type === "set" && !view.rules.set_pick_any) return new Set([group[0], group[group.length - 1]]);
+    return new Set(group);
+  }
+
+  function selection(ui, message) {
+    const key = (message.view.hand || []).join(",") + "|" + message.version;
+    const store = ui.store.yaniv || (ui.store.yaniv = {key: null, picked: new Set()});
+    if (store.key !== key) { store.key = key; store.picked = new Set(); }
+    return store;
+  }
+
+  function render(board, message, ui) {
+    const view = message.view;
+    const rules = view.rules || {};
+    const n = view.players;
+    const me = message.seat;
+    const turn = view.current_player;
+    const width = ui.cardWidth();
+    const el = GN.el;
+
+    const limit = rules.yaniv_limit;
+    const facts = [`Round ${view.round}`, limit === null || limit === undefined ? "call Yaniv with any hand" : `call Yaniv at ${limit} or less`];
+    if (!rules.single_round) facts.push(`out above ${rules.elimination_limit}`);
+    if (rules.slapdown) facts.push("slapdown on");
+    if (rules.joker_swap) facts.push("joker swap on");
+    board.append(el("div", facts.join(" · "), {class: "board-header muted"}));
+
+    // the other seats
+    const others = GN.seatOrder(message).filter((p) => p !== me);
+    const row = el("div", null, {class: "opponents"});
+    for (const p of others) row.append(seatBox(message, ui, p, Math.min(width, 44)));
+    board.append(row);
+
+    // the middle: stock, the group to take from, the group just laid
+    const centre = el("div", null, {class: "center"});
+    const canDraw = ui.legal.has("draw");
+    const stock = el("div", null, {class: "pile"});
+    stock.append(el("span", "Stock", {class: "pile-label"}));
+    const back = GN.cardBack({width});
+    if (canDraw) {
+      const b = el("button", back, {type: "button", class: "card-button", "aria-label": `draw from the stock (${view.stock_size} cards)`});
+      b.addEventListener("click", () => ui.act("draw"));
+      back.classList.add("playable");
+      stock.append(b);
+    } else {
+      stock.append(back);
+    }
+    stock.append(el("span", `${view.stock_size} cards`, {class: "muted"}));
+    centre.append(stock);
+
+    const takeable = takeableOf(view);
+    const myTakes = new Set([...ui.legal].filter((a) => a.startsWith("take ")).map((a) => a.slice(5)));
+    const takeBox = el("div", null, {class: "pile"});
+    const takeLabel = view.phase === "take" ? "Take from" : "On the pile";
+    takeBox.append(el("span", `${takeLabel} (${view.previous_group_type})`, {class: "pile-label"}));
+    const parts = view.previous_group_text ? groupParts(view.previous_group_text) :
+      (view.previous_group || []).map((c) => ({card: c, as: null}));
+    takeBox.append(groupNode(parts, width, {class: myTakes.size ? "legal-take" : null, takeable: myTakes.size ? myTakes : takeable,
+                                            onTake: myTakes.size ? (c) => ui.act("take " + c) : null,
+                                            label: "the group that can be taken from"}));
+    if (view.phase === "take" || view.phase === "turn") {
+      takeBox.append(el("span", "takeable: " + [...takeable].map(GN.cardText).join(" or "), {class: "muted"}));
+    }
+    centre.append(takeBox);
+
+    if (view.pending_discard) {
+      const justBox = el("div", null, {class: "pile"});
+      const who = turn === me ? "you" : ui.seatName(turn);
+      justBox.append(el("span", `Just laid by ${who}`, {class: "pile-label"}));
+      justBox.append(groupNode(groupParts(view.pending_discard), Math.round(width * 0.8), {label: "the group just laid"}));
+      centre.append(justBox);
+    }
+    const log = recentLog(view, ui, me);
+    if (log) centre.append(log);
+    board.append(centre);
+
+    // the player's own hand
+    if (me !== null && me !== undefined && Array.isArray(view.hand)) board.append(myArea(message, ui, width));
+  }
+
+  function seatBox(message, ui, p, width) {
+    const view = message.view;
+    const el = GN.el;
+    const active = view.active[p];
+    const facts = el("div", null, {class: "seat-facts"});
+    facts.append(el("span", `total ${view.scores[p]}`, {class: "scoreline"}));
+    facts.append(el("span", `${view.hand_sizes[p]} card${view.hand_sizes[p] === 1 ? "" : "s"}`));
+    if (!active) facts.append(el("span", "out", {class: "badge bad"}));
+    if ((view.winners || []).includes(p)) facts.append(el("span", "winner", {class: "badge good"}));
+    if (view.dealer === p) facts.append(el("span", "dealer", {class: "badge"}));
+    const known = view.known[p] || [];
+    const hidden = Math.max(0, view.hand_sizes[p] - known.length);
+    const cards = el("div", null, {class: "backs"});
+    for (const c of sorted(known)) {
+      const node = GN.card(c, {width, title: `${GN.cardName(c)} (taken from the pile)`});
+      node.classList.add("known");
+      cards.append(node);
+    }
+    for (let i = 0; i < Math.min(hidden, 10); i++) cards.append(GN.cardBack({width}));
+    if (!view.hand_sizes[p]) cards.append(el("span", "no cards", {class: "muted"}));
+    const box = GN.seatBox(message, ui, p, active ? cards : null, facts);
+    if (!active) box.classList.add("out");
+    return box;
+  }
+
+  function recentLog(view, ui, me) {
+    const el = GN.el;
+    const log = (view.log || []).slice(-6);
+    const list = el("ul", null, {class: "log", "aria-label": "this round's last moves"});
+    for (const [p, move] of log) {
+      list.append(el("li", `${p === me ? "You" : ui.seatName(p)} ${moveText(move)}`));
+    }
+    return log.length ? GN.panel("Last moves", list) : null;
+  }
+
+  function myArea(message, ui, width) {
+    const view = message.view;
+    const el = GN.el;
+    const me = message.seat;
+    const rules = view.rules || {};
+    const hand = sorted(view.hand);
+    const sel = selection(ui, message);
+    const discards = [...ui.legal].filter(isDiscard);
+    const canDiscard = discards.length > 0 && !ui.replaying;
+
+    const picked = [...sel.picked].filter((i) => i < hand.length).map((i) => hand[i]);
+    const matches = picked.length ? discards.filter((a) => sameCards(groupCards(a), picked)) : [];
+    for (const a of matches) ui.suggest && ui.suggest(a);
+
+    const facts = el("div", null, {class: "seat-facts"});
+    const value = view.hand_value !== null && view.hand_value !== undefined ? view.hand_value :
+      hand.reduce((s, c) => s + cardValue(c, rules), 0);
+    facts.append(el("span", `hand value ${value}`, {class: "badge"}));
+    facts.append(el("span", `total ${view.scores[me]}`, {class: "scoreline"}));
+    if (!view.active[me]) facts.append(el("span", "out", {class: "badge bad"}));
+    if ((view.winners || []).includes(me)) facts.append(el("span", "winner", {class: "badge good"}));
+
+    const handNode = GN.hand(hand, {
+      width, label: "your hand", selected: sel.picked,
+      onclick: canDiscard ? (code, i) => {
+        if (sel.picked.has(i)) sel.picked.delete(i); else sel.picked.add(i);
+        ui.redraw();
+      } : null,
+    });
+    if (view.drawn) {
+      for (const node of handNode.querySelectorAll("svg.card")) {
+        if (node.dataset.card === view.drawn) { node.classList.add("playable"); break; }
+      }
+    }
+
+    const controls = el("div", null, {class: "my-controls"});
+    if (ui.legal.has("yaniv")) {
+      controls.append(el("button", "Yaniv!", {type: "button", class: "yaniv-call", onclick: () => ui.act("yaniv"),
+                                              title: `call Yaniv with ${value}`}));
+    }
+    if (canDiscard) {
+      if (!picked.length) {
+        controls.append(el("span", "Pick cards to discard: a single card, a set of one rank, or a run of 3+ in a suit.",
+                           {class: "muted"}));
+      } else if (!matches.length) {
+        controls.append(el("span", `${picked.map(GN.cardText).join(" ")} is not a legal discard.`, {class: "hint-bad"}));
+      } else {
+        for (const a of matches) {
+          const b = el("button", null, {type: "button", class: "discard-selection", "data-discard": a, onclick: () => ui.act(a)});
+          b.append(el("span", "Discard "), miniGroup(a));
+          controls.append(b);
+        }
+      }
+      if (picked.length) {
+        controls.append(el("button", "clear", {type: "button", onclick: () => { sel.picked.clear(); ui.redraw(); }}));
+      }
+    } else if (view.phase === "take" && view.current_player === me && !ui.replaying) {
+      controls.append(el("span", "Draw from the stock or take a highlighted card.", {class: "muted"}));
+    } else if (view.phase === "slap" && view.current_player === me && !ui.replaying) {
+      controls.append(el("span", `You drew ${GN.cardText(view.drawn || "")}: slap it down or keep it.`, {class: "muted"}));
+    }
+    const area = GN.seatBox(message, ui, me, handNode, facts, controls);
+    area.classList.add("my-area");
+    return area;
+  }
+
+  function actionLabel(action, message) {
+    const view = message.view;
+    const el = GN.el;
+    if (action === "yaniv") return el("strong", "Yaniv!");
+    if (action === "draw") return `Draw from the stock (${view.stock_size})`;
+    if (action === "keep") return "Keep the drawn card";
+    if (action === "slap") {
+      const span = el("span", "Slap down ");
+      if (view.drawn) span.append(GN.miniCard(view.drawn, {width: 30}));
+      return span;
+    }
+    if (action.startsWith("take ") || action.startsWith("swap ")) {
+      const span = el("span", action.startsWith("take ") ? "Take " : "Swap ");
+      span.append(GN.miniCard(action.slice(5), {width: 30}));
+      if (action.startsWith("swap ")) span.append(" for the joker");
+      return span;
+    }
+    const span = el("span", null, {class: "mini-cards-label"});
+    span.append(miniGroup(action));
+    if (Array.isArray(view.hand)) {
+      const rules = view.rules || {};
+      const left = view.hand.reduce((s, c) => s + cardValue(c, rules), 0) -
+        groupCards(action).reduce((s, c) => s + cardValue(c, rules), 0);
+      span.append(el("small", ` leaves ${left}`, {class: "muted"}));
+    }
+    return span;
+  }
+
+  function summary(message, ui) {
+    const view = message.view;
+    const el = GN.el;
+    const me = message.seat;
+    const name = (p) => (p === me ? "You" : ui.seatName(p));
+    const box = el("div", null, {class: "yaniv-summary"});
+    if (view.is_over) {
+      const winners = view.winners || [];
+      box.append(el("h3", `Match over after ${view.round} round${view.round === 1 ? "" : "s"}: ` +
+                          (winners.length ? winners.map(name).join(", ") + (winners.length === 1 && winners[0] !== me ? " wins" : " win") : "no winner")));
+      const table = el("table");
+      table.append(el("tr", [el("th", "seat"), el("th", "total"), el("th", "")]));
+      const order = [...Array(view.players).keys()].sort((a, b) => view.scores[a] - view.scores[b]);
+      for (const p of order) {
+        table.append(el("tr", [el("td", name(p)), el("td", String(view.scores[p])),
+                                el("td", winners.includes(p) ? "winner" : !view.active[p] ? "out" : "")]));
+      }
+      box.append(table);
+    }
+    const r = view.last_round;
+    if (!r) return view.is_over ? box : null;
+    const fresh = view.is_over || (view.log || []).length < 2 * view.players;
+    const details = el("details", null, fresh ? {open: true} : null);
+    const caller = r.caller;
+    const head = `Round ${r.round}: ${name(caller)} called Yaniv with ${r.hand_totals[String(caller)]}: ` +
+      (r.success ? "success" : "Asaf! by " + (r.asaf || []).map(name).join(", "));
+    details.append(el("summary", head, {class: "summary-head"}));
+    const table = el("table");
+    table.append(el("tr", [el("th", "seat"), el("th", "hand"), el("th", "value"), el("th", "points"), el("th", "total"), el("th", "")]));
+    const seats = Object.keys(r.hands).map(Number).sort((a, b) => a - b);
+    for (const p of seats) {
+      const notes = [];
+      if (p === caller) notes.push(r.success ? "called" : "called, caught");
+      if ((r.asaf || []).includes(p)) notes.push("Asaf");
+      if ((r.halved || []).includes(p)) notes.push("halved");
+      if ((r.eliminated || []).includes(p)) notes.push("eliminated");
+      table.append(el("tr", [el("td", name(p)), el("td", GN.hand(sorted(r.hands[String(p)]), {width: 30, label: "hand of " + name(p)})),
+                              el("td", String(r.hand_totals[String(p)])), el("td", "+" + r.points[String(p)]),
+                              el("td", String(r.totals[p])), el("td", notes.join(", "))]));
+    }
+    details.append(table);
+    box.append(details);
+    return box;
+  }
+
+  GN.registerGame("yaniv", {render, actionLabel, summary});
+})();
