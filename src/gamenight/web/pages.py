@@ -18,6 +18,10 @@ async def table(request):
     return FileResponse(STATIC / "table.html")
 
 
+async def favicon(request):
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
 def page_routes() -> list:
-    return [Route("/", lobby), Route("/table/{table_id}", table),
+    return [Route("/", lobby), Route("/table/{table_id}", table), Route("/favicon.ico", favicon),
             Mount("/static", app=StaticFiles(directory=STATIC), name="static")]

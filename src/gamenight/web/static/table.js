@@ -155,6 +155,11 @@
     const board = $("board");
     board.replaceChildren();
     board.classList.toggle("replaying", ui.replaying);
+    if (ui.replaying) {
+      const steps = Math.max(replay.steps ?? 0, live.version);
+      board.append(el("div", `Replaying step ${message.version} of ${steps}: what you saw then. ` +
+                             "Press End or “live” to return.", {class: "replay-banner", role: "status"}));
+    }
     const renderer = GN.renderer(message.table.game);
     if (renderer) {
       try {
@@ -162,7 +167,7 @@
         return;
       } catch (e) {
         console.error("the view of " + message.table.game + " failed:", e);
-        board.replaceChildren();
+        for (const child of [...board.children]) if (!child.classList.contains("replay-banner")) child.remove();
       }
     }
     board.append(el("pre", JSON.stringify(message.view, null, 1), {class: "raw-view"}));

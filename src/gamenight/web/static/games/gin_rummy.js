@@ -69,7 +69,8 @@
   }
 
   function meldNode(codes, width, label) {
-    const box = GN.el("div", null, {class: "meld", role: "group", "aria-label": label || "meld"});
+    // big cards overlap (their corner index stays readable); small ones sit side by side
+    const box = GN.el("div", null, {class: ["meld", width < 50 && "flat"], role: "group", "aria-label": label || "meld"});
     for (const c of codes) box.append(GN.card(c, {width}));
     return box;
   }
@@ -274,7 +275,7 @@
 
     const facts = el("div", null, {class: "seat-facts"});
     facts.append(el("span", `deadwood ${count}`, {class: "badge" + (count <= view.knock_limit ? " good" : "")}));
-    facts.append(el("span", `${arranged.melds.length} meld${arranged.melds.length === 1 ? "" : "s"} · deadwood cards shown apart`, {class: "muted"}));
+    facts.append(el("span", arranged.melds.length ? `${arranged.melds.length} meld${arranged.melds.length === 1 ? "" : "s"} (shaded), deadwood in the dashed box` : "no melds yet", {class: "muted"}));
     facts.append(el("span", `score ${view.scores[me]}`, {class: "scoreline"}));
     facts.append(el("span", `hands won ${view.hands_won[me]}`));
 
@@ -390,7 +391,7 @@
     const k = last.knocker;
     let head = `Hand ${last.hand}: ${name(k)} ${last.result === "big_gin" ? "declared big gin" : "knocked"}`;
     if (last.knock_discard) head += ` (discarding ${GN.cardText(last.knock_discard)} face down)`;
-    head += ` — ${RESULT_TEXT[last.result] || last.result}`;
+    if (last.result !== "knock") head += ` — ${RESULT_TEXT[last.result] || last.result}`;
     details.append(el("summary", head, {class: "summary-head"}));
     const t = el("table");
     t.append(el("tr", [el("th", ""), el("th", "melds"), el("th", "deadwood"), el("th", "")]));
