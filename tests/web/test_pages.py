@@ -1,4 +1,44 @@
-"""The minimal lobby and table pages are served (their browser tests come with Playwright later)."""
+"""The pages and their scripts are served, and hold the browser contract (docs/web_pages.md, docs/web.md).
+
+In-process checks (Starlette's TestClient); the browser tests are in tests/e2e. Where Node.js is installed,
+every script is also syntax-checked and the Gin Rummy view's meld finder is compared with the engine's.
+"""
+import json
+import random
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import gamenight
+import pytest
+
+STATIC = Path(gamenight.__file__).parent / "web" / "static"
+# the order static/table.html loads them in (the contract: GN first, the page last)
+TABLE_SCRIPTS = ["/static/gn.js", "/static/cards.js", "/static/dice.js", "/static/games/yaniv.js",
+                 "/static/games/gin_rummy.js", "/static/games/thunee.js", "/static/games/yessir.js",
+                 "/static/table.js"]
+
+
+class _Page(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.scripts, self.ids, self.elements = [], {}, []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.elements.append((tag, attrs))
+        if tag == "script" and attrs.get("src"):
+            self.scripts.append(attrs["src"])
+        if "id" in attrs:
+            self.ids[attrs["id"]] = (tag, attrs)
+
+
+def _parse(text: str) -> _Page:
+    page = _Page()
+    page.feed(text)
+    return page
 
 
 def test_lobby_table_page_and_scripts_are_served(client):
@@ -6,6 +46,114 @@ def test_lobby_table_page_and_scripts_are_served(client):
     assert r.status_code == 200 and "text/html" in r.headers["content-type"] and "lobby.js" in r.text
     r = client.get("/table/anything")
     assert r.status_code == 200 and "table.js" in r.text
-    for name in ("lobby.js", "table.js", "style.css"):
+    for name in ("lobby.js", "table.js", "style.css", "gn.js", "cards.js", "favicon.svg"):
         assert client.get(f"/static/{name}").status_code == 200
     assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/static/games/../../app.py").status_code == 404
+
+
+def test_favicon_is_served(client):
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_table_page_loads_every_script_of_the_contract_in_order(client):
+    page = _parse(client.get("/table/some-table").text)
+    assert page.scripts == TABLE_SCRIPTS
+    for src in page.scripts:
+        r = client.get(src)
+        assert r.status_code == 200, src
+        assert "javascript" in r.headers["content-type"], src
+
+
+def test_table_page_has_the_dom_contract(client):
+    page = _parse(client.get("/table/x").text)
+    for element_id in ("seats", "turn", "error", "board", "summary", "actions", "history", "history-step"):
+        assert element_id in page.ids, element_id
+    assert page.ids["error"][1].get("role") == "alert"
+    history = [a.get("data-history") for tag, a in page.elements if tag == "button" and "data-history" in a]
+    assert history == ["start", "prev", "next", "live"]
+    body = next(a for tag, a in page.elements if tag == "body")
+    assert body.get("data-live") == "false"
+    # data-version appears only once a message is shown (tests wait for it)
+    assert "data-version" not in body
+
+
+def test_lobby_has_the_dom_contract(client):
+    page = _parse(client.get("/").text)
+    assert page.ids["game"][0] == "select"
+    assert page.ids["players"][0] == "input" and page.ids["players"][1].get("type") == "number"
+    assert page.ids["preset"][0] == "select"
+    assert page.ids["create"][0] == "button"
+    assert "tables" in page.ids and "code" in page.ids
+    lobby = client.get("/static/lobby.js").text
+    # per-seat selects and table links are built by the script
+    assert '"data-seat-bot"' in lobby and '"data-table-id"' in lobby
+
+
+def test_every_registered_game_has_a_view_that_registers_under_its_name(client):
+    for name in gamenight.games():
+        r = client.get(f"/static/games/{name}.js")
+        assert r.status_code == 200, name
+        assert re.search(r'GN\.registerGame\(\s*"' + name + '"', r.text), f"{name}.js does not register {name!r}"
+
+
+def test_gn_and_cards_define_the_contract_functions(client):
+    gn = client.get("/static/gn.js").text
+    for fn in ("el", "svg", "registerGame"):
+        assert re.search(rf"\bfunction {fn}\(", gn), fn
+    cards = client.get("/static/cards.js").text
+    for fn in ("card", "cardBack", "suitSymbol", "rankName", "cardName"):
+        assert re.search(rf"\bfunction {fn}\(", cards), fn
+    assert "Object.assign(GN, {card, cardBack" in cards
+
+
+NODE = shutil.which("node") or shutil.which("nodejs")
+needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+
+
+@needs_node
+def test_every_script_parses():
+    for path in sorted(STATIC.rglob("*.js")):
+        result = subprocess.run([NODE, "--check", str(path)], capture_output=True, text=True, timeout=30)
+        assert result.returncode == 0, f"{path.name}: {result.stderr}"
+
+
+_ARRANGE = """
+const fs = require("fs");
+const GN = {registerGame: (name, r) => { GN.view = r; }};
+new Function("GN", fs.readFileSync(process.argv[1], "utf8"))(GN);
+const hands = JSON.parse(fs.readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(hands.map((h) => GN.view.arrange(h))));
+"""
+
+
+@needs_node
+def test_gin_rummy_view_finds_the_engines_deadwood():
+    """The page sorts the hand into melds and deadwood itself; its count must be the engine's (G9) for
+    random hands of 10 and 11 cards and for hands dealt full of melds."""
+    from gamenight.core.cards import card_str
+    from gamenight.gin_rummy.melds import deadwood, mask_of
+
+    rng = random.Random(9)
+    hands = []
+    for i in range(400):
+        if i % 2:
+            cards = rng.sample(range(52), rng.choice((10, 11)))
+        else:  # suits of runs and ranks of sets: many overlapping melds
+            suit, start = rng.randrange(4), rng.randrange(8)
+            cards = {suit * 13 + start + k for k in range(rng.randrange(3, 6))}
+            rank = rng.randrange(13)
+            cards |= {s * 13 + rank for s in rng.sample(range(4), 3)}
+            while len(cards) < 10:
+                cards.add(rng.randrange(52))
+            cards = list(cards)
+        hands.append(cards)
+    text = [[card_str(c) for c in h] for h in hands]
+    result = subprocess.run([NODE, "-e", _ARRANGE, str(STATIC / "games" / "gin_rummy.js")], input=json.dumps(text),
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    for cards, got in zip(hands, json.loads(result.stdout)):
+        assert got["count"] == deadwood(mask_of(cards)), (text, got)
+        laid = sorted(c for m in got["melds"] for c in m) + got["deadwood"]
+        assert sorted(laid) == sorted(card_str(c) for c in cards)
