@@ -58,6 +58,10 @@
 .gn-thunee-sum .good { color: #1c7a2c; font-weight: 700; }
 .gn-thunee-sum .bad { color: #b00020; font-weight: 700; }
 @media (max-width: 560px) {
+  .gn-thunee-top { order: 10; }
+  .gn-thunee-logbox { order: 11; }
+  .gn-thunee-ring .backs svg { width: 24px; height: auto; }
+  .gn-thunee-balls span { width: 9px; height: 9px; }
   .gn-thunee-ring { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "nw ne" "n n" "w e" "c c" "s s"; }
   .gn-thunee-ring.gn-thunee-two { grid-template-areas: "n n" "c c" "s s"; }
   .gn-thunee-ring.gn-thunee-four { grid-template-areas: "n n" "w e" "c c" "s s"; }
@@ -327,7 +331,8 @@
       const firstCard = log.findIndex(([, t]) => isCardPlay(t));
       const early = [];
       log.forEach(([p, text], i) => {
-        if (firstCard < 0 || i < firstCard || /^(jodi |double |kanak )/.test(text) || (text === "pass" && i > firstCard)) {
+        // after the first card only the declarations: every "no Jodi" would bury them
+        if (firstCard < 0 || i < firstCard || /^(jodi |double |kanak )/.test(text)) {
           early.push([p, text, passes[i]]);
         }
       });
@@ -335,7 +340,7 @@
       if (view.phase !== "play") box.setAttribute("open", "");
       box.appendChild(el("summary", "This hand's calls"));
       const list = el("ol", null, {class: "log gn-thunee-log"});
-      for (const [p, text, meaning] of early.slice(-14)) {
+      for (const [p, text, meaning] of early.slice(-30)) {
         const {words, cards} = text === "pass" && meaning ? {words: meaning} : moveWords(text, view.trump);
         const li = el("li");
         li.appendChild(el("span", `${name(ui, p, seat)} ${words} `));
@@ -491,6 +496,9 @@
     if (n === 2 && view.stock_size && view.phase !== "over") {
       box.appendChild(el("div", `Stock: ${plural(view.stock_size, "card")} (dealt 6 each after trick 6)`, {class: "gn-thunee-note"}));
     }
+    if (view.trump && view.trump_shown && view.phase !== "over") {
+      box.appendChild(el("div", `Trump: ${suitWords(view.trump)}`, {class: "gn-thunee-note"}));
+    }
     const trick = view.trick || [];
     if (trick.length) {
       box.appendChild(el("div", `Trick ${view.tricks_done + 1} of ${tricksPerHand} · led by ${name(ui, trick[0][0], seat)}`,
@@ -569,7 +577,7 @@
     box.appendChild(el("p", facts.join(" · "), {class: "muted"}));
     const table = el("table");
     const headRow = el("tr");
-    for (const h of ["", "card points", "tricks", "Jodi", "balls won", "balls now"]) headRow.appendChild(el("th", h));
+    for (const h of ["", "points", "tricks", "Jodi", "won", "balls"]) headRow.appendChild(el("th", h));
     table.appendChild(headRow);
     for (const t of [0, 1]) {
       const tr = el("tr");
