@@ -30,8 +30,8 @@
   display: inline-block; box-sizing: border-box; }
 .gn-thunee-facts { display: flex; flex-direction: column; gap: 3px; font-size: 0.9em; }
 .gn-thunee-facts .gn-thunee-line { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; }
-.gn-thunee-calls { display: flex; flex-wrap: wrap; gap: 3px; }
-.gn-thunee-calls span { font-size: 0.8em; padding: 0 6px; border-radius: 9px; background: rgba(255,255,255,0.16); }
+.gn-thunee-calls { display: flex; flex-wrap: wrap; justify-content: center; gap: 4px; }
+.gn-thunee-calls span { font-size: 0.85em; padding: 0 6px; border-radius: 9px; background: rgba(255,255,255,0.16); }
 .gn-thunee-calls span.call { background: #f2b632; color: #222; font-weight: 600; }
 .gn-thunee-ring { display: grid; gap: 8px; align-items: center;
   grid-template-columns: minmax(0, 1fr) minmax(0, 2fr) minmax(0, 1fr);
@@ -59,6 +59,7 @@
 .gn-thunee-sum .bad { color: #b00020; font-weight: 700; }
 @media (max-width: 560px) {
   .gn-thunee-top { order: 10; }
+  .gn-thunee-centre { min-height: 4rem; }
   .gn-thunee-logbox { order: 11; }
   .gn-thunee-ring .backs svg { width: 24px; height: auto; }
   .gn-thunee-balls span { width: 9px; height: 9px; }
@@ -179,7 +180,7 @@
       if (text !== "pass") { out.push(null); return; }
       if (i < weakCount) out.push("passed (no redeal)");
       else if (i < callStart) out.push("passed (no Trip)");
-      else if (i < end) out.push("passed");
+      else if (i < end) out.push("passed (no call)");
       else if (firstCard < 0 || i < firstCard) out.push(view.rules.blind_thunee ? "passed (no Thunee call)" : "passed (no Thunee)");
       else out.push("passed (no Jodi)");
     });
@@ -418,14 +419,6 @@
       trumpLine.appendChild(el("span", "not chosen yet", {class: "muted"}));
     }
     if (view.final_call) line(el("strong", view.final_call === "double" ? "Double!" : "Kanak!"), `called by ${name(ui, view.final_seat, seat)}`);
-    // calls so far
-    if (view.calls && view.calls.length && !biddingOver) {
-      const calls = el("span", null, {class: "gn-thunee-calls", "aria-label": "calls"});
-      for (const [p, amount] of view.calls) {
-        calls.appendChild(el("span", `${name(ui, p, seat)}: ${amount ? amount : "pass"}`, amount ? {class: "call"} : {}));
-      }
-      line("Calls:", calls);
-    }
     // points in play
     if (!view.is_over && (view.phase === "play" || view.phase === "jodi" || view.tricks_done)) {
       for (const t of [0, 1]) {
@@ -512,6 +505,14 @@
       box.appendChild(trickRow(played, ui, seat, winner, true));
     } else if (view.phase === "play") {
       box.appendChild(el("div", `${name(ui, view.current_player, seat)} leads the first trick`, {class: "gn-thunee-note"}));
+    } else if (view.phase === "calling" || (view.calls && view.calls.length && view.phase !== "over")) {
+      // the bidding happens on the table: every call and pass so far, the highest in colour
+      box.appendChild(el("div", view.calls.length ? "Calls" : "No call yet", {class: "gn-thunee-note"}));
+      const calls = el("div", null, {class: "gn-thunee-calls", "aria-label": "calls so far"});
+      for (const [p, amount] of view.calls) {
+        calls.appendChild(el("span", `${name(ui, p, seat)}: ${amount ? amount : "pass"}`, amount ? {class: "call"} : {}));
+      }
+      box.appendChild(calls);
     } else {
       box.appendChild(el("div", view.phase === "over" ? "" : "No cards played yet", {class: "gn-thunee-note"}));
     }
