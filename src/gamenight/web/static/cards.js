@@ -120,6 +120,15 @@
     root.append(suitShape(suit, 50, 103, 16, false));
   }
 
+  function starPath(cx, cy, outer, inner) {
+    const points = [];
+    for (let i = 0; i < 10; i++) {
+      const r = i % 2 ? inner : outer, a = Math.PI / 5 * i - Math.PI / 2;
+      points.push(`${(cx + r * Math.cos(a)).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}`);
+    }
+    return "M" + points.join(" L") + " Z";
+  }
+
   function jokerFace(root) {
     const colour = "#6a1b9a";
     for (const flip of [false, true]) {
@@ -140,12 +149,7 @@
       root.append(GN.svg("circle", {cx: x, cy: y, r: 4, fill: RED, stroke: colour, "stroke-width": 1}));
     }
     root.append(GN.svg("rect", {x: 29, y: 77, width: 42, height: 7, rx: 2, fill: colour}));
-    const star = [];
-    for (let i = 0; i < 10; i++) {
-      const r = i % 2 ? 7 : 16, a = Math.PI / 5 * i - Math.PI / 2;
-      star.push(`${(50 + r * Math.cos(a)).toFixed(1)} ${(104 + r * Math.sin(a)).toFixed(1)}`);
-    }
-    root.append(GN.svg("path", {d: "M" + star.join(" L") + " Z", fill: RED, stroke: colour, "stroke-width": 1}));
+    root.append(GN.svg("path", {d: starPath(50, 104, 16, 7), fill: RED, stroke: colour, "stroke-width": 1}));
   }
 
   /** A playing card as an SVG element. opts: {width (px, default 70), selected, faceDown, title}. */
@@ -162,7 +166,7 @@
       const t = GN.svg("text", {x: 50, y: 60, "text-anchor": "middle", "font-size": 44, "font-weight": "700",
                                 fill: "#6a1b9a", "font-family": "Georgia, 'DejaVu Serif', serif"});
       t.textContent = "JK";
-      root.append(t, GN.svg("circle", {cx: 50, cy: 98, r: 20, fill: RED}));
+      root.append(t, GN.svg("path", {d: starPath(50, 100, 24, 10), fill: RED}));
       return root;
     }
     if (c.joker) {

@@ -73,8 +73,33 @@
   }
 
   // ---- drawing --------------------------------------------------------------------------------------
+  // Redrawing replaces the buttons; the keyboard's focus is put back on the same one (or the same card).
+  const FOCUS_KEYS = ["data-action", "data-history", "data-take-seat", "data-leave", "data-discard", "data-take"];
+
+  function focusKey() {
+    const a = document.activeElement;
+    if (!a || a === document.body) return null;
+    for (const attr of FOCUS_KEYS) {
+      if (a.hasAttribute(attr)) return `[${attr}="${CSS.escape(a.getAttribute(attr))}"]`;
+    }
+    if (a.classList.contains("card-button")) return [...document.querySelectorAll("#board .card-button")].indexOf(a);
+    return null;
+  }
+
+  function restoreFocus(key) {
+    if (key === null || (document.activeElement && document.activeElement !== document.body)) return;
+    const target = typeof key === "number" ? document.querySelectorAll("#board .card-button")[key] : document.querySelector(key);
+    if (target && !target.disabled) target.focus({preventScroll: true});
+  }
+
   function draw() {
     if (!live) return;
+    const focused = focusKey();
+    drawAll();
+    restoreFocus(focused);
+  }
+
+  function drawAll() {
     const replaying = replay !== null;
     const message = asShown(replaying ? replay : live);
     const table = message.table;
