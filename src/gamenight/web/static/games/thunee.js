@@ -273,7 +273,13 @@
         + ` ${view.balls[team]}–${view.balls[1 - team]}.`;
     } else if (turn !== null && turn !== undefined) {
       const texts = PROMPTS[view.phase] || ["your move", "to move"];
-      prompt = turn === seat ? `Your turn: ${texts[0]}.` : `${name(ui, turn, seat)}: ${texts[1]}.`;
+      prompt = turn === seat ? `Your turn: ${texts[0]}` : `${name(ui, turn, seat)}: ${texts[1]}.`;
+      if (turn === seat) {
+        const all = Array.from(legal);
+        if (all.some(a => a.startsWith("double "))) prompt += "; or call Double! as you lead (you must win this last trick yourself)";
+        if (all.some(a => a.startsWith("kanak "))) prompt += "; or call Kanak! as you play (T27: you must win this last trick, and your opponents' earlier points, with Jodi and the call, must stay under 10)";
+        prompt += ".";
+      }
     }
     if (prompt) root.appendChild(el("div", prompt, {class: "gn-thunee-prompt" + (turn === seat && !view.is_over ? " mine" : "")}));
 
@@ -391,7 +397,8 @@
     const biddingOver = !["weak", "trip", "calling"].includes(view.phase);
     if (special) {
       line(el("strong", `${special[0].toUpperCase() + special.slice(1)}!`), `called by ${name(ui, view.special_seat, seat)}`
-        + (special === "trip" ? ": no trump, the caller must win the last trick" : ": the caller must win every trick"));
+        + (special === "trip" ? ": no trump, the caller must win the last trick; in the first three tricks 9, A and 10 rank"
+          + " equal, above J, K, Q" : ": the caller must win every trick"));
     } else {
       const who = name(ui, view.trumper, seat);
       const counting = 1 - view.trumper % 2;
