@@ -15,9 +15,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
-sync_api = pytest.importorskip("playwright.sync_api")
-pytest.importorskip("uvicorn")
+# no importorskip: the browser tests must never be skipped quietly (`make test` installs Playwright and Chromium)
+from playwright import sync_api
 
 CHROMIUM = "/usr/bin/chromium"
 # The same flags as the helpers' screenshot tool: no sandbox (CI runs as root), and no network of its own
