@@ -171,6 +171,7 @@
     if (wanted && catalogue.some((g) => g.name === wanted)) $("game").value = wanted;
     $("game").addEventListener("change", drawGameForm);
     $("players").addEventListener("input", drawSeats);
+    $("players").addEventListener("change", drawSeats);
     $("preset").addEventListener("change", drawPresetDoc);
     $("create-form").addEventListener("submit", createTable);
     $("go").addEventListener("submit", openByCode);
