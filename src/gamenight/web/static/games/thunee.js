@@ -28,10 +28,10 @@
 .gn-thunee-balls { display: inline-flex; flex-wrap: wrap; gap: 2px; }
 .gn-thunee-balls span { width: 11px; height: 11px; border-radius: 50%; border: 1.5px solid rgba(255,255,255,0.7);
   display: inline-block; box-sizing: border-box; }
-.gn-thunee-facts { display: flex; flex-direction: column; gap: 3px; font-size: 0.9em; }
+.gn-thunee-facts { display: flex; flex-direction: column; gap: 3px; font-size: 0.9em; overflow-wrap: anywhere; }
 .gn-thunee-facts .gn-thunee-line { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; }
 .gn-thunee-calls { display: flex; flex-wrap: wrap; justify-content: center; gap: 4px; }
-.gn-thunee-calls span { font-size: 0.85em; padding: 0 6px; border-radius: 9px; background: rgba(255,255,255,0.16); }
+.gn-thunee-calls span { overflow-wrap: anywhere; max-width: 100%; font-size: 0.85em; padding: 0 6px; border-radius: 9px; background: rgba(255,255,255,0.16); }
 .gn-thunee-calls span.call { background: #f2b632; color: #222; font-weight: 600; }
 .gn-thunee-ring { display: grid; gap: 8px; align-items: center;
   grid-template-columns: minmax(0, 1fr) minmax(0, 2fr) minmax(0, 1fr);
