@@ -218,6 +218,15 @@
       return;
     }
     const renderer = GN.renderer(message.table.game);
+    const t = message.table;
+    if (!message.legal_actions.length) {
+      let note = "";
+      if (t.is_over) note = "No more moves: the match is over.";
+      else if (message.seat === null || message.seat === undefined) note = "You are watching: take a seat to play.";
+      else if (t.current_player !== null && t.current_player !== undefined) note = `Waiting for ${ui.seatName(t.current_player)}…`;
+      bar.replaceChildren(el("span", note, {class: "muted waiting"}));
+      return;
+    }
     bar.replaceChildren(...message.legal_actions.map((a, i) => {
       let label = null;
       if (renderer && typeof renderer.actionLabel === "function") {

@@ -79,7 +79,7 @@
     if (move === "draw") return "drew from the stock";
     if (move === "take") return "took the upcard";
     if (move === "pass") return "passed";
-    if (move === "done") return "is done";
+    if (move === "done") return "finished";
     if (move === "biggin") return "declared big gin!";
     if (move === "knock") return "knocked (a card face down)";
     if (move.startsWith("knock ")) return `knocked, ${GN.cardText(move.slice(6))} face down`;
@@ -375,7 +375,7 @@
                             el("td", String(view.scores[p]))]));
       }
       box.append(t);
-      if (match && match.shutout) box.append(el("p", "Shutout!"));
+      if (match && match.shutout) box.append(el("p", "Shutout: the loser scored nothing" + (rules.shutout === "double" ? " (the winner's total doubles)." : rules.shutout === "bonus" ? ` (+${rules.shutout_bonus}).` : ".")));
     }
     const last = view.last_hand;
     if (!last) return view.is_over ? box : null;
