@@ -189,6 +189,16 @@
     const sharedBox = el("section", null, {"aria-label": "shared dice"});
     sharedBox.appendChild(el("h3", "Shared dice"));
     const row = el("div", null, {class: "gn-yessir-dice"});
+    // the dice the last move changed, so a re-roll (often a bot's, in a blink) is seen
+    const log = view.log || [];
+    const lastMove = log.length ? log[log.length - 1][1] : "";
+    const before = log.length > 1 ? log[log.length - 2][1] : "";
+    const PIP_WORDS = {keep: "kept", up: "moved up", down: "moved down"};
+    const lastChange = (i) => {
+      if (lastMove === "b" || lastMove === `a${i + 1}`) return "re-rolled";
+      if (PIP_WORDS[lastMove] && before === `a${i + 1}`) return PIP_WORDS[lastMove];
+      return null;
+    };
     view.shared.forEach((v, i) => {
       const slot = el("div", null, {class: "gn-yessir-slot"});
       const pip = view.phase === "pip" && view.pip_die === i;
@@ -206,7 +216,8 @@
       } else {
         slot.appendChild(face);
       }
-      slot.appendChild(el("span", pip ? `die ${i + 1}: came up ${v} again` : `die ${i + 1}`));
+      slot.appendChild(el("span", pip ? `die ${i + 1}: came up ${v} again`
+        : lastChange(i) ? `die ${i + 1} · ${lastChange(i)}` : `die ${i + 1}`));
       row.appendChild(slot);
     });
     sharedBox.appendChild(row);
