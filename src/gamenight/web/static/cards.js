@@ -22,7 +22,7 @@
         "M47 58 L53 58 C54 76 58 88 68 96 L32 96 C42 88 46 76 47 58 Z"],
   };
   // Pip centres for 2..10 (x, y); pips below the middle are drawn upside down, as on a real card.
-  const L = 31, M = 50, R = 69, T = 30, B = 110;
+  const L = 33, M = 50, R = 67, T = 30, B = 110;
   const PIPS = {
     2: [[M, T], [M, B]],
     3: [[M, T], [M, 70], [M, B]],
@@ -89,12 +89,12 @@
   function corners(root, text, suit, colour) {
     for (const flip of [false, true]) {
       const g = GN.svg("g", flip ? {transform: `rotate(180 ${W / 2} ${H / 2})`} : null);
-      const t = GN.svg("text", {x: 11, y: 24, "text-anchor": "middle", "font-size": text.length > 1 ? 19 : 22,
+      const t = GN.svg("text", {x: 12, y: 25, "text-anchor": "middle", "font-size": text.length > 1 ? 21 : 25,
                                 "font-weight": "700", fill: colour, "font-family": "Georgia, 'DejaVu Serif', serif",
                                 "letter-spacing": text.length > 1 ? -2 : 0});
       t.textContent = text;
       g.append(t);
-      if (suit) g.append(suitShape(suit, 11, 35, 14, false));
+      if (suit) g.append(suitShape(suit, 12, 37, 15, false));
       root.append(g);
     }
   }
