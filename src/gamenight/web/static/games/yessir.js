@@ -14,7 +14,9 @@
 .gn-yessir-top { display: flex; flex-wrap: wrap; gap: 12px 28px; align-items: flex-start; }
 .gn-yessir-top h3 { color: #e8f3ea; }
 .gn-yessir-dice { display: flex; gap: 12px; align-items: flex-end; flex-wrap: wrap; }
-.gn-yessir-slot { display: flex; flex-direction: column; align-items: center; gap: 3px; font-size: 0.8em; color: #dfeee3; }
+.gn-yessir-slot { display: flex; flex-direction: column; align-items: center; gap: 3px; font-size: 0.8em; color: #dfeee3;
+  width: 76px; text-align: center; }
+.gn-yessir-top .gn-yessir-dice { align-items: flex-start; }
 .gn-yessir-slot button, .gn-yessir-slot button:hover:not(:disabled) { background: none; border: 2px solid transparent;
   border-radius: 12px; padding: 2px; cursor: pointer; line-height: 0; }
 .gn-yessir-slot button:hover:not(:disabled), .gn-yessir-slot button:focus-visible { border-color: #f2b632; }
