@@ -1,20 +1,15 @@
 """End-to-end fixtures: a real `gamenight serve` process and Debian's Chromium driven by Playwright.
 
 Each pytest worker (`pytest -n 2`) starts one server (its own SQLite file, a free port) and one browser; every
-test gets fresh browser contexts from `open_page`, which fails the test on any page error or console error and
+test opens pages in fresh browser contexts with the `pages` fixture, which fails the test on any page error or console error and
 keeps screenshots in test-artifacts/e2e/ (at the start, mid-match, at the end, and on failure).
 """
 import os
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from e2e_helpers import free_port, start_server, stop_server
 # no importorskip: the browser tests must never be skipped quietly (`make test` installs Playwright and Chromium)
 from playwright import sync_api
 
@@ -26,14 +21,6 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "e2e"
 WAIT_MS = 20_000       # any single wait in a browser (a slow CI machine running the other tests alongside)
-# Bots answer after this pause (the server's --bot-delay): moves arrive one by one, as people see them, but quickly.
-BOT_DELAY = "0.02"
-
-
-def pytest_sessionstart(session):
-    # only the controller clears old screenshots (workers start after it, with their own sessions)
-    if not hasattr(session.config, "workerinput"):
-        shutil.rmtree(ARTIFACTS, ignore_errors=True)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -43,47 +30,13 @@ def pytest_runtest_makereport(item, call):
     setattr(item, "e2e_report_" + report.when, report)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _serve_supports_bot_delay() -> bool:
-    result = subprocess.run([sys.executable, "-m", "gamenight.cli.main", "serve", "--help"],
-                            capture_output=True, text=True, timeout=60)
-    return "--bot-delay" in result.stdout
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """The base URL of a real `gamenight serve` (one per worker), answering before the tests start."""
     db = tmp_path_factory.mktemp("e2e-db") / "e2e.db"
-    port = _free_port()
-    command = [sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
-    if _serve_supports_bot_delay():
-        command += ["--bot-delay", BOT_DELAY]
-    log = open(db.with_suffix(".log"), "w+")
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/games", timeout=2).close()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                log.seek(0)
-                raise AssertionError("gamenight serve did not start:\n" + log.read()) from None
-            time.sleep(0.1)
+    process, base = start_server(db, free_port())
     yield base
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+    stop_server(process)
 
 
 @pytest.fixture(scope="session")
@@ -107,7 +60,14 @@ class PageWatch:
         self.contexts = []
         self.pages = []          # (label, page)
         self.errors = []
+        self.allowed = []        # patterns of console errors a test expects (a server it stopped on purpose)
         self.shots = 0
+        for old in ARTIFACTS.glob(f"{self.name}-*.png"):  # the screenshots of this test's previous run
+            old.unlink()
+
+    def allow(self, pattern: str):
+        """Console errors matching this regular expression are expected in this test."""
+        self.allowed.append(re.compile(pattern))
 
     def open(self, label: str = "person"):
         """A page in a browser context of its own (its own localStorage: another person, or another browser)."""
@@ -122,8 +82,7 @@ class PageWatch:
 
     def _console(self, label, message):
         url = message.location.get("url", "")
-        # Chromium asks for /favicon.ico by itself when a page names no icon: the browser's request, not the page's
-        if message.type == "error" and not url.endswith("/favicon.ico"):
+        if message.type == "error" and not any(p.search(message.text) for p in self.allowed):
             self.errors.append(f"{label}: console: {message.text} ({url})")
 
     def shot(self, page, what: str) -> Path:

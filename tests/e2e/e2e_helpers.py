@@ -5,7 +5,12 @@ The tests only use the page's DOM contract (docs/web.md): body data-* attributes
 """
 import json
 import random
+import socket
+import subprocess
+import sys
+import time
 import urllib.request
+from pathlib import Path
 
 OVER = "() => document.body.dataset.over === 'true'"
 MY_TURN_OR_OVER = ("() => document.body.dataset.over === 'true' || "
@@ -21,6 +26,47 @@ SHORT = {
     "thunee": {"players": 4, "options": {"balls_to_win": 3}},
     "yessir": {"players": 3, "preset": "short"},
 }
+
+
+# Bots answer after this pause (the server's --bot-delay): moves arrive one by one, as people see them, but quickly.
+BOT_DELAY = "0.02"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: Path, port: int):
+    """`gamenight serve` on 127.0.0.1:port with the SQLite file db, once it answers: (process, base URL)."""
+    command = [sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+               "--bot-delay", BOT_DELAY]
+    log = open(db.with_name(f"{db.stem}-{port}.log"), "w+")
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    process.log = log
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/api/games", timeout=2).close()
+            return process, base
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                log.seek(0)
+                raise AssertionError("gamenight serve did not start:\n" + log.read()) from None
+            time.sleep(0.1)
+
+
+def stop_server(process, kill: bool = False):
+    process.kill() if kill else process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+    process.log.close()
 
 
 def api(base: str, path: str, body=None):
