@@ -182,7 +182,10 @@
     board.classList.toggle("replaying", ui.replaying);
     if (ui.replaying) {
       const steps = Math.max(replay.steps ?? 0, live.version);
-      board.append(el("div", `Replaying step ${message.version} of ${steps}: what you saw then. ` +
+      const log = (message.view && Array.isArray(message.view.log)) ? message.view.log : [];
+      const last = message.version > 0 && log.length ? log[log.length - 1] : null;
+      const move = last && Array.isArray(last) ? ` Last move: ${last[0] === message.seat ? "you" : ui.seatName(last[0])}, ${last[1]}.` : "";
+      board.append(el("div", `Replaying step ${message.version} of ${steps}: what you saw then.${move} ` +
                              "Press End or “live” to return.", {class: "replay-banner", role: "status"}));
     }
     const renderer = GN.renderer(message.table.game);
@@ -298,26 +301,32 @@
 
   // ---- history --------------------------------------------------------------------------------------
   let historyRequest = 0;
+  let wanted = null;        // the step asked for and not shown yet (quick presses count from it)
 
   async function showStep(k) {
     if (!live) return;
     const steps = replay ? Math.max(replay.steps ?? 0, live.version) : live.version;
     if (k === null || k >= steps) { goLive(); return; }
     k = Math.max(0, k);
+    wanted = k;
     const ticket = ++historyRequest;
     try {
       const message = await request(`/api/tables/${encodeURIComponent(tableId)}/history?step=${k}`);
       if (ticket !== historyRequest) return;
+      wanted = null;
       replay = message;
       showError("");
       draw();
     } catch (e) {
-      if (ticket === historyRequest) showError("History is not available: " + e.message);
+      if (ticket !== historyRequest) return;
+      wanted = null;
+      showError("History is not available: " + e.message);
     }
   }
 
   function goLive() {
     historyRequest++;
+    wanted = null;
     if (replay === null) return;
     replay = null;
     draw();
@@ -325,10 +334,11 @@
 
   function historyButton(name) {
     if (!live) return;
-    const k = replay ? replay.version : live.version;
+    const k = wanted !== null ? wanted : replay ? replay.version : live.version;
+    const replaying = wanted !== null || replay !== null;
     if (name === "start") showStep(0);
-    else if (name === "prev") showStep(k - 1);
-    else if (name === "next") showStep(replay ? k + 1 : null);
+    else if (name === "prev") { if (k > 0) showStep(k - 1); }
+    else if (name === "next") { if (replaying) showStep(k + 1); }
     else goLive();
   }
 
@@ -411,9 +421,9 @@
       const a = replay ? undefined : live.legal_actions[Number(event.key) - 1];
       if (a !== undefined) { event.preventDefault(); act(a); }
     } else if (event.key === "ArrowLeft") { event.preventDefault(); historyButton("prev"); }
-    else if (event.key === "ArrowRight") { event.preventDefault(); if (replay) historyButton("next"); }
+    else if (event.key === "ArrowRight") { event.preventDefault(); historyButton("next"); }
     else if (event.key === "Home") { event.preventDefault(); historyButton("start"); }
-    else if (event.key === "End" || event.key === "Escape") { if (replay) { event.preventDefault(); goLive(); } }
+    else if (event.key === "End" || event.key === "Escape") { if (replay || wanted !== null) { event.preventDefault(); goLive(); } }
   });
   window.addEventListener("resize", () => { clearTimeout(window.__gnResize); window.__gnResize = setTimeout(draw, 150); });
 

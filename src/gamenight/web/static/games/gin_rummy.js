@@ -182,7 +182,8 @@
     const el = GN.el;
     const known = (view.known[p] || []).slice().sort(byRankThenSuit);
     const hidden = Math.max(0, view.hand_sizes[p] - known.length);
-    const cards = el("div", null, {class: "backs"});
+    const cards = el("div", null, {class: "backs", role: "group",
+                                   "aria-label": `${view.hand_sizes[p]} cards` + (known.length ? `, known: ${known.map(GN.cardName).join(", ")}` : "")});
     for (const c of known) {
       const node = GN.card(c, {width, title: `${GN.cardName(c)} (known to be in this hand)`});
       node.classList.add("known");

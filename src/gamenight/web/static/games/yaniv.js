@@ -176,7 +176,8 @@
     if (view.dealer === p) facts.append(el("span", "dealer", {class: "badge"}));
     const known = view.known[p] || [];
     const hidden = Math.max(0, view.hand_sizes[p] - known.length);
-    const cards = el("div", null, {class: "backs"});
+    const cards = el("div", null, {class: "backs", role: "group",
+                                   "aria-label": `${view.hand_sizes[p]} cards` + (known.length ? `, known: ${known.map(GN.cardName).join(", ")}` : "")});
     for (const c of sorted(known)) {
       const node = GN.card(c, {width, title: `${GN.cardName(c)} (taken from the pile)`});
       node.classList.add("known");
