@@ -69,6 +69,8 @@
 }
 `;
 
+  let logChoice = null;  // {hand, open}: the player's own choice for the calls log
+
   function injectStyle() {
     if (document.getElementById("gn-thunee-style")) return;
     const style = document.createElement("style");
@@ -344,8 +346,13 @@
         }
       });
       const box = el("details", null, {class: "gn-thunee-logbox"});
-      if (view.phase !== "play") box.setAttribute("open", "");
-      box.appendChild(el("summary", "This hand's calls"));
+      // open while the calls are the news; once opened or closed by hand, it stays so for this hand
+      const chosen = logChoice && logChoice.hand === view.hand_no ? logChoice.open : null;
+      if (chosen === null ? view.phase !== "play" : chosen) box.setAttribute("open", "");
+      const head = el("summary", "This hand's calls");
+      // a click (or Enter) on the summary is the player's choice; the toggle event also fires for our own "open"
+      head.addEventListener("click", () => { logChoice = {hand: view.hand_no, open: !box.open}; });
+      box.appendChild(head);
       const list = el("ol", null, {class: "log gn-thunee-log"});
       for (const [p, text, meaning] of early.slice(-30)) {
         const {words, cards} = text === "pass" && meaning ? {words: meaning} : moveWords(text, view.trump);
