@@ -151,6 +151,8 @@ def assert_match_over(page):
     turn = page.inner_text("#turn").strip()
     assert any(word in turn.lower() for word in END_WORDS), f"#turn does not show the end: {turn!r}"
     assert legal_texts(page) == []
+    # the end-of-match summary: the last hand's reveal and scoring line
+    assert page.inner_text("#summary").strip() != "", "no summary at the end of the match"
 
 
 RANK_ORDER = "A23456789TJQK"
