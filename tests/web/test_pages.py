@@ -157,3 +157,75 @@ def test_gin_rummy_view_finds_the_engines_deadwood():
         assert got["count"] == deadwood(mask_of(cards)), (text, got)
         laid = sorted(c for m in got["melds"] for c in m) + got["deadwood"]
         assert sorted(laid) == sorted(card_str(c) for c in cards)
+
+
+_CARDS = """
+const fs = require("fs");
+function node(tag) {
+  return {tag, attrs: {}, children: [], dataset: {}, textContent: "",
+          setAttribute(k, v) { this.attrs[k] = String(v); }, append(...c) { this.children.push(...c); },
+          addEventListener() {}, classList: {add() {}}};
+}
+global.document = {createElement: node, createElementNS: (ns, tag) => node(tag)};
+const load = (path) => new Function(fs.readFileSync(path, "utf8") + "\\nreturn GN;")();
+global.GN = load(process.argv[1]);
+new Function("GN", fs.readFileSync(process.argv[2], "utf8"))(GN);
+function walk(n, out) { out.push(n); for (const c of n.children || []) walk(c, out); return out; }
+const codes = [];
+for (const s of "shdc") for (const r of "A23456789TJQK") codes.push(r + s);
+codes.push("Jk");
+const report = {};
+for (const width of [70, 34]) {
+  for (const code of codes) {
+    const svg = GN.card(code, {width});
+    const all = walk(svg, []);
+    report[code + "@" + width] = {
+      tag: svg.tag, label: svg.attrs["aria-label"], role: svg.attrs.role, width: svg.attrs.width,
+      height: svg.attrs.height, fills: [...new Set(all.filter((n) => n.tag === "g" && n.attrs.fill).map((n) => n.attrs.fill))],
+      suitShapes: all.filter((n) => n.tag === "g" && n.attrs.fill && n.attrs.transform && n.attrs.transform.includes("scale")).length,
+      texts: all.filter((n) => n.tag === "text").map((n) => n.textContent),
+    };
+  }
+}
+const back = GN.cardBack({width: 50});
+report.back = {label: back.attrs["aria-label"], width: back.attrs.width, height: back.attrs.height,
+               patterns: walk(back, []).filter((n) => n.tag === "pattern").length};
+report.faceDown = GN.card("As", {faceDown: true}).attrs["aria-label"];
+report.symbols = ["s", "h", "d", "c"].map(GN.suitSymbol).join("");
+report.ranks = ["A", "T", "Q", "7"].map(GN.rankName);
+process.stdout.write(JSON.stringify(report));
+"""
+
+
+@needs_node
+def test_cards_are_drawn_with_pips_corners_names_and_colours():
+    """Every card of the pack (and the joker) is an SVG image named for screen readers; 2-10 show as many pips as
+    their rank plus two corner suits; hearts and diamonds are red, spades and clubs black; small cards (34 px)
+    show one big index; backs are patterned."""
+    result = subprocess.run([NODE, "-e", _CARDS, str(STATIC / "gn.js"), str(STATIC / "cards.js")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    ranks = {"A": "ace", "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
+    suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+    for rank in "A23456789TJQK":
+        for suit in "shdc":
+            card = report[f"{rank}{suit}@70"]
+            name = ranks.get(rank) or ["two", "three", "four", "five", "six", "seven", "eight", "nine"][int(rank) - 2]
+            assert card["tag"] == "svg" and card["role"] == "img"
+            assert card["label"] == f"{name} of {suits[suit]}"
+            assert (card["width"], card["height"]) == ("70", "98")
+            assert card["fills"] == (["#c62828"] if suit in "hd" else ["#1a1a1a"])
+            corner = "10" if rank == "T" else rank
+            assert card["texts"].count(corner) >= 2  # both corners
+            if rank in "23456789T":
+                assert card["suitShapes"] == ("23456789T".index(rank) + 2) + 2, (rank, suit)
+            small = report[f"{rank}{suit}@34"]
+            assert small["texts"] == [corner] and small["suitShapes"] == 1
+    joker = report["Jk@70"]
+    assert joker["label"] == "joker" and "".join(joker["texts"]) == "JOKER" * 2  # spelt down both corners
+    assert report["Jk@34"]["label"] == "joker" and report["Jk@34"]["texts"] == ["JK"]
+    assert report["back"] == {"label": "face-down card", "width": "50", "height": "70", "patterns": 1}
+    assert report["faceDown"] == "face-down card"
+    assert report["symbols"] == "♠♥♦♣"
+    assert report["ranks"] == ["ace", "ten", "queen", "seven"]
