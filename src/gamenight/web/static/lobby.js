@@ -116,7 +116,7 @@
                                               preset: $("preset").value, options, seats});
       const open = seats.indexOf(null);
       if ($("sit").checked && open >= 0) {
-        const name = localStorage.getItem("gamenight-name") || "";
+        const name = $("player-name").value.trim();
         const joined = await api(`/api/tables/${encodeURIComponent(table.table_id)}/join`, name ? {seat: open, name} : {seat: open});
         localStorage.setItem("gamenight-token-" + table.table_id, joined.token);
       }
@@ -175,6 +175,8 @@
     $("preset").addEventListener("change", drawPresetDoc);
     $("create-form").addEventListener("submit", createTable);
     $("go").addEventListener("submit", openByCode);
+    $("player-name").value = localStorage.getItem("gamenight-name") || "";
+    $("player-name").addEventListener("change", (e) => localStorage.setItem("gamenight-name", e.target.value.trim()));
     drawGameForm();
     listTables();
     setInterval(listTables, 5000);

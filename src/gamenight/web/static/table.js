@@ -205,13 +205,40 @@
     const box = $("summary");
     box.replaceChildren();
     const renderer = GN.renderer(message.table.game);
-    if (!renderer || typeof renderer.summary !== "function") return;
-    try {
-      const node = renderer.summary(message, ui);
-      if (node) box.append(node);
-    } catch (e) {
-      console.error("the summary of " + message.table.game + " failed:", e);
+    if (renderer && typeof renderer.summary === "function") {
+      try {
+        const node = renderer.summary(message, ui);
+        if (node) box.append(node);
+      } catch (e) {
+        console.error("the summary of " + message.table.game + " failed:", e);
+      }
     }
+    if (!ui.replaying && message.table.is_over) {
+      const again = el("button", "Play again: a new table with the same rules and bots", {type: "button", id: "play-again"});
+      again.addEventListener("click", () => playAgain(message));
+      box.append(el("p", again, {class: "play-again"}));
+    }
+  }
+
+  // A new table like this one: the same game, players, rules and bots; the people's seats open, and this
+  // browser takes the seat it had (or the first open one).
+  async function playAgain(message) {
+    const t = message.table;
+    const options = Object.assign({}, t.rules);
+    const preset = options.preset;
+    delete options.preset;
+    const seats = t.seats.map((s) => (s.kind === "bot" ? s.bot : null));
+    try {
+      const table = await request("/api/tables", {game: t.game, players: t.players, preset, options, seats});
+      let seat = message.seat;
+      if (seat === null || seat === undefined || seats[seat] !== null) seat = seats.indexOf(null);
+      if (seat >= 0) {
+        const name = localStorage.getItem(nameKey) || "";
+        const joined = await request(`/api/tables/${encodeURIComponent(table.table_id)}/join`, name ? {seat, name} : {seat});
+        localStorage.setItem("gamenight-token-" + table.table_id, joined.token);
+      }
+      location.href = "/table/" + encodeURIComponent(table.table_id);
+    } catch (e) { showError("Could not start a new table: " + e.message); }
   }
 
   function drawActions(message, ui, replaying) {
