@@ -110,7 +110,9 @@
     body.dataset.over = String(Boolean(live.table.is_over));
     body.dataset.live = String(connected);
     body.dataset.replaying = String(replaying);
-    document.title = `gamenight: ${live.table.title}`;
+    const myTurn = !live.table.is_over && live.seat !== null && live.seat !== undefined && live.table.current_player === live.seat;
+    // a tab in the background shows when it is this player's turn
+    document.title = `${myTurn ? "▶ Your turn · " : ""}gamenight: ${live.table.title}`;
 
     $("title").textContent = live.table.title + (live.seat === null ? " · watching" : ` · ${seatName(live.table, live.seat)}`);
     $("code").textContent = live.table.table_id;
