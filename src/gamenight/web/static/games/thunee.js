@@ -510,7 +510,7 @@
     if (trick.length) {
       box.appendChild(el("div", `Trick ${view.tricks_done + 1} of ${tricksPerHand} · led by ${name(ui, trick[0][0], seat)}`,
         {class: "gn-thunee-note"}));
-      box.appendChild(trickRow(trick, ui, seat, null, false));
+      box.appendChild(trickRow(trick, ui, seat, leadingSeat(view, trick), false));
     } else if (view.tricks && view.tricks.length && view.phase !== "over" || view.phase === "over" && view.tricks && view.tricks.length) {
       const [leader, cards, winner] = view.tricks[view.tricks.length - 1];
       const played = cards.map((c, i) => [(leader + i) % n, c]);
@@ -533,14 +533,38 @@
     return box;
   }
 
+  // Who is winning the trick so far (T21; T32 in Trip's first three tricks; B4 under Royals): lower strength
+  // wins, the led suit unless trumped. Only when the viewer knows trump (or there is none: Trip); else null.
+  const STRENGTH = {normal: [0, 1, 2, 3, 4, 5], royals: [5, 4, 3, 2, 1, 0], trip: [1, 0, 0, 0, 2, 3]};
+
+  function leadingSeat(view, trick) {
+    const special = view.special;
+    const trump = view.trump;
+    if (trump === null && special !== "trip") return null;
+    const table = special === "royals" || special === "blind royals" ? STRENGTH.royals
+      : special === "trip" && view.tricks_done < 3 ? STRENGTH.trip : STRENGTH.normal;
+    let [bestSeat, best] = trick[0];
+    let bestSuit = best[1], bestStrength = table[RANKS.indexOf(best[0])];
+    for (const [p, code] of trick.slice(1)) {
+      const strength = table[RANKS.indexOf(code[0])];
+      if (code[1] === bestSuit) {
+        if (strength < bestStrength) { bestSeat = p; bestStrength = strength; }
+      } else if (code[1] === trump) {
+        bestSeat = p; bestSuit = code[1]; bestStrength = strength;
+      }
+    }
+    return bestSeat;
+  }
+
   function trickRow(played, ui, seat, winner, past) {
     const row = el("div", null, {class: "gn-thunee-trick"});
     const narrow = window.innerWidth < 560;
     for (const [p, code] of played) {
-      const cell = el("div", null, {class: "gn-thunee-played" + (p === winner ? " win" : "") + (past ? " past" : ""),
+      const marked = p === winner && (past || played.length > 1);
+      const cell = el("div", null, {class: "gn-thunee-played" + (marked ? " win" : "") + (past ? " past" : ""),
         "data-played-by": String(p)});
       cell.appendChild(GN.card(code, {width: narrow ? 40 : 52}));
-      cell.appendChild(el("span", name(ui, p, seat)));
+      cell.appendChild(el("span", name(ui, p, seat) + (marked && !past ? " · winning" : "")));
       row.appendChild(cell);
     }
     return row;
