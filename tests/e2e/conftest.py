@@ -87,7 +87,7 @@ class PageWatch:
 
     def shot(self, page, what: str) -> Path:
         self.shots += 1
-        label = next((l for l, p in self.pages if p is page), "page")
+        label = next((name for name, open_page in self.pages if open_page is page), "page")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{self.name}-{self.shots:02d}-{label}-{what}.png"
         page.screenshot(path=str(path), full_page=True)
@@ -103,16 +103,17 @@ def pages(browser, request):
     gets a screenshot of every page; any console error or page error fails the test."""
     watch = PageWatch(browser, request.node.name)
     yield watch
-    failed = any(getattr(request.node, "e2e_report_" + when, None) is not None
-                 and getattr(request.node, "e2e_report_" + when).failed for when in ("setup", "call"))
+    reports = [getattr(request.node, "e2e_report_" + when, None) for when in ("setup", "call")]
     try:
-        if failed:
-            for label, page in watch.pages:
+        if any(report is not None and report.failed for report in reports):
+            if watch.errors:  # shown with the failure: a page error is often why a wait timed out
+                print("errors in the browser:\n" + "\n".join(watch.errors))
+            for _, page in watch.pages:
                 try:
                     watch.shot(page, "failure")
                 except Exception:  # a page that crashed cannot be photographed; the failure says why
                     pass
-        if not failed:
+        else:
             watch.check()
     finally:
         for context in watch.contexts:

@@ -140,6 +140,7 @@ def play_to_end(page, pages, choose, rng: random.Random, *, keys_every: int = 0,
         assert played < max_clicks, f"the match did not end after {max_clicks} actions"
         keys = keys_every > 0 and played % keys_every == keys_every - 1
         play_one(page, choose, rng, keys=keys)
+        pages.check()
         played += 1
         if played == mid_shot_at:
             pages.shot(page, "mid-match")

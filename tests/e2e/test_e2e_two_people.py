@@ -55,6 +55,7 @@ def test_two_people_play_a_whole_match_in_two_browser_contexts(server, pages):
         assert len(movers) == 1, "exactly one of the two people has actions to click"
         mover, other = movers[0], people[movers[0]]
         play_one(mover, lambda texts, r: r.choice(texts), rng)
+        pages.check()
         played[mover] += 1
         assert played[alice] + played[bob] < 400, "the match did not end"
         # the other person sees the move arrive, without reloading
