@@ -229,3 +229,120 @@ def test_cards_are_drawn_with_pips_corners_names_and_colours():
     assert report["faceDown"] == "face-down card"
     assert report["symbols"] == "♠♥♦♣"
     assert report["ranks"] == ["ace", "ten", "queen", "seven"]
+
+
+_RENDER = """
+const fs = require("fs");
+class Node_ {
+  constructor(tag) { this.tag = tag; this.attrs = {}; this.children = []; this.dataset = {}; this.style = {};
+                     this.listeners = []; const self = this;
+                     this.classList = {add: (...c) => c.forEach((x) => self._classes().add(x) && self._sync()),
+                                       remove: (...c) => { c.forEach((x) => self._classes().delete(x)); self._sync(); },
+                                       toggle: (c, on) => { (on ?? !self._classes().has(c)) ? self._classes().add(c) : self._classes().delete(c); self._sync(); },
+                                       contains: (c) => self._classes().has(c)}; }
+  _classes() { return this._set || (this._set = new Set((this.attrs.class || "").split(" ").filter(Boolean))); }
+  _sync() { this.attrs.class = [...this._classes()].join(" "); }
+  setAttribute(k, v) { this.attrs[k] = String(v); if (k === "class") this._set = null; }
+  getAttribute(k) { return k in this.attrs ? this.attrs[k] : null; }
+  hasAttribute(k) { return k in this.attrs; }
+  append(...c) { for (const x of c) this.children.push(typeof x === "string" ? {text: x} : x); }
+  appendChild(c) { this.append(c); return c; }
+  replaceChildren(...c) { this.children = []; this.append(...c); }
+  addEventListener(type, fn) { this.listeners.push([type, fn]); }
+  get firstChild() { return this.children[0] || null; }
+  get lastChild() { return this.children[this.children.length - 1] || null; }
+  set textContent(t) { this.children = [{text: String(t)}]; }
+  get textContent() { return this.children.map((c) => (c.text !== undefined ? c.text : c.textContent)).join(""); }
+  walk(out = []) { for (const c of this.children) if (c instanceof Node_) { out.push(c); c.walk(out); } return out; }
+  _match(sel) { const [tag, cls] = sel.split("."); return (!tag || this.tag === tag) && (!cls || this.classList.contains(cls)); }
+  querySelectorAll(sel) { return this.walk().filter((n) => n._match(sel)); }
+  querySelector(sel) { return this.querySelectorAll(sel)[0] || null; }
+}
+global.Node = Node_;
+global.document = {createElement: (t) => new Node_(t), createElementNS: (ns, t) => new Node_(t)};
+global.window = {innerWidth: 1200};
+global.GN = new Function(fs.readFileSync(process.argv[1], "utf8") + "\\nreturn GN;")();
+for (const path of process.argv.slice(2)) new Function("GN", fs.readFileSync(path, "utf8"))(GN);
+const messages = JSON.parse(fs.readFileSync(0, "utf8"));
+const fails = [];
+let clicks = 0, acted = 0;
+for (const m of messages) {
+  for (const replaying of [false, true]) {
+    const legal = new Set(replaying ? [] : m.legal_actions);
+    const store = {};
+    const ui = {act: (t) => { acted++; if (!legal.has(t)) fails.push(`v${m.version} seat ${m.seat}: the board acted ${t}, not legal`); },
+                seatName: (i) => "Seat " + (i + 1), legal, replaying, me: m.seat, isMe: (i) => i === m.seat, store,
+                redraw: () => {}, suggest: (t) => { if (!legal.has(t)) fails.push(`suggested ${t}, not legal`); },
+                cardWidth: () => 70};
+    const r = GN.renderer(m.table.game);
+    try {
+      for (let round = 0; round < 3; round++) {  // draw, click everything clickable, draw again (selections)
+        const board = new Node_("div");
+        r.render(board, m, ui);
+        if (!board.children.length) fails.push(`v${m.version}: empty board`);
+        if (round === 0) {
+          r.summary(m, ui);
+          for (const a of m.legal_actions) r.actionLabel(a, m, ui);
+        }
+        for (const n of board.walk()) for (const [type, fn] of n.listeners) if (type === "click") { clicks++; fn(); }
+      }
+    } catch (e) {
+      fails.push(`${m.table.game} v${m.version} seat ${m.seat} replaying ${replaying}: ${e.stack.split("\\n").slice(0, 2).join(" ")}`);
+    }
+  }
+}
+process.stdout.write(JSON.stringify({fails: fails.slice(0, 20), count: fails.length, clicks, acted}));
+"""
+
+
+def _messages(game_name: str, players: int, seeds, every: int, **options) -> list[dict]:
+    """Messages as the server sends them, at every `every`-th step of matches between random and heuristic bots:
+    for the player to move (with its legal actions) and for a spectator."""
+    from gamenight.core.registry import make_bot
+
+    out = []
+    for seed in seeds:
+        game = gamenight.make(game_name, players=players, **options)
+        bots = [make_bot("heuristic" if i % 2 else "random", game) for i in range(players)]
+        rng = random.Random(seed)
+        state = game.new(seed=seed)
+        step = 0
+        while True:
+            if step % every == 0 or state.is_over:
+                table = {"table_id": "t", "game": game_name, "title": game.title, "players": players,
+                         "rules": game.rules.to_dict(), "current_player": state.current_player,
+                         "is_over": state.is_over, "actions": len(state.history),
+                         "seats": [{"seat": i, "kind": "bot", "bot": "random"} for i in range(players)]}
+                for seat in {state.current_player, None}:
+                    legal = [str(a) for a in state.legal_actions()] if seat is not None else []
+                    out.append({"type": "state", "table": table, "seat": seat, "version": len(state.history),
+                                "view": state.view(seat), "legal_actions": legal})
+            if state.is_over:
+                return out
+            p = state.current_player
+            state.apply(bots[p].choose(state.view(p), state.legal_actions(), rng))
+            step += 1
+    return out
+
+
+@needs_node
+@pytest.mark.parametrize("game_name,players,options", [
+    ("yaniv", 3, {"elimination_limit": 60}),
+    ("yaniv", 5, {"slapdown": True, "joker_swap": True, "set_pick_any": True, "elimination_limit": 50}),
+    ("yaniv", 2, {"single_round": True, "king_of_hearts_zero": True}),
+    ("gin_rummy", 2, {"game_target": 60}),
+    ("gin_rummy", 2, {"rules": "modern", "oklahoma": True, "oklahoma_spades_double": True, "game_target": 60}),
+    ("gin_rummy", 2, {"rules": "classic", "stock_end": "tournament_50th_card", "single_hand": True}),
+])
+def test_views_draw_every_state_and_only_offer_legal_actions(game_name, players, options):
+    """The Yaniv and Gin Rummy views draw real matches (the mover's and a spectator's messages, live and
+    replayed): no exception, never an empty board; every click on the board is a legal action (none while
+    replaying), and a selection only ever suggests a legal action."""
+    messages = _messages(game_name, players, range(2), every=2, **options)
+    result = subprocess.run([NODE, "-e", _RENDER, str(STATIC / "gn.js"), str(STATIC / "cards.js"),
+                             str(STATIC / "games" / f"{game_name}.js")],
+                            input=json.dumps(messages), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["count"] == 0, report["fails"]
+    assert report["clicks"] > 0 and report["acted"] > 0
