@@ -254,12 +254,31 @@ class Node_ {
   set textContent(t) { this.children = [{text: String(t)}]; }
   get textContent() { return this.children.map((c) => (c.text !== undefined ? c.text : c.textContent)).join(""); }
   walk(out = []) { for (const c of this.children) if (c instanceof Node_) { out.push(c); c.walk(out); } return out; }
-  _match(sel) { const [tag, cls] = sel.split("."); return (!tag || this.tag === tag) && (!cls || this.classList.contains(cls)); }
-  querySelectorAll(sel) { return this.walk().filter((n) => n._match(sel)); }
+  get tagName() { return this.tag.toUpperCase(); }
+  get childNodes() { return this.children; }
+  attr(name) {
+    if (name in this.attrs) return this.attrs[name];
+    if (name.startsWith("data-")) {
+      const key = name.slice(5).replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+      if (key in this.dataset) return String(this.dataset[key]);
+    }
+    return null;
+  }
+  _match(sel) {  // one compound selector: tag, .class, [attr] or [attr="value"]
+    const m = /^([a-z0-9]*)((?:\\.[\\w-]+)*)(?:\\[([\\w-]+)(?:="?([^"\\]]*)"?)?\\])?$/i.exec(sel.trim());
+    if (!m) throw new Error("the test DOM does not know the selector " + sel);
+    if (m[1] && this.tag.toLowerCase() !== m[1].toLowerCase()) return false;
+    for (const c of m[2].split(".").filter(Boolean)) if (!this.classList.contains(c)) return false;
+    if (m[3]) { const v = this.attr(m[3]); if (v === null || (m[4] !== undefined && v !== m[4])) return false; }
+    return true;
+  }
+  querySelectorAll(sel) { return this.walk().filter((n) => sel.split(",").some((one) => n._match(one))); }
   querySelector(sel) { return this.querySelectorAll(sel)[0] || null; }
 }
 global.Node = Node_;
-global.document = {createElement: (t) => new Node_(t), createElementNS: (ns, t) => new Node_(t)};
+global.document = {createElement: (t) => new Node_(t), createElementNS: (ns, t) => new Node_(t),
+                   createTextNode: (t) => ({text: String(t)}), getElementById: () => null,
+                   head: new Node_("head"), body: new Node_("body")};
 global.window = {innerWidth: 1200};
 global.GN = new Function(fs.readFileSync(process.argv[1], "utf8") + "\\nreturn GN;")();
 for (const path of process.argv.slice(2)) new Function("GN", fs.readFileSync(path, "utf8"))(GN);
@@ -333,13 +352,18 @@ def _messages(game_name: str, players: int, seeds, every: int, **options) -> lis
     ("gin_rummy", 2, {"game_target": 60}),
     ("gin_rummy", 2, {"rules": "modern", "oklahoma": True, "oklahoma_spades_double": True, "game_target": 60}),
     ("gin_rummy", 2, {"rules": "classic", "stock_end": "tournament_50th_card", "single_hand": True}),
+    ("thunee", 4, {"balls_to_win": 6}),
+    ("thunee", 2, {"balls_to_win": 4}),
+    ("thunee", 6, {"balls_to_win": 4}),
+    ("yessir", 3, {"rules": "short"}),
+    ("yessir", 5, {"rules": "short_pip_change"}),
 ])
 def test_views_draw_every_state_and_only_offer_legal_actions(game_name, players, options):
-    """The Yaniv and Gin Rummy views draw real matches (the mover's and a spectator's messages, live and
-    replayed): no exception, never an empty board; every click on the board is a legal action (none while
-    replaying), and a selection only ever suggests a legal action."""
+    """Every game's view draws real matches (the mover's and a spectator's messages, live and replayed) in a
+    small stand-in DOM: no exception, never an empty board; every click on the board is a legal action (none
+    while replaying), and a selection only ever suggests a legal action."""
     messages = _messages(game_name, players, range(2), every=2, **options)
-    result = subprocess.run([NODE, "-e", _RENDER, str(STATIC / "gn.js"), str(STATIC / "cards.js"),
+    result = subprocess.run([NODE, "-e", _RENDER, str(STATIC / "gn.js"), str(STATIC / "cards.js"), str(STATIC / "dice.js"),
                              str(STATIC / "games" / f"{game_name}.js")],
                             input=json.dumps(messages), capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
