@@ -15,6 +15,7 @@
   let connected = false;
   let retry = 500;
   let pending = false;      // an action was sent and its answer has not come yet
+  let gone = false;         // the server has no such table: stop reconnecting
   const store = {};         // a view's own state between draws (e.g. selected cards)
 
   // ---- helpers --------------------------------------------------------------------------------------
@@ -41,8 +42,6 @@
     if (s.kind === "bot") return "Bot " + (i + 1);
     return "Seat " + (i + 1);
   }
-
-  function titleCase(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
   // A history message carries the table's summary of now; whose turn it was comes from that step's view.
   function asShown(message) {
@@ -398,6 +397,11 @@
         pending = false;
         showError(message.error);
         if (message.status === 403 && t) localStorage.removeItem(tokenKey);
+        if (message.status === 404 && !live) {
+          gone = true;
+          $("board").replaceChildren(el("p", null, {class: "muted"}));
+          $("board").firstChild.append("There is no table with this code. ", el("a", "Back to the lobby", {href: "/"}));
+        }
         if (live) draw();
       }
     };
@@ -406,9 +410,14 @@
       // a dropped connection comes back to the same seat (the token is kept in this browser)
       connected = false;
       pending = false;
+      document.body.dataset.live = "false";
+      if (gone) {
+        $("status").textContent = "no such table";
+        $("status").className = "status down";
+        return;
+      }
       $("status").textContent = "reconnecting…";
       $("status").className = "status down";
-      document.body.dataset.live = "false";
       if (live) draw();
       setTimeout(() => { if (socket === ws) connect(); }, retry);
       retry = Math.min(retry * 2, 8000);
@@ -456,6 +465,6 @@
   });
   window.addEventListener("resize", () => { clearTimeout(window.__gnResize); window.__gnResize = setTimeout(draw, 150); });
 
-  GN.page = {seatName: (i) => live ? seatName(live.table, i) : "Seat " + (i + 1), titleCase};
+  GN.page = {seatName: (i) => live ? seatName(live.table, i) : "Seat " + (i + 1)};
   connect();
 })();
