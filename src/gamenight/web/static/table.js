@@ -397,8 +397,8 @@
         pending = false;
         showError(message.error);
         if (message.status === 403 && t) localStorage.removeItem(tokenKey);
+        if (message.status === 404) gone = true;  // (a finished table the server let go of, too)
         if (message.status === 404 && !live) {
-          gone = true;
           $("board").replaceChildren(el("p", null, {class: "muted"}));
           $("board").firstChild.append("There is no table with this code. ", el("a", "Back to the lobby", {href: "/"}));
         }
@@ -412,7 +412,7 @@
       pending = false;
       document.body.dataset.live = "false";
       if (gone) {
-        $("status").textContent = "no such table";
+        $("status").textContent = live ? "the server has closed this table" : "no such table";
         $("status").className = "status down";
         return;
       }
