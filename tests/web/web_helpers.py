@@ -121,3 +121,51 @@ def check_message_leaks_nothing(state, seat, message, rng):
     assert set(message) == {"type", "table", "seat", "version", "view", "legal_actions"}
     assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "current_player",
                                      "is_over", "actions", "created"}
+
+
+def receive_until(ws, version, log):
+    """Read state messages until one reaches ``version``; every message goes to ``log``."""
+    while True:
+        message = ws.receive_json()
+        log.append(message)
+        if message["type"] == "state" and message["version"] >= version:
+            return message
+
+
+def play_ws(client, table_id, sockets, rng, limit=20000):
+    """People at ``sockets`` (seat -> websocket, None: a spectator) play random legal actions until the end.
+
+    Returns every message each socket received."""
+    table = client.app.state.manager.get(table_id)
+    received = {seat: [] for seat in sockets}
+    version = len(table.state.history)
+    latest = {seat: receive_until(ws, version, received[seat]) for seat, ws in sockets.items()}
+    for _ in range(limit):
+        if table.state.is_over:
+            break
+        seat = table.state.current_player
+        message = latest[seat]
+        assert message["version"] == version and message["legal_actions"]
+        sockets[seat].send_json({"type": "action", "action": rng.choice(message["legal_actions"])})
+        # the acting client sees its action and the bots' answers; the last one hands the turn to a person
+        while True:
+            message = sockets[seat].receive_json()
+            received[seat].append(message)
+            assert message["type"] == "state", message
+            if message["table"]["current_player"] in sockets or message["table"]["is_over"]:
+                break
+        version = message["version"]
+        assert version == len(table.state.history)
+        for other, ws in sockets.items():
+            latest[other] = message if other == seat else receive_until(ws, version, received[other])
+    assert table.state.is_over
+    return received
+
+
+def snapshots(table):
+    """The table's state after every number of actions, by replaying its record."""
+    record = table.state.record()
+    out = {0: gamenight.replay({**record, "actions": []})}
+    for number, _, _, state in gamenight.replay_steps(record):
+        out[number] = state.clone()
+    return out

@@ -12,6 +12,7 @@ HTTP (every error is ``{"error": "..."}`` with a 4xx/5xx status):
                                                no token: the spectator's message
   POST /api/tables/{id}/actions                {token, action, seat?} -> that seat's message
   GET  /api/tables/{id}/record                 the record, once the match is over
+  GET  /api/tables/{id}/history?step=K         token as for /state: that seat's view after the first K actions
 WebSocket /ws/tables/{id}?token=...            (no token: spectator) receives its message now and after every
                                                change; sends {"type": "action", "action": "...", "seat"?: n}
 """
@@ -146,6 +147,13 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
         return JSONResponse(await run_in_threadpool(table.message_for_token, token))
 
     @_handler
+    async def history(request: Request):
+        table = manager.get(request.path_params["table_id"])
+        text = request.query_params.get("step", "")
+        step = int(text) if text.isdigit() and len(text) < 10 else text or None
+        return JSONResponse(await run_in_threadpool(table.history_message, _token(request), step))
+
+    @_handler
     async def record(request: Request):
         return JSONResponse(manager.get(request.path_params["table_id"]).record())
 
@@ -209,6 +217,7 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
         Route("/api/tables/{table_id}/state", get_state),
         Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/history", history),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
     ]
     from .pages import page_routes

@@ -30,6 +30,10 @@ MAX_BOT_STEPS = 100_000
 UNWATCHED_FULL_SPEED_AFTER = 30.0
 # a bot move that storage refused is tried again after this long
 BOT_RETRY_SECONDS = 1.0
+# history: states kept per table to replay from (at most this many, a checkpoint every HISTORY_SPACING
+# actions or more); replaying one action costs 5-10 us, so a step is answered from the nearest one
+HISTORY_CHECKPOINTS = 16
+HISTORY_SPACING = 64
 
 log = logging.getLogger("gamenight.web")
 
@@ -132,6 +136,8 @@ class Table:
         self._bot_move_queued = False
         self._unwatched_since = time.monotonic()
         self._last_move_at = 0.0
+        self._history_lock = threading.Lock()
+        self._checkpoints: dict[int, object] = {}   # step -> state after that many actions (never shared)
 
     # ---- what clients see --------------------------------------------------------------------
     def summary(self) -> dict:
@@ -365,6 +371,43 @@ class Table:
                 if seat not in cache:
                     cache[seat] = self.message_for(seat)
                 send(cache[seat])
+
+    # ---- history -----------------------------------------------------------------------------
+    def history_message(self, token: str | None, step) -> dict:
+        """What the token's seat (no token: a spectator) saw after the first ``step`` actions: the stored record
+        replayed to that step and its ``view(seat)``, so it never shows more than the seat saw then."""
+        with self.lock:
+            seat = self.seat_of(token) if token else None
+            actions = self.state.history
+            steps = len(actions)
+            if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= steps:
+                raise TableError(f"step must be a whole number 0..{steps} (the actions played so far), not {step!r}")
+            actions = actions[:step]
+            summary = self.summary()
+        view = self._state_at(step, actions).view(seat)
+        return {"type": "history", "table": summary, "seat": seat, "version": step, "steps": steps, "view": view,
+                "legal_actions": []}
+
+    def _state_at(self, step: int, actions: list):
+        """The state after ``actions`` (the first ``step`` of the match), from the nearest checkpoint."""
+        with self._history_lock:
+            checkpoints = self._checkpoints
+            base = max((k for k in checkpoints if k <= step), default=None)
+            if base is None:
+                base, state = 0, self.game.new(seed=self.stored.seed)
+                checkpoints[0] = state.clone()
+            else:
+                state = checkpoints[base].clone()
+            spacing = max(HISTORY_SPACING, len(self.state.history) // HISTORY_CHECKPOINTS)
+            for number in range(base, step):
+                state.apply(actions[number])
+                if (number + 1) % spacing == 0 and number + 1 not in checkpoints:
+                    if len(checkpoints) >= HISTORY_CHECKPOINTS:
+                        # forget the checkpoint whose neighbours are closest: the spacing stays even
+                        keys = sorted(checkpoints)
+                        del checkpoints[min(zip(keys[1:], keys), key=lambda pair: pair[0] - pair[1])[0]]
+                    checkpoints[number + 1] = state.clone()
+            return state
 
     def record(self) -> dict:
         """The full record (seed included, so every hidden card): only once the match is over."""

@@ -1,0 +1,78 @@
+"""``GET /api/tables/{id}/history?step=K``: the view a seat had after K actions, never more than it saw then."""
+import random
+
+import pytest
+
+from gamenight.web import tables as tables_module
+from web_helpers import GAMES, SHORT, create, heuristic_or_random, join, play_ws, snapshots
+
+
+def history(client, table_id, step, token=None):
+    headers = {"X-Seat-Token": token} if token else {}
+    return client.get(f"/api/tables/{table_id}/history", params={"step": step}, headers=headers)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_history_is_what_each_seat_received_live_at_every_step(client, game):
+    spec = SHORT[game]
+    n = spec["players"]
+    table_id = create(client, game, [None, None] + [heuristic_or_random(game)] * (n - 2), players=n,
+                      options=spec["options"])
+    tokens = {0: join(client, table_id, 0), 1: join(client, table_id, 1), None: None}
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as ws0, \
+            client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as ws1, \
+            client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        received = play_ws(client, table_id, {0: ws0, 1: ws1, None: watcher}, random.Random(5))
+    table = client.app.state.manager.get(table_id)
+    steps = len(table.state.history)
+    for seat, messages in received.items():
+        live = {m["version"]: m for m in messages if m["type"] == "state"}
+        # the seat heard of every step (each move is broadcast on its own)
+        assert set(live) == set(range(min(live), steps + 1))
+        for version, message in live.items():
+            past = history(client, table_id, version, tokens[seat])
+            assert past.status_code == 200, past.text
+            past = past.json()
+            assert past["type"] == "history" and past["legal_actions"] == []
+            assert (past["seat"], past["version"], past["steps"]) == (seat, version, steps)
+            assert past["view"] == message["view"], f"seat {seat}, step {version}"
+            assert past["table"] == client.get(f"/api/tables/{table_id}").json()
+    # steps before the sockets connected: the engine's view of the replayed record at that step
+    states = snapshots(table)
+    for seat, token in tokens.items():
+        for step in range(0, min(m["version"] for m in received[seat])):
+            assert history(client, table_id, step, token).json()["view"] == states[step].view(seat)
+
+
+def test_history_of_a_long_match_from_checkpoints_in_any_order(client, monkeypatch):
+    """Steps asked in any order (forward, back, jumps) give the replayed record's view each time, with the
+    checkpoints spaced and thinned out."""
+    monkeypatch.setattr(tables_module, "HISTORY_SPACING", 5)
+    monkeypatch.setattr(tables_module, "HISTORY_CHECKPOINTS", 4)
+    table_id = create(client, "gin_rummy", ["random", "random"], players=2)
+    table = client.app.state.manager.get(table_id)
+    assert table.state.is_over
+    states = snapshots(table)
+    steps = len(table.state.history)
+    order = list(range(steps + 1)) + list(range(steps, -1, -1))
+    rng = random.Random(7)
+    order += [rng.randint(0, steps) for _ in range(100)]
+    for step in order:
+        seat = rng.choice([0, 1, None])
+        assert table.history_message(None, step)["view"] == states[step].view(None)
+        assert table._state_at(step, table.state.history[:step]).view(seat) == states[step].view(seat)
+        assert len(table._checkpoints) <= 4
+    assert 0 in table._checkpoints
+
+
+def test_history_refuses_bad_steps_tokens_and_tables(client):
+    table_id = create(client, "yaniv", [None, "random", "random"], players=3)
+    token = join(client, table_id, 0)
+    assert history(client, table_id, 0, token).json()["seat"] == 0
+    for bad in (-1, 1, "x", "", "1.5", "99999999999999"):
+        r = history(client, table_id, bad, token)
+        assert r.status_code == 400 and "step must be a whole number 0..0" in r.json()["error"], bad
+    assert client.get(f"/api/tables/{table_id}/history").status_code == 400
+    assert history(client, table_id, 0, "guess").status_code == 403
+    assert client.get(f"/api/tables/{table_id}/history", params={"step": 0, "token": token}).json()["seat"] == 0
+    assert history(client, "nope", 0).status_code == 404
