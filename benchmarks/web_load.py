@@ -10,8 +10,17 @@ received the update it caused (the message of the next version). A table whose m
 new one of the same game, so the number of live tables stays --tables; after --seconds (plus a 2 s warm-up)
 the clients stop, and the server is always stopped.
 
-``python benchmarks/web_load.py [--tables 200] [--seconds 20] [--game mixed|yessir|thunee] [--think 0.25]
-[--no-deflate]`` prints one JSON object. Needs the web/test extras (starlette, uvicorn, websockets) only.
+Two kinds of table (``--mode``; ``make bench`` runs both, one after the other):
+- ``people``: every seat a person (a client holding a token);
+- ``bots``: one person and the server's heuristic bots in the other seats, paced as people see them
+  (``gamenight serve --bot-delay``, default 0.7 s), plus one spectator client. Besides the person's action
+  latency this reports how late the bots' moves arrive: the gap between two messages the spectator received,
+  the second caused by a bot's move, minus the bot delay (a bot should answer exactly one delay after the
+  previous move).
+
+``python benchmarks/web_load.py [--mode both|people|bots] [--tables 200] [--seconds 20]
+[--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate]`` prints one JSON object per mode.
+Needs the web/test extras (starlette, uvicorn, websockets) only.
 """
 from __future__ import annotations
 
@@ -48,9 +57,9 @@ def http(port: int, path: str, body: dict | None = None) -> dict:
         return json.load(r)
 
 
-def start_server(port: int, db_path: str, log) -> subprocess.Popen:
+def start_server(port: int, db_path: str, log, bot_delay: float) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--host", HOST,
-                                "--port", str(port), "--db", f"sqlite:///{db_path}"],
+                                "--port", str(port), "--db", f"sqlite:///{db_path}", "--bot-delay", str(bot_delay)],
                                stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -85,28 +94,35 @@ def cpu_seconds(pid: int) -> float | None:
         return None
 
 
-def make_table(port: int, game: str) -> tuple[str, list[str]]:
-    """A table of open seats, every one then taken by a person: (table id, token per seat)."""
-    table = http(port, "/api/tables", {"game": game})
+def make_table(port: int, game: str, bots: bool) -> tuple[str, list[str | None]]:
+    """A table and its clients' tokens. people: every seat taken by a person; bots: seat 0 a person, the
+    other seats heuristic bots, and a spectator (token None)."""
+    players = http(port, "/api/games")
+    players = next(g["default_players"] for g in players if g["name"] == game)
+    seats = [None] + ["heuristic"] * (players - 1) if bots else [None] * players
+    table = http(port, "/api/tables", {"game": game, "players": players, "seats": seats})
     table_id = table["table_id"]
-    tokens = [http(port, f"/api/tables/{table_id}/join", {"seat": seat, "name": f"load{seat}"})["token"]
-              for seat in range(table["players"])]
-    return table_id, tokens
+    tokens: list[str | None] = [http(port, f"/api/tables/{table_id}/join", {"seat": seat, "name": f"load{seat}"})["token"]
+                                for seat, bot in enumerate(seats) if bot is None]
+    return table_id, tokens + [None] if bots else tokens
 
 
 class TableRun:
     """One table's clients and the actions in flight: version -> [sent at, clients still to hear of it]."""
 
-    def __init__(self, table_id: str, tokens: list[str]):
+    def __init__(self, table_id: str, tokens: list[str | None]):
         self.table_id = table_id
         self.tokens = tokens
         self.pending: dict[int, list] = {}
         self.over = False
+        self.last_seen: tuple[int, float, bool] | None = None   # the spectator's last message: version, when, bot to move
 
 
 class Load:
-    def __init__(self, port: int, think: float, seed: int, deflate: bool = True):
+    def __init__(self, port: int, think: float, seed: int, deflate: bool = True, bot_delay: float = 0.0):
         self.port = port
+        self.bot_delay = bot_delay
+        self.bot_lateness: list[float] = []
         self.deflate = deflate
         self.think = think
         self.rng = random.Random(seed)
@@ -129,14 +145,17 @@ class Load:
     async def _client(self, run: TableRun, seat: int, ready: asyncio.Barrier | None, stop: asyncio.Event) -> None:
         import websockets
 
-        url = f"ws://{HOST}:{self.port}/ws/tables/{run.table_id}?token={run.tokens[seat]}"
+        token = run.tokens[seat]
+        url = f"ws://{HOST}:{self.port}/ws/tables/{run.table_id}" + (f"?token={token}" if token else "")
         async with websockets.connect(url, max_size=2 ** 22, ping_interval=None,
                                       compression="deflate" if self.deflate else None) as ws:
             message = json.loads(await ws.recv())
             if ready is not None:
                 await ready.wait()   # every client of the first tables connected before anybody plays
             while not stop.is_set():
-                if message.get("type") == "state":
+                if message is None:
+                    pass  # nothing new arrived (the wait below timed out so that a stop is noticed)
+                elif message.get("type") == "state":
                     version = message["version"]
                     entry = run.pending.get(version)
                     if entry is not None:
@@ -145,6 +164,8 @@ class Load:
                             del run.pending[version]
                             if entry[2]:
                                 self.latencies.append(time.perf_counter() - entry[0])
+                    if token is None:
+                        self._watch(run, message)
                     if message["table"]["is_over"]:
                         run.over = True
                         return
@@ -163,9 +184,22 @@ class Load:
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=0.5)
                 except asyncio.TimeoutError:
+                    message = None
                     continue
                 message = json.loads(text)
                 self.messages += 1
+
+
+    def _watch(self, run: TableRun, message: dict) -> None:
+        """The spectator's clock: a message caused by a bot's move should come one bot delay after the last."""
+        now = time.perf_counter()
+        table = message["table"]
+        mover = table["current_player"]
+        bot_to_move = mover is not None and table["seats"][mover]["kind"] == "bot"
+        last = run.last_seen
+        if last is not None and message["version"] == last[0] + 1 and last[2] and self.measuring:
+            self.bot_lateness.append(now - last[1] - self.bot_delay)
+        run.last_seen = (message["version"], now, bot_to_move)
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -174,7 +208,7 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
-async def slot(load: Load, run: TableRun, ready: asyncio.Barrier, stop: asyncio.Event, game: str) -> None:
+async def slot(load: Load, run: TableRun, ready: asyncio.Barrier, stop: asyncio.Event, game: str, bots: bool) -> None:
     """One of the concurrent tables: when its match ends a new table (same game) takes its place."""
     while True:
         await asyncio.gather(*(load.client(run, seat, ready, stop) for seat in range(len(run.tokens))))
@@ -182,16 +216,16 @@ async def slot(load: Load, run: TableRun, ready: asyncio.Barrier, stop: asyncio.
         if not run.over or stop.is_set():
             return
         load.tables_finished += 1
-        table_id, tokens = await asyncio.to_thread(make_table, load.port, game)
+        table_id, tokens = await asyncio.to_thread(make_table, load.port, game, bots)
         load.tables_started += 1
         run = TableRun(table_id, tokens)
 
 
-async def drive(load: Load, runs: list, seconds: float, warmup: float, server_pid: int) -> dict:
+async def drive(load: Load, runs: list, seconds: float, warmup: float, server_pid: int, bots: bool) -> dict:
     clients = sum(len(r.tokens) for r, _ in runs)
     ready = asyncio.Barrier(clients + 1)
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(slot(load, run, ready, stop, game)) for run, game in runs]
+    tasks = [asyncio.create_task(slot(load, run, ready, stop, game, bots)) for run, game in runs]
     connect_start = time.perf_counter()
     await asyncio.wait_for(ready.wait(), timeout=60)
     connect_seconds = time.perf_counter() - connect_start
@@ -218,58 +252,59 @@ async def drive(load: Load, runs: list, seconds: float, warmup: float, server_pi
             "client_failures": len(failures), "first_failure": repr(failures[0]) if failures else None}
 
 
-def main(argv: list[str] | None = None) -> dict:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=TARGET_TABLES)
-    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds (after a 2 s warm-up)")
-    parser.add_argument("--game", choices=["mixed", "yessir", "thunee"], default="mixed")
-    parser.add_argument("--think", type=float, default=0.25,
-                        help="mean think time of a client before it acts, seconds (uniform 0..2x); 0: no pause")
-    parser.add_argument("--no-deflate", action="store_true",
-                        help="clients do not offer permessage-deflate (browsers do; the default measures that)")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(sys.argv[1:] if argv is None and __name__ == "__main__" else (argv or []))
-    if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600 or not 0 <= args.think <= 10:
-        parser.error("--tables 1..1000, --seconds up to 600, --think 0..10")
-    games = ["yessir", "thunee"] if args.game == "mixed" else [args.game]
+def ms_of(values: list[float]) -> dict:
+    values = sorted(values)
+    ms = {name: round(1000 * percentile(values, q), 1) for name, q in (("p50", 0.50), ("p90", 0.90), ("p99", 0.99))}
+    ms["max"] = round(1000 * values[-1], 1) if values else None
+    return ms
 
+
+def measure(args, mode: str) -> dict:
+    bots = mode == "bots"
+    games = ["yessir", "thunee"] if args.game == "mixed" else [args.game]
     with tempfile.TemporaryDirectory(prefix="gamenight-load-") as tmp:
         port = free_port()
         log = open(os.path.join(tmp, "server.log"), "wb")
-        server = start_server(port, os.path.join(tmp, "load.db"), log)
+        server = start_server(port, os.path.join(tmp, "load.db"), log, args.bot_delay)
         try:
             setup_start = time.perf_counter()
             with concurrent.futures.ThreadPoolExecutor(8) as pool:
-                made = list(pool.map(lambda i: make_table(port, games[i % len(games)]), range(args.tables)))
+                made = list(pool.map(lambda i: make_table(port, games[i % len(games)], bots), range(args.tables)))
             setup_seconds = time.perf_counter() - setup_start
             runs = [(TableRun(table_id, tokens), games[i % len(games)]) for i, (table_id, tokens) in enumerate(made)]
-            load = Load(port, args.think, args.seed, deflate=not args.no_deflate)
-            outcome = asyncio.run(drive(load, runs, args.seconds, warmup=2.0, server_pid=server.pid))
+            load = Load(port, args.think, args.seed, deflate=not args.no_deflate, bot_delay=args.bot_delay)
+            outcome = asyncio.run(drive(load, runs, args.seconds, warmup=2.0, server_pid=server.pid, bots=bots))
         finally:
             stop_server(server)
             log.close()
 
-    latencies = sorted(load.latencies)
-    ms = {name: round(1000 * percentile(latencies, q), 1)
-          for name, q in (("p50", 0.50), ("p90", 0.90), ("p99", 0.99))}
-    ms["max"] = round(1000 * latencies[-1], 1) if latencies else None
+    ms = ms_of(load.latencies)
     result = {
-        "benchmark": "web_load",
+        "benchmark": f"web_load ({mode})",
         "setup": "server: `gamenight serve` (uvicorn, SQLite WAL file) in its own process; load clients: one "
                  "separate asyncio process; both on this machine's cores, over real WebSockets on 127.0.0.1",
+        "tables_are": ("one person, heuristic bots in the other seats (server side, paced) and a spectator"
+                       if bots else "every seat a person"),
         "cores": os.cpu_count(),
         "games": games,
         "tables": args.tables,
         "clients": outcome["clients"],
         "think_seconds_mean": args.think,
+        "bot_delay_seconds": args.bot_delay if bots else None,
         "permessage_deflate": not args.no_deflate,
         "measured_seconds": round(outcome["elapsed"], 2),
         "setup_seconds": round(setup_seconds, 2),
         "connect_seconds": round(outcome["connect_seconds"], 2),
         "actions": load.actions,
         "actions_per_second": round(load.actions / outcome["elapsed"], 1),
-        "latencies_measured": len(latencies),
+        "latencies_measured": len(load.latencies),
         "latency_ms": ms,
+    }
+    if bots:
+        result["bot_moves_measured"] = len(load.bot_lateness)
+        result["bot_moves_per_second"] = round(len(load.bot_lateness) / outcome["elapsed"], 1)
+        result["bot_move_late_ms"] = ms_of(load.bot_lateness)
+    result.update({
         "cpu_during_measure": outcome["cpu"],
         "matches_finished": load.tables_finished,
         "tables_replaced": load.tables_started,
@@ -277,11 +312,33 @@ def main(argv: list[str] | None = None) -> dict:
         "client_failures": outcome["client_failures"],
         "first_failure": outcome["first_failure"],
         "target": f"{TARGET_TABLES} concurrent tables, p99 < {TARGET_P99_MS:g} ms",
-        "target_met": bool(args.tables >= TARGET_TABLES and latencies and ms["p99"] < TARGET_P99_MS
-                           and not outcome["client_failures"] and not load.errors),
-    }
+        "target_met": bool(args.tables >= TARGET_TABLES and load.latencies and ms["p99"] < TARGET_P99_MS
+                           and not outcome["client_failures"] and not load.errors
+                           and (not bots or ms_of(load.bot_lateness)["p99"] < TARGET_P99_MS)),
+    })
     print(json.dumps(result, indent=2), flush=True)
     return result
+
+
+def main(argv: list[str] | None = None) -> list[dict]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", choices=["both", "people", "bots"], default="both")
+    parser.add_argument("--tables", type=int, default=TARGET_TABLES)
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds (after a 2 s warm-up)")
+    parser.add_argument("--game", choices=["mixed", "yessir", "thunee"], default="mixed")
+    parser.add_argument("--think", type=float, default=0.25,
+                        help="mean think time of a client before it acts, seconds (uniform 0..2x); 0: no pause")
+    parser.add_argument("--bot-delay", type=float, default=0.7,
+                        help="the server's bot pacing in bots mode, seconds (gamenight serve's default)")
+    parser.add_argument("--no-deflate", action="store_true",
+                        help="clients do not offer permessage-deflate (browsers do; the default measures that)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(sys.argv[1:] if argv is None and __name__ == "__main__" else (argv or []))
+    if (not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600 or not 0 <= args.think <= 10
+            or not 0 <= args.bot_delay <= 10):
+        parser.error("--tables 1..1000, --seconds up to 600, --think 0..10, --bot-delay 0..10")
+    modes = ["people", "bots"] if args.mode == "both" else [args.mode]
+    return [measure(args, mode) for mode in modes]
 
 
 if __name__ == "__main__":
