@@ -2,7 +2,8 @@
 
 A table is stored as its record (game, players, rules, seed) plus its seats; each action is appended, and
 committed, as it happens. Seat tokens are never stored: only their SHA-256, so a copy of the database does not
-let anyone act for a seat.
+let anyone act for a seat. A table records whether its match is over (``finished``), committed with its last
+action, so a start-up loads only the tables still in play; finished ones are loaded one by one on demand.
 """
 from __future__ import annotations
 
@@ -27,9 +28,14 @@ class StoredTable:
 
 class Storage(Protocol):
     def create_table(self, table: StoredTable) -> None: ...
-    def append_action(self, table_id: str, number: int, action: str) -> None: ...
+    # ``finished``: this action ended the match; the table is marked finished in the same transaction
+    def append_action(self, table_id: str, number: int, action: str, finished: bool = False) -> None: ...
     def save_seats(self, table_id: str, seats: list[dict]) -> None: ...
-    def load_tables(self) -> list[StoredTable]: ...
+    # finished=None: every table; False: those not known to be finished (a table stored before the
+    # ``finished`` column existed is unknown until ``mark_finished``); True: the finished ones
+    def load_tables(self, finished: bool | None = None) -> list[StoredTable]: ...
+    def load_table(self, table_id: str) -> StoredTable | None: ...
+    def mark_finished(self, table_id: str) -> None: ...
     def close(self) -> None: ...
 
 
@@ -45,7 +51,8 @@ CREATE TABLE IF NOT EXISTS tables (
     rules TEXT NOT NULL,
     seed INTEGER NOT NULL,
     seats TEXT NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    finished INTEGER DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
@@ -54,6 +61,10 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, number)
 );
 """
+# ``finished``: 1 the match is over, 0 in play, NULL unknown: a file written before the column existed gets it
+# with NULL in every row (``_migrate``); the first start-up replays those tables once and marks the finished ones
+_INDEX = "CREATE INDEX IF NOT EXISTS tables_by_finished ON tables (finished, created)"
+_COLUMNS = "table_id, game, players, rules, seed, seats, created"
 
 
 class SQLiteStorage:
@@ -71,12 +82,32 @@ class SQLiteStorage:
             # must resume); only a power cut may lose the last few. FULL costs an fsync per action.
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.executescript(_SCHEMA)
+            self._migrate()
+            self._conn.execute(_INDEX)
 
-    def _write(self, sql: str, params: tuple) -> None:
+    def _migrate(self) -> None:
+        # an old file (no ``finished`` column): add it, NULL (unknown) in every row; checked again inside the
+        # transaction, so two servers opening one old file at once add it once
+        def has_column() -> bool:
+            return any(row[1] == "finished" for row in self._conn.execute("PRAGMA table_info(tables)"))
+        if has_column():
+            return
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            if not has_column():
+                self._conn.execute("ALTER TABLE tables ADD COLUMN finished INTEGER")
+            self._conn.execute("COMMIT")
+        except sqlite3.Error:
+            self._conn.execute("ROLLBACK")
+            raise
+
+    def _write(self, sql: str, params: tuple, *more: tuple[str, tuple]) -> None:
         with self._lock:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
                 self._conn.execute(sql, params)
+                for other_sql, other_params in more:
+                    self._conn.execute(other_sql, other_params)
                 self._conn.execute("COMMIT")
             except sqlite3.Error as e:
                 if self._conn.in_transaction:
@@ -84,31 +115,52 @@ class SQLiteStorage:
                 raise StorageError(str(e)) from None
 
     def create_table(self, table: StoredTable) -> None:
-        self._write("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)",
+        self._write(f"INSERT INTO tables ({_COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
                     (table.table_id, table.game, table.players, json.dumps(table.rules), table.seed,
                      json.dumps(table.seats), table.created))
 
-    def append_action(self, table_id: str, number: int, action: str) -> None:
-        self._write("INSERT INTO actions VALUES (?, ?, ?)", (table_id, number, action))
+    def append_action(self, table_id: str, number: int, action: str, finished: bool = False) -> None:
+        more = [("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))] if finished else []
+        self._write("INSERT INTO actions VALUES (?, ?, ?)", (table_id, number, action), *more)
 
     def save_seats(self, table_id: str, seats: list[dict]) -> None:
         self._write("UPDATE tables SET seats = ? WHERE table_id = ?", (json.dumps(seats), table_id))
 
-    def load_tables(self) -> list[StoredTable]:
+    def mark_finished(self, table_id: str) -> None:
+        self._write("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))
+
+    def load_tables(self, finished: bool | None = None) -> list[StoredTable]:
+        where = {None: "", False: " WHERE t.finished IS NOT 1", True: " WHERE t.finished = 1"}[finished]
         with self._lock:
-            rows = self._conn.execute("SELECT table_id, game, players, rules, seed, seats, created FROM tables "
-                                      "ORDER BY created").fetchall()
+            rows = self._conn.execute(f"SELECT {_COLUMNS} FROM tables t{where} ORDER BY created").fetchall()
             actions: dict[str, list[str]] = {}
             for table_id, _, action in self._conn.execute(
-                    "SELECT table_id, number, action FROM actions ORDER BY table_id, number"):
+                    f"SELECT a.table_id, a.number, a.action FROM actions a JOIN tables t USING (table_id){where} "
+                    "ORDER BY a.table_id, a.number"):
                 actions.setdefault(table_id, []).append(action)
-        return [StoredTable(table_id, game, players, json.loads(rules), seed, json.loads(seats), created,
-                            actions.get(table_id, []))
-                for table_id, game, players, rules, seed, seats, created in rows]
+        return [_stored(row, actions.get(row[0], [])) for row in rows]
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        with self._lock:
+            try:
+                row = self._conn.execute(f"SELECT {_COLUMNS} FROM tables WHERE table_id = ?",
+                                         (table_id,)).fetchone()
+                if row is None:
+                    return None
+                actions = [a for (a,) in self._conn.execute(
+                    "SELECT action FROM actions WHERE table_id = ? ORDER BY number", (table_id,))]
+            except sqlite3.Error as e:
+                raise StorageError(str(e)) from None
+        return _stored(row, actions)
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+def _stored(row: tuple, actions: list[str]) -> StoredTable:
+    table_id, game, players, rules, seed, seats, created = row
+    return StoredTable(table_id, game, players, json.loads(rules), seed, json.loads(seats), created, actions)
 
 
 DEFAULT_DB = "sqlite:///gamenight.db"
