@@ -2,7 +2,8 @@
 
 HTTP (every error is ``{"error": "..."}`` with a 4xx/5xx status):
   GET  /api/games                              games: players range, presets, options, bots
-  GET  /api/tables                             public summaries of every table
+  GET  /api/tables                             public summaries: live tables, then recently finished ones
+                                               (each newest first), at most 200
   POST /api/tables                             {game, players?, preset?, options?, seats?} -> summary
   GET  /api/tables/{id}                        public summary
   POST /api/tables/{id}/join                   {seat, name?} -> {seat, token}
@@ -15,6 +16,9 @@ HTTP (every error is ``{"error": "..."}`` with a 4xx/5xx status):
   GET  /api/tables/{id}/history?step=K         token as for /state: that seat's view after the first K actions
 WebSocket /ws/tables/{id}?token=...            (no token: spectator) receives its message now and after every
                                                change; sends {"type": "action", "action": "...", "seat"?: n}
+
+A finished table no longer in memory is loaded from storage on demand by every route naming it. Limits per
+client address (table creations per minute, open WebSockets) and on live tables: see ``TableManager``.
 """
 from __future__ import annotations
 
@@ -23,7 +27,8 @@ import contextlib
 import gc
 import json
 import threading
-from typing import Any
+import time
+from typing import Any, Callable
 
 import gamenight
 from starlette.applications import Starlette
@@ -34,13 +39,15 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .storage import open_storage
-from .tables import TableError, TableManager
+from . import tables as tables_module
+from .tables import (KEEP_FINISHED, MAX_CREATES_PER_MINUTE, MAX_SOCKETS_PER_IP, MAX_TABLES, TableError, TableGone,
+                     TableManager)
 
 MAX_MESSAGE = 4096      # bytes of one client message, HTTP body or WebSocket frame
 
 
-def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(message: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 def _handler(fn):
@@ -48,8 +55,13 @@ def _handler(fn):
         try:
             return await fn(request)
         except TableError as e:
-            return _error(str(e), e.status)
+            return _error(str(e), e.status, e.headers)
     return wrapped
+
+
+def _client(connection) -> str:
+    """The client's address (uvicorn takes it from X-Forwarded-For when the proxy is trusted)."""
+    return connection.client.host if connection.client and connection.client.host else "unknown"
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -85,11 +97,32 @@ def games_catalogue() -> list[dict]:
     return out
 
 
-def create_app(db: str | None = None, manager: TableManager | None = None, *, bot_delay: float = 0.0) -> Starlette:
-    """The app over the database ``db`` (or an existing ``manager``). ``bot_delay``: seconds a bot "thinks"
-    before each move (0: bots answer at once, inside the request that woke them)."""
-    manager = manager or TableManager(open_storage(db), bot_delay=bot_delay)
+def create_app(db: str | None = None, manager: TableManager | None = None, *, bot_delay: float = 0.0,
+               keep_finished: float = KEEP_FINISHED, max_tables: int = MAX_TABLES,
+               max_creates_per_minute: int = MAX_CREATES_PER_MINUTE, max_sockets_per_ip: int = MAX_SOCKETS_PER_IP,
+               clock: Callable[[], float] = time.monotonic) -> Starlette:
+    """The app over the database ``db`` (or an existing ``manager``, which then has its own settings).
+    ``bot_delay``: seconds a bot "thinks" before each move (0: bots answer at once, inside the request that woke
+    them). ``keep_finished``: seconds a finished table stays in memory once nobody watches it. The limits:
+    live tables, table creations per client address per minute, WebSockets per client address."""
+    manager = manager or TableManager(open_storage(db), bot_delay=bot_delay, keep_finished=keep_finished,
+                                      max_tables=max_tables, max_creates_per_minute=max_creates_per_minute,
+                                      max_sockets_per_ip=max_sockets_per_ip, clock=clock)
     catalogue = games_catalogue()
+
+    async def get(table_id: str):
+        # in memory: at once; else storage (a finished table's record replayed): off the event loop
+        return manager.loaded(table_id) or await run_in_threadpool(manager.get, table_id)
+
+    async def on_table(table_id: str, method: str, *args):
+        # a finished table may be put away between finding it and calling it: then it is loaded again
+        for _ in range(3):
+            table = await get(table_id)
+            try:
+                return table, await run_in_threadpool(getattr(table, method), *args)
+            except TableGone:
+                continue
+        raise TableGone()
 
     @_handler
     async def list_games(request: Request):
@@ -105,67 +138,79 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
         # bots may play a while: off the event loop, so other tables' clients are not kept waiting
         table = await run_in_threadpool(manager.create, body.get("game"), players=body.get("players"),
                                         preset=body.get("preset"), options=body.get("options"),
-                                        seats=body.get("seats"))
+                                        seats=body.get("seats"), client=_client(request))
         return JSONResponse(table.summary(), status_code=201)
 
     @_handler
     async def get_table(request: Request):
-        return JSONResponse(manager.get(request.path_params["table_id"]).summary())
+        return JSONResponse((await get(request.path_params["table_id"])).summary())
 
     @_handler
     async def join(request: Request):
         body = await _body(request)
-        table = manager.get(request.path_params["table_id"])
-        token = await run_in_threadpool(table.join, body.get("seat"), body.get("name"))
+        _, token = await on_table(request.path_params["table_id"], "join", body.get("seat"), body.get("name"))
         return JSONResponse({"seat": body.get("seat"), "token": token})
 
     @_handler
     async def leave(request: Request):
         body = await _body(request)
-        table = manager.get(request.path_params["table_id"])
-        await run_in_threadpool(table.leave, body.get("token") or _token(request), body.get("bot"))
+        await on_table(request.path_params["table_id"], "leave", body.get("token") or _token(request), body.get("bot"))
         return JSONResponse({"ok": True})
 
     @_handler
     async def set_bot(request: Request):
         body = await _body(request)
-        table = manager.get(request.path_params["table_id"])
-        await run_in_threadpool(table.set_bot, body.get("seat"), body.get("bot"))
+        await on_table(request.path_params["table_id"], "set_bot", body.get("seat"), body.get("bot"))
         return JSONResponse({"ok": True})
 
     @_handler
     async def get_state(request: Request):
-        table = manager.get(request.path_params["table_id"])
+        table = await get(request.path_params["table_id"])
         return JSONResponse(await run_in_threadpool(table.message_for_token, _token(request)))
 
     @_handler
     async def act(request: Request):
         body = await _body(request)
-        table = manager.get(request.path_params["table_id"])
+        table = await get(request.path_params["table_id"])
         token = body.get("token") or _token(request)
         await run_in_threadpool(table.act, token, body.get("action"), body.get("seat"))
         return JSONResponse(await run_in_threadpool(table.message_for_token, token))
 
     @_handler
     async def history(request: Request):
-        table = manager.get(request.path_params["table_id"])
+        table = await get(request.path_params["table_id"])
         text = request.query_params.get("step", "")
         step = int(text) if text.isdigit() and len(text) < 10 else text or None
         return JSONResponse(await run_in_threadpool(table.history_message, _token(request), step))
 
     @_handler
     async def record(request: Request):
-        return JSONResponse(manager.get(request.path_params["table_id"]).record())
+        return JSONResponse((await get(request.path_params["table_id"])).record())
+
+    async def refuse(websocket: WebSocket, e: TableError) -> None:
+        await websocket.accept()
+        await websocket.send_json({"type": "error", "error": str(e), "status": e.status})
+        await websocket.close(code=4000 + e.status)
 
     async def table_socket(websocket: WebSocket):
+        client = _client(websocket)
         try:
-            table = manager.get(websocket.path_params["table_id"])
+            manager.open_socket(client)
+        except TableError as e:   # too many from this address
+            await refuse(websocket, e)
+            return
+        try:
+            await _table_socket(websocket)
+        finally:
+            manager.close_socket(client)
+
+    async def _table_socket(websocket: WebSocket):
+        try:
+            table = await get(websocket.path_params["table_id"])
             token = websocket.query_params.get("token")
             seat = table.seat_of(token) if token else None
         except TableError as e:
-            await websocket.accept()
-            await websocket.send_json({"type": "error", "error": str(e), "status": e.status})
-            await websocket.close(code=4000 + e.status)
+            await refuse(websocket, e)
             return
         await websocket.accept()
         loop = asyncio.get_running_loop()
@@ -186,7 +231,7 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
                 await websocket.send_json(await queue.get())
 
         try:
-            key = await run_in_threadpool(table.listen, token, send)
+            table, key = await on_table(websocket.path_params["table_id"], "listen", token, send)
         except TableError as e:  # the seat changed hands while connecting
             await websocket.send_json({"type": "error", "error": str(e), "status": e.status})
             await websocket.close(code=4000 + e.status)
@@ -222,13 +267,21 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
     ]
     from .pages import page_routes
     routes += page_routes()
+    async def sweep_now_and_then():
+        # finished tables nobody watches leave memory when their keep time is over (also on every listing)
+        while True:
+            await asyncio.sleep(tables_module.SWEEP_SECONDS)
+            manager.sweep()
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
         manager.start()
+        sweeper = asyncio.create_task(sweep_now_and_then())
         try:
             async with _freeze_startup_objects(app):
                 yield
         finally:
+            sweeper.cancel()
             # no bot thread outlives the app (tests create many); queued bot moves resume on the next start
             await run_in_threadpool(manager.close)
 

@@ -6,11 +6,14 @@ The web package uses the engine only through its public contract.
 """
 from __future__ import annotations
 
+import collections
+import functools
 import hashlib
 import heapq
 import hmac
 import itertools
 import logging
+import math
 import random
 import secrets
 import threading
@@ -34,6 +37,19 @@ BOT_RETRY_SECONDS = 1.0
 # actions or more); replaying one action costs 5-10 us, so a step is answered from the nearest one
 HISTORY_CHECKPOINTS = 16
 HISTORY_SPACING = 64
+# GET /api/tables lists at most this many: the live tables first, then the finished ones still in memory
+LIST_LIMIT = 200
+# the server looks for finished tables to put away this often (seconds; also on every listing and creation)
+SWEEP_SECONDS = 5.0
+# the defaults of the limits (``gamenight serve`` options): a finished table is kept in memory this long
+# (seconds) after it finished; at most so many live tables; table creations per client address in any 60 s;
+# open WebSockets per client address
+KEEP_FINISHED = 30 * 60.0
+MAX_TABLES = 2000
+MAX_CREATES_PER_MINUTE = 30
+MAX_SOCKETS_PER_IP = 64
+# a table id is 11 characters (secrets.token_urlsafe(8)); anything much longer is not looked up
+MAX_TABLE_ID = 64
 
 log = logging.getLogger("gamenight.web")
 
@@ -104,9 +120,18 @@ class BotScheduler:
 class TableError(Exception):
     """A request the table refuses; ``status`` is the HTTP status it maps to."""
 
-    def __init__(self, message: str, status: int = 400):
+    def __init__(self, message: str, status: int = 400, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status = status
+        self.headers = headers or {}
+
+
+class TableGone(TableError):
+    """The table object was put away (a finished table nobody watched) just before this call: the caller asks
+    the manager again, which loads it from storage."""
+
+    def __init__(self):
+        super().__init__("the table was just put away; try again", 503)
 
 
 def _hash(token: str) -> str:
@@ -138,6 +163,14 @@ class Table:
         self._last_move_at = 0.0
         self._history_lock = threading.Lock()
         self._checkpoints: dict[int, object] = {}   # step -> state after that many actions (never shared)
+        # the manager's hooks: the match just ended; the last listener of a finished table left
+        self.on_finished: Callable[[], None] | None = None
+        self.on_unwatched: Callable[[], None] | None = None
+        self.dropped = False   # put away by the manager: calls that change the table go to a fresh copy
+
+    def _check_not_dropped(self) -> None:
+        if self.dropped:
+            raise TableGone()
 
     # ---- what clients see --------------------------------------------------------------------
     def summary(self) -> dict:
@@ -188,6 +221,7 @@ class Table:
     def join(self, seat, name: str | None = None) -> str:
         """A person takes an open seat or one a bot keeps; returns the seat's new token."""
         with self.lock:
+            self._check_not_dropped()
             seat = self._check_seat(seat)
             if self.seats[seat]["kind"] == "person":
                 raise TableError(f"seat {seat} is taken", 409)
@@ -207,6 +241,7 @@ class Table:
     def leave(self, token: str, bot: str | None = None) -> None:
         """The person gives the seat back: to ``bot`` (or the bot that kept it before), else it is open."""
         with self.lock:
+            self._check_not_dropped()
             seat = self.seat_of(token)
             bot = bot or self.seats[seat].get("bot")
             self._check_bot(bot)
@@ -219,6 +254,7 @@ class Table:
     def set_bot(self, seat, bot: str | None) -> None:
         """Fill an open (or bot) seat with a bot, or open it (``bot=None``); a person's seat is theirs."""
         with self.lock:
+            self._check_not_dropped()
             seat = self._check_seat(seat)
             if self.seats[seat]["kind"] == "person":
                 raise TableError(f"seat {seat} is held by a person", 409)
@@ -267,11 +303,14 @@ class Table:
         except IllegalAction as e:
             raise TableError(f"illegal action: {e}", 422) from None
         try:
-            self.storage.append_action(self.table_id, len(state.history), str(state.history[-1]))
+            # the action that ends the match marks the table finished in the same transaction
+            self.storage.append_action(self.table_id, len(state.history), str(state.history[-1]), state.is_over)
         except StorageError as e:
             self.state = gamenight.replay({**state.record(), "actions": [str(a) for a in state.history[:-1]]})
             raise TableError(f"storage failed, the action was not played: {e}", 503) from None
         self._last_move_at = time.monotonic()
+        if state.is_over and self.on_finished is not None:
+            self.on_finished()
         self.broadcast()
 
     def _bot_to_move(self) -> int | None:
@@ -346,6 +385,7 @@ class Table:
     def listen(self, token: str | None, send: Callable[[dict], None]) -> int:
         """``send`` receives the token's seat view now and after every change (no token: the spectator's)."""
         with self.lock:
+            self._check_not_dropped()
             seat = self.seat_of(token) if token else None
             key = self._next_listener
             self._next_listener += 1
@@ -355,8 +395,11 @@ class Table:
 
     def unlisten(self, key: int) -> None:
         with self.lock:
-            if self.listeners.pop(key, None) is not None and not self.listeners:
+            last = self.listeners.pop(key, None) is not None and not self.listeners
+            if last:
                 self._unwatched_since = time.monotonic()
+        if last and self.state.is_over and self.on_unwatched is not None:
+            self.on_unwatched()
 
     def broadcast(self) -> None:
         with self.lock:
@@ -419,27 +462,63 @@ class Table:
 
 
 class TableManager:
-    """All tables of one server, rebuilt from storage on start-up by replaying each stored record.
+    """All tables of one server: the live ones (rebuilt from storage on start-up by replaying each stored
+    record) and the finished ones still kept in memory.
 
     ``bot_delay`` (seconds) paces the bots: 0 plays them at once inside the request that woke them; more puts
-    each bot move on one shared scheduler thread, committed and broadcast on its own. ``close`` stops it."""
+    each bot move on one shared scheduler thread, committed and broadcast on its own. ``close`` stops it.
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.0):
+    A finished table stays in memory while anybody listens to it and for ``keep_finished`` seconds after it
+    finished (or was loaded again); then ``sweep`` puts it away (it stays in storage, and ``get`` loads it again
+    on demand). The limits: at most ``max_tables`` live tables, ``max_creates_per_minute`` creations per client
+    address in any 60 s, ``max_sockets_per_ip`` open WebSockets per client address. ``clock`` (seconds,
+    monotonic) is injectable so tests need not sleep."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 0.0, *, keep_finished: float = KEEP_FINISHED,
+                 max_tables: int = MAX_TABLES, max_creates_per_minute: int = MAX_CREATES_PER_MINUTE,
+                 max_sockets_per_ip: int = MAX_SOCKETS_PER_IP, clock: Callable[[], float] = time.monotonic):
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or not 0 <= bot_delay <= 60:
             raise ValueError(f"bot_delay must be 0..60 seconds, not {bot_delay!r}")
+        if (not isinstance(keep_finished, (int, float)) or isinstance(keep_finished, bool)
+                or not 0 <= keep_finished < float("inf")):
+            raise ValueError(f"keep_finished must be a number of seconds >= 0, not {keep_finished!r}")
+        for name, value in (("max_tables", max_tables), ("max_creates_per_minute", max_creates_per_minute),
+                            ("max_sockets_per_ip", max_sockets_per_ip)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
         self.storage = storage
         self.bot_delay = float(bot_delay)
+        self.keep_finished = float(keep_finished)
+        self.max_tables = max_tables
+        self.max_creates_per_minute = max_creates_per_minute
+        self.max_sockets_per_ip = max_sockets_per_ip
+        self.clock = clock
         self.scheduler = BotScheduler() if self.bot_delay > 0 else None
         self.tables: dict[str, Table] = {}
-        self.lock = threading.Lock()
-        for stored in storage.load_tables():
+        self.lock = threading.RLock()
+        self._finished: dict[str, float] = {}    # finished tables in memory -> when their keep time began
+        self._limits_lock = threading.Lock()
+        self._creates: dict[str, collections.deque] = {}   # client address -> times of its recent creations
+        self._sockets: dict[str, int] = {}                 # client address -> its open WebSockets
+        for stored in storage.load_tables(finished=False):
             table = self._table(stored)
+            if table.state.is_over:
+                # stored before tables recorded that they finished (a database file from an older version):
+                # recognised by this one replay, marked, and not kept
+                try:
+                    storage.mark_finished(table.table_id)
+                except StorageError as e:
+                    log.warning("table %s: could not mark it finished (%s)", table.table_id, e)
+                continue
             self.tables[table.table_id] = table
         for table in list(self.tables.values()):
             table.step_bots()  # a bot to move when the server stopped plays on
 
     def _table(self, stored: StoredTable) -> Table:
-        return Table(stored, self.storage, self.scheduler, self.bot_delay)
+        table = Table(stored, self.storage, self.scheduler, self.bot_delay)
+        table.on_finished = functools.partial(self._finished_now, table)
+        table.on_unwatched = functools.partial(self._unwatched, table)
+        return table
 
     def start(self) -> None:
         """(Re)start the bot scheduler after ``close`` (an app's lifespan starts it)."""
@@ -451,13 +530,141 @@ class TableManager:
         if self.scheduler is not None:
             self.scheduler.stop()
 
+    # ---- finding tables ----------------------------------------------------------------------
+    def loaded(self, table_id) -> Table | None:
+        """The table if it is in memory (no storage access, no lock: safe on the event loop)."""
+        return self.tables.get(table_id) if isinstance(table_id, str) else None
+
     def get(self, table_id: str) -> Table:
-        table = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None:
+        """The table; a finished one no longer in memory is loaded from storage (its record replayed) and kept
+        again for ``keep_finished``."""
+        table = self.loaded(table_id)
+        if table is not None:
+            return table
+        if not isinstance(table_id, str) or not table_id or len(table_id) > MAX_TABLE_ID:
             raise TableError(f"no table {table_id!r}", 404)
+        with self.lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            try:
+                stored = self.storage.load_table(table_id)
+            except StorageError as e:
+                raise TableError(f"storage failed: {e}", 503) from None
+            if stored is None:
+                raise TableError(f"no table {table_id!r}", 404)
+            table = self._table(stored)
+            self.tables[table_id] = table
+            if table.state.is_over:
+                self._finished[table_id] = self.clock()
+                return table
+        # in storage, in play, yet not in memory: written by another server on the same database
+        table.step_bots()
         return table
 
-    def create(self, game: str, players=None, preset=None, options=None, seats=None) -> Table:
+    def live_count(self) -> int:
+        """Tables in memory whose match is not over."""
+        with self.lock:
+            return len(self.tables) - len(self._finished)
+
+    # ---- putting finished tables away --------------------------------------------------------
+    def _finished_now(self, table: Table) -> None:
+        with self.lock:
+            if self.tables.get(table.table_id) is table:
+                self._finished[table.table_id] = self.clock()
+
+    def _unwatched(self, table: Table) -> None:
+        # the last listener of a finished table left: with its keep time over, it goes now
+        with self.lock:
+            self._drop_if_due(table.table_id, self.clock())
+
+    def _drop_if_due(self, table_id: str, now: float) -> bool:
+        # called with self.lock held; a table busy in another thread (its lock held) waits for the next sweep
+        began = self._finished.get(table_id)
+        table = self.tables.get(table_id)
+        if began is None or table is None or now - began < self.keep_finished:
+            return False
+        if not table.lock.acquire(blocking=False):
+            return False
+        try:
+            if table.listeners:
+                return False
+            # a caller still holding this object gets TableGone for any change, and asks again (a fresh copy)
+            table.dropped = True
+            table._bots.clear()
+        finally:
+            table.lock.release()
+        del self.tables[table_id]
+        del self._finished[table_id]
+        return True
+
+    def sweep(self) -> int:
+        """Put away the finished tables nobody listens to whose keep time is over (they stay in storage), and
+        forget creation times older than a minute. Returns how many tables went."""
+        now = self.clock()
+        with self.lock:
+            dropped = sum(self._drop_if_due(table_id, now) for table_id in list(self._finished))
+        with self._limits_lock:
+            for client in list(self._creates):
+                stamps = self._creates[client]
+                while stamps and now - stamps[0] >= 60:
+                    stamps.popleft()
+                if not stamps:
+                    del self._creates[client]
+        return dropped
+
+    # ---- limits per client address -----------------------------------------------------------
+    def _reserve_create(self, client: str) -> float:
+        now = self.clock()
+        with self._limits_lock:
+            stamps = self._creates.setdefault(client, collections.deque())
+            while stamps and now - stamps[0] >= 60:
+                stamps.popleft()
+            if len(stamps) >= self.max_creates_per_minute:
+                wait = max(1, math.ceil(stamps[0] + 60 - now))
+                raise TableError(f"too many tables created from your address; try again in {wait} s", 429,
+                                 headers={"Retry-After": str(wait)})
+            stamps.append(now)
+            return now
+
+    def _release_create(self, client: str, stamp: float) -> None:
+        with self._limits_lock:
+            stamps = self._creates.get(client)
+            if stamps is not None and stamp in stamps:
+                stamps.remove(stamp)
+
+    def open_socket(self, client: str) -> None:
+        """Count one more WebSocket of ``client`` (an address); refused (429) over ``max_sockets_per_ip``."""
+        with self._limits_lock:
+            count = self._sockets.get(client, 0)
+            if count >= self.max_sockets_per_ip:
+                raise TableError(f"too many connections from your address (at most {self.max_sockets_per_ip}); "
+                                 "close some and try again", 429)
+            self._sockets[client] = count + 1
+
+    def close_socket(self, client: str) -> None:
+        with self._limits_lock:
+            count = self._sockets.get(client, 0) - 1
+            if count > 0:
+                self._sockets[client] = count
+            else:
+                self._sockets.pop(client, None)
+
+    # ---- creating and listing ----------------------------------------------------------------
+    def create(self, game: str, players=None, preset=None, options=None, seats=None, client: str | None = None
+               ) -> Table:
+        """A new table; ``client`` (the creator's address) counts towards ``max_creates_per_minute``."""
+        stamp = self._reserve_create(client) if client is not None else None
+        try:
+            table = self._create(game, players, preset, options, seats)
+        except BaseException:
+            if stamp is not None:
+                self._release_create(client, stamp)
+            raise
+        table.step_bots()
+        return table
+
+    def _create(self, game, players, preset, options, seats) -> Table:
         if not isinstance(game, str) or game not in gamenight.games():
             raise TableError(f"unknown game {game!r}; games are: {', '.join(gamenight.games())}")
         if options is not None and not isinstance(options, dict):
@@ -483,17 +690,24 @@ class TableManager:
                              seed=made.fresh_seed(),
                              seats=[{"kind": "bot", "bot": b} if b else {"kind": "open"} for b in seats],
                              created=time.time())
-        try:
-            self.storage.create_table(stored)
-        except StorageError as e:
-            raise TableError(f"storage failed: {e}", 503) from None
-        table = self._table(stored)
         with self.lock:
+            if self.live_count() >= self.max_tables:
+                raise TableError(f"the server has {self.max_tables} tables in play, its most; "
+                                 "try again when some have finished", 503)
+            try:
+                self.storage.create_table(stored)
+            except StorageError as e:
+                raise TableError(f"storage failed: {e}", 503) from None
+            table = self._table(stored)
             self.tables[table.table_id] = table
-        table.step_bots()
         return table
 
     def list(self) -> list[dict]:
+        """Summaries: the live tables first, then the finished ones still in memory, each group newest first
+        (by creation), at most ``LIST_LIMIT`` in all."""
+        self.sweep()
         with self.lock:
             tables = list(self.tables.values())
-        return [t.summary() for t in tables]
+        tables.reverse()   # among tables created at the same instant, the later one first
+        tables.sort(key=lambda t: (not t.state.is_over, t.stored.created), reverse=True)
+        return [t.summary() for t in tables[:LIST_LIMIT]]
