@@ -81,6 +81,20 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-delay", metavar="SECONDS", type=float, default=0.7,
                        help="seconds a bot thinks before each move, so people see the moves one by one "
                             "(default 0.7; 0: bots answer at once)")
+    serve.add_argument("--keep-finished", metavar="MINUTES", type=float, default=30.0,
+                       help="minutes a finished table stays in memory after it ended (and as long as anybody "
+                            "watches it); then it is loaded from the database only when asked for (default 30; "
+                            "0: as soon as nobody watches)")
+    serve.add_argument("--max-tables", metavar="N", type=int, default=2000,
+                       help="most tables in play at once; more are refused with 503 (default 2000)")
+    serve.add_argument("--max-creates-per-minute", metavar="N", type=int, default=30,
+                       help="most tables one client address may create in any minute; more get 429 (default 30)")
+    serve.add_argument("--max-sockets-per-ip", metavar="N", type=int, default=64,
+                       help="most WebSocket connections open from one client address; more are closed with "
+                            "code 4429 (default 64)")
+    serve.add_argument("--ws-deflate", action=argparse.BooleanOptionalAction, default=True,
+                       help="compress WebSocket messages (permessage-deflate) when the client offers it: less "
+                            "traffic, more server CPU (default on; --no-ws-deflate turns it off)")
 
     if _has_benchmark():
         bench = sub.add_parser("bench", help="measure engine speed (random playouts), as JSON")
@@ -190,8 +204,16 @@ def _run_serve(args) -> int:
         raise CliError("--port must be 1..65535")
     if not 0 <= args.bot_delay <= 60:
         raise CliError("--bot-delay must be 0..60 seconds")
+    if not 0 <= args.keep_finished <= 7 * 24 * 60:
+        raise CliError("--keep-finished must be 0..10080 minutes")
+    for option in ("max_tables", "max_creates_per_minute", "max_sockets_per_ip"):
+        if getattr(args, option) < 1:
+            raise CliError(f"--{option.replace('_', '-')} must be at least 1")
+    app = create_app(args.db, bot_delay=args.bot_delay, keep_finished=args.keep_finished * 60,
+                     max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
+                     max_sockets_per_ip=args.max_sockets_per_ip)
     # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can
-    uvicorn.run(create_app(args.db, bot_delay=args.bot_delay), host=args.host, port=args.port, ws_max_size=65536)
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, ws_per_message_deflate=args.ws_deflate)
     return 0
 
 
