@@ -92,7 +92,8 @@ def test_websockets_per_address_are_limited(db_url):
         # closed connections (refused ones too) no longer count
         with client.websocket_connect("/ws/tables/nope") as ws:
             assert ws.receive_json()["status"] == 404
-        with client.websocket_connect(f"/ws/tables/{table_id}") as a, client.websocket_connect(f"/ws/tables/{table_id}") as b:
+        with client.websocket_connect(f"/ws/tables/{table_id}") as a, \
+                client.websocket_connect(f"/ws/tables/{table_id}") as b:
             assert a.receive_json()["type"] == b.receive_json()["type"] == "state"
         assert client.app.state.manager._sockets == {}
 
