@@ -233,3 +233,24 @@ def test_the_listing_holds_at_most_200_tables(db_url):
     live = [live_table(manager).table_id for _ in range(tables_module.LIST_LIMIT + 5)]
     listed = [t["table_id"] for t in manager.list()]
     assert len(listed) == 200 and listed == live[::-1][:200] and over.table_id not in listed
+
+
+def test_a_request_holding_a_table_just_put_away_is_served_by_a_fresh_copy(db_url, monkeypatch):
+    """The race: a request finds the table in memory, the sweep puts it away, then the request changes it."""
+    clock = Clock()
+    manager = TableManager(open_storage(db_url), keep_finished=0, clock=clock)
+    with TestClient(create_app(manager=manager)) as client:
+        table_id = create(client, **{**BOTS_ONLY, "seats": [None, "random", "random"]})
+        stale = manager.get(table_id)
+        assert client.post(f"/api/tables/{table_id}/bot", json={"seat": 0, "bot": "random"}).status_code == 200
+        assert stale.state.is_over and manager.sweep() == 1 and stale.dropped
+        found = []
+        real = manager.loaded
+        monkeypatch.setattr(manager, "loaded", lambda table_id: found.append(table_id) or (
+            stale if len(found) == 1 else real(table_id)))
+        r = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Bob"})
+        assert r.status_code == 200 and len(found) >= 2
+        fresh = manager.get(table_id)
+        assert fresh is not stale and fresh.seat_of(r.json()["token"]) == 1
+        assert manager.storage.load_table(table_id).seats[1]["kind"] == "person"
+        assert stale.seats[1] == {"kind": "bot", "bot": "random"}          # the old object took no change
