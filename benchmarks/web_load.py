@@ -57,9 +57,14 @@ def http(port: int, path: str, body: dict | None = None) -> dict:
         return json.load(r)
 
 
-def start_server(port: int, db_path: str, log, bot_delay: float) -> subprocess.Popen:
+def start_server(port: int, db_path: str, log, bot_delay: float, deflate: bool = True,
+                 keep_finished: float | None = None) -> subprocess.Popen:
+    # every load client comes from 127.0.0.1: the per-address limits (meant for one person's browser) are lifted
     process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--host", HOST,
-                                "--port", str(port), "--db", f"sqlite:///{db_path}", "--bot-delay", str(bot_delay)],
+                                "--port", str(port), "--db", f"sqlite:///{db_path}", "--bot-delay", str(bot_delay),
+                                "--max-creates-per-minute", "1000000", "--max-sockets-per-ip", "1000000",
+                                "--ws-deflate" if deflate else "--no-ws-deflate"]
+                               + ([] if keep_finished is None else ["--keep-finished", str(keep_finished)]),
                                stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -92,6 +97,18 @@ def cpu_seconds(pid: int) -> float | None:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
+
+
+def rss_mb(pid: int) -> float | None:
+    """Resident memory of a process in MB (Linux /proc; None elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except (OSError, ValueError):
+        pass
+    return None
 
 
 def make_table(port: int, game: str, bots: bool) -> tuple[str, list[str | None]]:
@@ -236,12 +253,14 @@ async def drive(load: Load, runs: list, seconds: float, warmup: float, server_pi
     await asyncio.sleep(warmup)
     load.measuring = True
     start, server_cpu, client_cpu = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
+    rss_start = rss_mb(server_pid)
     await asyncio.sleep(seconds)
     load.measuring = False
     elapsed = time.perf_counter() - start
     server_end, client_end = cpu_seconds(server_pid), time.process_time()
     cpu = {"server_cores_busy": None if server_cpu is None else round((server_end - server_cpu) / elapsed, 2),
-           "clients_cores_busy": round((client_end - client_cpu) / elapsed, 2)}
+           "clients_cores_busy": round((client_end - client_cpu) / elapsed, 2),
+           "server_memory_mb": {"start": rss_start, "end": rss_mb(server_pid)}}
     stop.set()
     done, still = await asyncio.wait(tasks, timeout=10)
     for task in still:
@@ -265,7 +284,8 @@ def measure(args, mode: str) -> dict:
     with tempfile.TemporaryDirectory(prefix="gamenight-load-") as tmp:
         port = free_port()
         log = open(os.path.join(tmp, "server.log"), "wb")
-        server = start_server(port, os.path.join(tmp, "load.db"), log, args.bot_delay)
+        server = start_server(port, os.path.join(tmp, "load.db"), log, args.bot_delay, deflate=not args.no_deflate,
+                              keep_finished=args.keep_finished)
         try:
             setup_start = time.perf_counter()
             with concurrent.futures.ThreadPoolExecutor(8) as pool:
@@ -331,7 +351,10 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--bot-delay", type=float, default=0.7,
                         help="the server's bot pacing in bots mode, seconds (gamenight serve's default)")
     parser.add_argument("--no-deflate", action="store_true",
-                        help="clients do not offer permessage-deflate (browsers do; the default measures that)")
+                        help="no permessage-deflate: the server runs with --no-ws-deflate and the clients do not "
+                             "offer it (browsers do; the default measures compression on)")
+    parser.add_argument("--keep-finished", type=float, default=None, metavar="MINUTES",
+                        help="the server's --keep-finished (default: the server's own)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(sys.argv[1:] if argv is None and __name__ == "__main__" else (argv or []))
     if (not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600 or not 0 <= args.think <= 10
