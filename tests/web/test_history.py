@@ -49,11 +49,18 @@ def test_history_of_a_long_match_from_checkpoints_in_any_order(client, monkeypat
     checkpoints spaced and thinned out."""
     monkeypatch.setattr(tables_module, "HISTORY_SPACING", 5)
     monkeypatch.setattr(tables_module, "HISTORY_CHECKPOINTS", 4)
-    table_id = create(client, "gin_rummy", ["random", "random"], players=2)
-    table = client.app.state.manager.get(table_id)
-    assert table.state.is_over
-    states = snapshots(table)
+    # a match of 150-1,000 actions: long enough that the checkpoints are thinned out several times, short enough
+    # to replay from them for every step asked (the server draws the seed, so a few tables may be needed; random
+    # bots' Gin Rummy can run to thousands of actions)
+    for _ in range(100):
+        table_id = create(client, "gin_rummy", ["heuristic", "heuristic"], players=2, options={"game_target": 100})
+        table = client.app.state.manager.get(table_id)
+        assert table.state.is_over
+        if 150 <= len(table.state.history) <= 1000:
+            break
     steps = len(table.state.history)
+    assert 150 <= steps <= 1000
+    states = snapshots(table)
     order = list(range(steps + 1)) + list(range(steps, -1, -1))
     rng = random.Random(7)
     order += [rng.randint(0, steps) for _ in range(100)]
