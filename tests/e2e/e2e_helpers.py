@@ -131,6 +131,21 @@ def play_one(page, choose, rng: random.Random, keys: bool = False) -> str:
     return action
 
 
+def sit_and_play(pages, base: str, table_id: str, choose, rng: random.Random, moves: int):
+    """A person opens the table, takes seat 0 and plays ``moves`` actions by clicking; returns the page once it
+    is this person's turn again."""
+    page = pages.open("person")
+    page.goto(f"{base}/table/{table_id}")
+    wait_live(page)
+    take_seat(page, 0)
+    pages.shot(page, "start")
+    for _ in range(moves):
+        assert wait_turn_or_over(page)
+        play_one(page, choose, rng)
+    assert wait_turn_or_over(page)
+    return page
+
+
 def play_to_end(page, pages, choose, rng: random.Random, *, keys_every: int = 0, mid_shot_at: int = 6,
                 max_clicks: int = 600) -> int:
     """Play this seat's whole match by clicking until body[data-over="true"]; the number of actions played.

@@ -2,8 +2,8 @@
 clickable; going live gives the actions back."""
 import random
 
-from e2e_helpers import (assert_match_over, body, choose_for, create_table, legal_texts, play_one, play_to_end,
-                         take_seat, version, wait_live, wait_turn_or_over)
+from e2e_helpers import (assert_match_over, body, choose_for, create_table, legal_texts, play_to_end,
+                         sit_and_play, version)
 
 
 def step_text(page) -> str:
@@ -26,15 +26,7 @@ def test_history_steps_back_and_forth_and_returns_live(server, pages):
     rng = random.Random("history")
     choose = choose_for("yaniv")
     table_id = create_table(server, "yaniv", [None, "heuristic"])
-    page = pages.open("person")
-    page.goto(f"{server}/table/{table_id}")
-    wait_live(page)
-    take_seat(page, 0)
-    pages.shot(page, "start")
-    for _ in range(4):
-        assert wait_turn_or_over(page)
-        play_one(page, choose, rng)
-    assert wait_turn_or_over(page)
+    page = sit_and_play(pages, server, table_id, choose, rng, moves=4)
     n = version(page)
     live_board, live_actions = board_html(page), legal_texts(page)
     wait_step(page, n, n)

@@ -2,8 +2,9 @@
 again on the same database; the open page reconnects by itself and the match carries on to the end."""
 import random
 
-from e2e_helpers import (assert_match_over, body, choose_for, create_table, free_port, legal_texts, play_one,
-                         play_to_end, start_server, stop_server, take_seat, version, wait_live, wait_turn_or_over)
+from e2e_helpers import (assert_match_over, body, choose_for, create_table, free_port, legal_texts,
+                         play_to_end, sit_and_play, start_server, stop_server,
+                         version, wait_live)
 
 
 def test_page_reconnects_to_its_seat_after_the_server_is_killed_and_restarted(pages, tmp_path):
@@ -15,15 +16,7 @@ def test_page_reconnects_to_its_seat_after_the_server_is_killed_and_restarted(pa
     process, base = start_server(db, port)
     try:
         table_id = create_table(base, "thunee", [None, "heuristic", "heuristic", "heuristic"])
-        page = pages.open("person")
-        page.goto(f"{base}/table/{table_id}")
-        wait_live(page)
-        take_seat(page, 0)
-        pages.shot(page, "start")
-        for _ in range(3):
-            assert wait_turn_or_over(page)
-            play_one(page, choose, rng)
-        assert wait_turn_or_over(page)
+        page = sit_and_play(pages, base, table_id, choose, rng, moves=3)
         seen_version, seen_actions = version(page), legal_texts(page)
         page.evaluate("() => { window.e2eNotReloaded = true; }")
 

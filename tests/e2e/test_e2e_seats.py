@@ -2,23 +2,16 @@
 cannot take a person's seat and has no action bar."""
 import random
 
-from e2e_helpers import (assert_match_over, body, choose_for, create_table, legal_texts, play_one, play_to_end,
-                         take_seat, version, wait_live, wait_turn_or_over)
+from e2e_helpers import (assert_match_over, body, choose_for, create_table, legal_texts, play_one,
+                         play_to_end, sit_and_play, take_seat, version, wait_live,
+                         wait_turn_or_over)
 
 
 def test_reload_returns_the_person_to_their_seat(server, pages):
     rng = random.Random("reload")
     choose = choose_for("yaniv")
     table_id = create_table(server, "yaniv", [None, "heuristic"])
-    page = pages.open("person")
-    page.goto(f"{server}/table/{table_id}")
-    wait_live(page)
-    take_seat(page, 0)
-    pages.shot(page, "start")
-    for _ in range(3):
-        assert wait_turn_or_over(page)
-        play_one(page, choose, rng)
-    assert wait_turn_or_over(page)
+    page = sit_and_play(pages, server, table_id, choose, rng, moves=3)
     seen_version, seen_actions = version(page), legal_texts(page)
     page.reload()
     wait_live(page)
