@@ -461,6 +461,12 @@ class Table:
             return self.state.record()
 
 
+def _forget_older_than_a_minute(stamps: collections.deque, now: float) -> None:
+    # the creation limit's sliding window: times are appended in order, so the old ones are at the left
+    while stamps and now - stamps[0] >= 60:
+        stamps.popleft()
+
+
 class TableManager:
     """All tables of one server: the live ones (rebuilt from storage on start-up by replaying each stored
     record) and the finished ones still kept in memory.
@@ -607,8 +613,7 @@ class TableManager:
         with self._limits_lock:
             for client in list(self._creates):
                 stamps = self._creates[client]
-                while stamps and now - stamps[0] >= 60:
-                    stamps.popleft()
+                _forget_older_than_a_minute(stamps, now)
                 if not stamps:
                     del self._creates[client]
         return dropped
@@ -618,8 +623,7 @@ class TableManager:
         now = self.clock()
         with self._limits_lock:
             stamps = self._creates.setdefault(client, collections.deque())
-            while stamps and now - stamps[0] >= 60:
-                stamps.popleft()
+            _forget_older_than_a_minute(stamps, now)
             if len(stamps) >= self.max_creates_per_minute:
                 wait = max(1, math.ceil(stamps[0] + 60 - now))
                 raise TableError(f"too many tables created from your address; try again in {wait} s", 429,
