@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
+import functools
 import gc
 import json
 import os
@@ -111,11 +112,17 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
+@functools.cache
+def default_players(game: str) -> int:
+    """The game's default number of players (asked of the engine once, not of the server for every table)."""
+    import gamenight
+    return gamenight.make(game).num_players
+
+
 def make_table(port: int, game: str, bots: bool) -> tuple[str, list[str | None]]:
     """A table and its clients' tokens. people: every seat taken by a person; bots: seat 0 a person, the
     other seats heuristic bots, and a spectator (token None)."""
-    players = http(port, "/api/games")
-    players = next(g["default_players"] for g in players if g["name"] == game)
+    players = default_players(game)
     seats = [None] + ["heuristic"] * (players - 1) if bots else [None] * players
     table = http(port, "/api/tables", {"game": game, "players": players, "seats": seats})
     table_id = table["table_id"]
