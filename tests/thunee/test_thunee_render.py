@@ -84,7 +84,47 @@ def test_terminal_play_never_prints_a_bots_face_down_trump_card():
             if "(heuristic): trump " in line:
                 assert line.rstrip().endswith("trump ?") or line.rstrip().endswith("trump last")
         assert session.state.is_over
-    r = get_renderer("thunee")
-    assert r.public_move(1, "trump Jh", {"seat": 0}) == "trump ?"
-    assert r.public_move(1, "trump Jh", {"seat": 1}) == "trump Jh"
-    assert r.public_move(1, "Jh", {"seat": 0}) == "Jh"
+    # the moves come from the human seat's view, not from a renderer hook
+    assert not hasattr(get_renderer("thunee"), "public_move")
+
+
+def test_terminal_play_prints_the_moves_as_the_humans_view_logs_them():
+    """Each bot move line is the human view's log entry just after that move (a face-down trump reads
+    `trump ?` as the view has it); the move that ends a hand, in no view's log, is printed too."""
+    import io
+
+    from rich.console import Console
+
+    from gamenight.cli.play import PlaySession
+
+    game = gamenight.make("thunee")
+    buffer = io.StringIO()
+    out = Console(file=buffer, width=120, force_terminal=False)
+    answers = iter(["1"] * 400)
+    session = PlaySession(game, 0, {1: "heuristic", 2: "heuristic", 3: "heuristic"}, 1, None,
+                          lambda prompt: next(answers), out)
+    state = session.state
+    expected = []  # (seat, text as seat 0's view logs it, or None for a hand's last move)
+    cls = type(state)
+    original = cls.apply
+
+    def apply(self, action):
+        hand, seat = self.hands_played, self.current_player
+        result = original(self, action)
+        if self is state and seat != 0:
+            expected.append((seat, self.view(0)["log"][-1][1] if self.hands_played == hand else None))
+        return result
+
+    cls.apply = apply
+    try:
+        session.run()
+    finally:
+        cls.apply = original
+    assert state.is_over
+    printed = [line.split(": ", 1) for line in buffer.getvalue().splitlines()
+               if line.startswith("seat ") and "(you)" not in line]
+    assert len(printed) == len(expected)
+    for (who, text), (seat, logged) in zip(printed, expected):
+        assert who == f"seat {seat} (heuristic)"
+        assert text == logged or logged is None
+    assert ("trump ?" in [t for _, t in expected]), "a bot laid its trump card face down in this match"

@@ -141,12 +141,6 @@ class Renderer(GenericRenderer):
             lines.append(f"[bold]{who} turn[/bold]: {_PROMPTS.get(view['phase'], '')}")
         return "\n".join(lines)
 
-    def public_move(self, player: int, action_text: str, view: dict) -> str:
-        """How another seat's move reads to this view's seat: the face-down trump card stays hidden (T12)."""
-        if action_text.startswith("trump ") and action_text != "trump last" and player != view["seat"]:
-            return "trump ?"
-        return action_text
-
     def action_label(self, action_text: str, view: dict) -> str:
         if action_text == "pass":
             return "pass"

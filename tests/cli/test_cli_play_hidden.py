@@ -1,0 +1,175 @@
+"""``gamenight play`` never prints what the human seat may not see: every move of another seat is printed from
+the human's view (its ``log``), once, and no card shows in the terminal before the human's views show it."""
+from __future__ import annotations
+
+import bisect
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+import gamenight
+from gamenight.cli import play as play_module
+from gamenight.core.cards import card_str, parse_card
+
+# a card as the terminal may print it: notation (9c, Th, Jk) or rendered (9♣, 10♥)
+_SHOWN_CARD = re.compile(r"(?<![=0-9A-Za-z])(?:10|[A2-9TJQK])[shdc♠♥♦♣](?![0-9A-Za-z])|(?<![0-9A-Za-z])Jk(?![a-z])")
+_VIEW_CARD = re.compile(r"(?<![0-9A-Za-z])(?:[A2-9TJQK][shdc]|Jk)(?![0-9A-Za-z])")
+
+
+def _view_cards(value, found: set) -> set:
+    """Every card notation anywhere in a view (hands, piles, logs, summaries)."""
+    if isinstance(value, str):
+        found.update(_VIEW_CARD.findall(value))
+    elif isinstance(value, dict):
+        for item in value.values():
+            _view_cards(item, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _view_cards(item, found)
+    return found
+
+
+class Watch:
+    """Plays a whole match in the terminal (``PlaySession``) and notes, after every move, where the transcript
+    stood and which cards the human seat's views had shown so far."""
+
+    def __init__(self, monkeypatch, game_name: str, seed: int, seat: int = 0, players: int | None = None,
+                 bots: str | None = None, choose=None, rules: str | None = None, **overrides):
+        self.game = gamenight.make(game_name, players=players, rules=rules, **overrides)
+        self.seat = seat
+        self.buffer = io.StringIO()
+        out = Console(file=self.buffer, width=120, highlight=False, color_system=None)
+        bot = bots or play_module.default_bot(self.game)
+        bot_names = {p: bot for p in range(self.game.num_players) if p != seat}
+        rng = random.Random(seed)
+        choose = choose or (lambda legal: rng.randrange(len(legal)) + 1)
+        self.marks: list[tuple[int, frozenset, int]] = []  # (transcript length, cards seen so far, mover)
+        self.seen: set[str] = set()
+        session_box = []
+
+        def read(prompt):
+            return str(choose(session_box[0].state.legal_actions()))
+
+        session = play_module.PlaySession(self.game, seat, bot_names, seed, None, read, out)
+        session_box.append(session)
+        self.session = session
+        state = session.state
+        _view_cards(state.view(seat), self.seen)
+        self.marks.append((0, frozenset(self.seen), -1))
+        cls = type(state)
+        original = cls.apply
+        watch = self
+
+        def apply(self_state, action):
+            mover = self_state.current_player
+            result = original(self_state, action)
+            if self_state is state:  # not a bot's own copy of a state
+                _view_cards(state.view(seat), watch.seen)
+                watch.marks.append((len(watch.buffer.getvalue()), frozenset(watch.seen), mover))
+            return result
+
+        monkeypatch.setattr(cls, "apply", apply)
+        self.rc = session.run()
+        monkeypatch.undo()
+        self.text = self.buffer.getvalue()
+        self.bot_names = bot_names
+
+    def check_no_card_before_it_is_seen(self) -> int:
+        checked = 0
+        lengths = [length for length, _, _ in self.marks]
+        for match in _SHOWN_CARD.finditer(self.text):
+            card = card_str(parse_card(match.group()))
+            seen = self.marks[bisect.bisect_right(lengths, match.start()) - 1][1]
+            line_start = self.text.rfind("\n", 0, match.start()) + 1
+            line = self.text[line_start:self.text.find("\n", match.start())]
+            assert card in seen, f"{card} printed before seat {self.seat}'s views showed it: {line!r}"
+            checked += 1
+        return checked
+
+    def check_every_bot_move_printed_once(self) -> None:
+        """Each move of a bot gives exactly one ``seat p (bot): ...`` line, printed after that move and before
+        the next one: nothing is lost (not even the move that ends a hand) and nothing is printed twice."""
+        line = re.compile(r"^seat (\d+) \(([a-z_]+)\): ", re.M)
+        printed = [(m.start(), int(m.group(1))) for m in line.finditer(self.text) if m.group(2) != "you"]
+        bounds = [length for length, _, _ in self.marks[1:]] + [len(self.text) + 1]
+        expected = []
+        for i, (_, _, mover) in enumerate(self.marks[1:]):
+            if mover != self.seat:
+                expected.append((i, mover))
+        assert len(printed) == len(expected), (len(printed), len(expected))
+        for (position, seat), (i, mover) in zip(printed, expected):
+            assert seat == mover
+            assert bounds[i] <= position < bounds[i + 1], f"move {i} of seat {mover} printed out of its place"
+
+
+# (game, seeds, players, extra rules): fixed seeds, whole matches, the human types a random legal number
+CASES = [
+    ("gin_rummy", (1, 2), None, {}),
+    ("thunee", (0, 1, 2, 3), None, {}),
+    ("thunee", (5,), 6, {"rules": "all_calls"}),
+    ("yaniv", (1, 2), 3, {"elimination_limit": "60"}),
+    ("yessir", (1, 2), 3, {}),
+]
+
+
+@pytest.mark.parametrize("game_name, seeds, players, extra", CASES,
+                         ids=[f"{c[0]}-{c[2] or 'default'}" for c in CASES])
+def test_terminal_prints_no_card_before_the_humans_view_shows_it(monkeypatch, game_name, seeds, players, extra):
+    for seed in seeds:
+        watch = Watch(monkeypatch, game_name, seed, players=players, **extra)
+        assert watch.rc == 0 and watch.session.state.is_over
+        assert "Match over" in watch.text
+        if game_name != "yessir":  # dice, no cards (its hidden dice: the test below)
+            assert watch.check_no_card_before_it_is_seen() > 50  # it saw the table's, the hand's, the moves' cards
+        watch.check_every_bot_move_printed_once()
+
+
+def test_gin_seed_1_does_not_print_the_bots_face_down_knock_discard(monkeypatch):
+    """The reported case: `gamenight play gin_rummy --seed 1`, typing 1 each time, printed
+    `seat 1 (heuristic): knock 9c`; the knock discard lies face down (G8), seat 0's view says `knock`."""
+    watch = Watch(monkeypatch, "gin_rummy", 1, choose=lambda legal: 1)
+    assert watch.rc == 0 and watch.session.state.is_over
+    knocks = re.findall(r"^seat 1 \(heuristic\): knock.*$", watch.text, re.M)
+    assert knocks, "seat 1 knocked in this match"
+    for line in knocks:
+        assert line.rstrip() == "seat 1 (heuristic): knock", line
+    assert not re.search(r"seat 1 \(heuristic\): knock \S", watch.text)
+    watch.check_no_card_before_it_is_seen()
+    watch.check_every_bot_move_printed_once()
+
+
+def test_thunee_face_down_trump_card_stays_hidden_until_shown(monkeypatch):
+    """T12: a bot's trump card is laid face down; the terminal says `trump ?` until the table sees it."""
+    for seed in range(4):
+        watch = Watch(monkeypatch, "thunee", seed)
+        lines = re.findall(r"^seat [123] \(heuristic\): trump .*$", watch.text, re.M)
+        for line in lines:
+            assert line.rstrip().endswith(("trump ?", "trump last")), line
+        watch.check_no_card_before_it_is_seen()
+
+
+def test_yessir_other_seats_dice_do_not_change_the_transcript_before_the_reveal(monkeypatch):
+    """YESSIR!'s hidden facts are the other players' dice (and a seat's own dice after a blind reroll): the
+    transcript up to the first reveal is the same whatever the other seats' dice are."""
+    from gamenight.yessir.state import YessirState
+
+    def transcript(change: bool) -> str:
+        with monkeypatch.context() as m:
+            if change:
+                original = YessirState._start_round
+
+                def start_round(self, roller):
+                    original(self, roller)
+                    for p in range(1, self.game.num_players):
+                        self.dice[p] = [d % 6 + 1 for d in self.dice[p]]
+
+                m.setattr(YessirState, "_start_round", start_round)
+            watch = Watch(m, "yessir", 4, players=3, bots="random")
+        text = watch.text
+        assert "Round 1 revealed." in text
+        return text[:text.index("Round 1 revealed.")]
+
+    assert transcript(False) == transcript(True)
