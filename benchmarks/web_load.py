@@ -59,12 +59,14 @@ def http(port: int, path: str, body: dict | None = None) -> dict:
 
 
 def start_server(port: int, db_path: str, log, bot_delay: float, deflate: bool = True,
-                 keep_finished: float | None = None) -> subprocess.Popen:
+                 keep_finished: float | None = None, seed: int = 1) -> subprocess.Popen:
     # every load client comes from 127.0.0.1: the per-address limits (meant for one person's browser) are lifted
     process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--host", HOST,
                                 "--port", str(port), "--db", f"sqlite:///{db_path}", "--bot-delay", str(bot_delay),
                                 "--max-creates-per-minute", "1000000", "--max-sockets-per-ip", "1000000",
-                                "--ws-deflate" if deflate else "--no-ws-deflate"]
+                                "--ws-deflate" if deflate else "--no-ws-deflate",
+                                # the same deals every run (the server's test seeding), so runs compare
+                                "--test-seed", str(seed)]
                                + ([] if keep_finished is None else ["--keep-finished", str(keep_finished)]),
                                stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
@@ -292,7 +294,7 @@ def measure(args, mode: str) -> dict:
         port = free_port()
         log = open(os.path.join(tmp, "server.log"), "wb")
         server = start_server(port, os.path.join(tmp, "load.db"), log, args.bot_delay, deflate=not args.no_deflate,
-                              keep_finished=args.keep_finished)
+                              keep_finished=args.keep_finished, seed=args.seed)
         try:
             setup_start = time.perf_counter()
             with concurrent.futures.ThreadPoolExecutor(8) as pool:

@@ -4,8 +4,10 @@ Each pytest worker (`pytest -n 2`) starts one server (its own SQLite file, a fre
 test opens pages in fresh browser contexts with the `pages` fixture, which fails the test on any page error or console error and
 keeps screenshots in test-artifacts/e2e/ (at the start, mid-match, at the end, and on failure).
 """
+import json
 import os
 import re
+import zlib
 from pathlib import Path
 
 import pytest
@@ -62,6 +64,9 @@ class PageWatch:
         self.errors = []
         self.allowed = []        # patterns of console errors a test expects (a server it stopped on purpose)
         self.shots = 0
+        # tables this test's pages create are dealt from a seed of the test's own (the server takes seeds in
+        # its test mode): the same cards every run
+        self.seed = zlib.crc32(self.name.encode())
         for old in ARTIFACTS.glob(f"{self.name}-*.png"):  # the screenshots of this test's previous run
             old.unlink()
 
@@ -73,12 +78,22 @@ class PageWatch:
         """A page in a browser context of its own (its own localStorage: another person, or another browser)."""
         context = self.browser.new_context(viewport={"width": 1280, "height": 900})
         context.set_default_timeout(WAIT_MS)
+        context.route("**/api/tables", self._seed_new_table)
         page = context.new_page()
         page.on("console", lambda m: self._console(label, m))
         page.on("pageerror", lambda e: self.errors.append(f"{label}: page error: {e}"))
         self.contexts.append(context)
         self.pages.append((label, page))
         return page
+
+    def _seed_new_table(self, route):
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        body.setdefault("seed", self.seed)
+        route.continue_(post_data=json.dumps(body))
 
     def _console(self, label, message):
         url = message.location.get("url", "")

@@ -40,8 +40,9 @@ def free_port() -> int:
 
 def start_server(db: Path, port: int):
     """`gamenight serve` on 127.0.0.1:port with the SQLite file db, once it answers: (process, base URL)."""
+    # --test-seed: every table is dealt from a known seed (the tests give one), so a failure replays exactly
     command = [sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
-               "--bot-delay", BOT_DELAY]
+               "--bot-delay", BOT_DELAY, "--test-seed", "0"]
     log = open(db.with_name(f"{db.stem}-{port}.log"), "w+")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     process.log = log
@@ -76,9 +77,10 @@ def api(base: str, path: str, body=None):
         return json.load(r)
 
 
-def create_table(base: str, game: str, seats: list) -> str:
-    """A table created over the API with `seats` (a bot name or None = open); its id."""
-    table = api(base, "/api/tables", {"game": game, **SHORT[game], "seats": seats})
+def create_table(base: str, game: str, seats: list, *, seed: int, **settings) -> str:
+    """A short table (``SHORT``, or ``settings`` instead) dealt from ``seed``, created over the API with `seats`
+    (a bot name or None = open); its id."""
+    table = api(base, "/api/tables", {"game": game, **(settings or SHORT[game]), "seats": seats, "seed": seed})
     return table["table_id"]
 
 

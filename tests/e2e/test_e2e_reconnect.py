@@ -6,6 +6,8 @@ from e2e_helpers import (assert_match_over, body, choose_for, create_table, free
                          play_to_end, sit_and_play, start_server, stop_server,
                          version, wait_live)
 
+SEED = 102  # the deal (the server's test seeding)
+
 
 def test_page_reconnects_to_its_seat_after_the_server_is_killed_and_restarted(pages, tmp_path):
     # while the server is down the browser reports the failed reconnection attempts: expected here only
@@ -15,7 +17,7 @@ def test_page_reconnects_to_its_seat_after_the_server_is_killed_and_restarted(pa
     db, port = tmp_path / "restart.db", free_port()
     process, base = start_server(db, port)
     try:
-        table_id = create_table(base, "thunee", [None, "heuristic", "heuristic", "heuristic"])
+        table_id = create_table(base, "thunee", [None, "heuristic", "heuristic", "heuristic"], seed=SEED)
         page = sit_and_play(pages, base, table_id, choose, rng, moves=3)
         seen_version, seen_actions = version(page), legal_texts(page)
         page.evaluate("() => { window.e2eNotReloaded = true; }")

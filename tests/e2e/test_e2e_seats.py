@@ -6,11 +6,13 @@ from e2e_helpers import (assert_match_over, body, choose_for, create_table, lega
                          play_to_end, sit_and_play, take_seat, version, wait_live,
                          wait_turn_or_over)
 
+SEED = 103  # the deals (the server's test seeding)
+
 
 def test_reload_returns_the_person_to_their_seat(server, pages):
     rng = random.Random("reload")
     choose = choose_for("yaniv")
-    table_id = create_table(server, "yaniv", [None, "heuristic"])
+    table_id = create_table(server, "yaniv", [None, "heuristic"], seed=SEED)
     page = sit_and_play(pages, server, table_id, choose, rng, moves=3)
     seen_version, seen_actions = version(page), legal_texts(page)
     page.reload()
@@ -28,7 +30,7 @@ def test_reload_returns_the_person_to_their_seat(server, pages):
 def test_spectator_sees_no_take_seat_for_a_person_and_no_action_bar(server, pages):
     rng = random.Random("spectator")
     choose = choose_for("gin_rummy")
-    table_id = create_table(server, "gin_rummy", [None, "heuristic"])
+    table_id = create_table(server, "gin_rummy", [None, "heuristic"], seed=SEED + 1)
     person = pages.open("person")
     person.goto(f"{server}/table/{table_id}")
     wait_live(person)

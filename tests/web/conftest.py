@@ -1,5 +1,6 @@
 import warnings
 
+import gamenight.core.game
 import pytest
 
 pytest.importorskip("starlette")
@@ -13,6 +14,16 @@ with warnings.catch_warnings():
 from gamenight.web import create_app  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def no_unseeded_tables(monkeypatch):
+    """Every table a web test makes is dealt from a known seed (``test_seed``), so a failure replays exactly: a
+    fresh secret seed in a test is an error."""
+    def refuse():
+        raise AssertionError("a table in a test was dealt from a fresh random seed: give the app or manager "
+                             "test_seed=..., or the table a seed")
+    monkeypatch.setattr(gamenight.core.game.Game, "fresh_seed", staticmethod(refuse))
+
+
 @pytest.fixture
 def db_url(tmp_path):
     return f"sqlite:///{tmp_path / 'tables.db'}"
@@ -22,5 +33,5 @@ def db_url(tmp_path):
 def client(db_url):
     # every TestClient request comes from the one address "testclient", and some tests (the fuzz test) create
     # many tables: the per-address creation limit is lifted here; test_web_limits checks the limits
-    with TestClient(create_app(db_url, max_creates_per_minute=1_000_000)) as c:
+    with TestClient(create_app(db_url, test_seed=0, max_creates_per_minute=1_000_000)) as c:
         yield c

@@ -22,7 +22,7 @@ def free_port() -> int:
 def start_server(port, db):
     # the bots are paced (a short delay): they play on after the restart too
     process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port),
-                                "--db", db, "--bot-delay", "0.01"],
+                                "--db", db, "--bot-delay", "0.01", "--test-seed", "11"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

@@ -31,7 +31,7 @@ def paced(db_url):
     managers = []
 
     def make(delay):
-        manager = TableManager(open_storage(db_url), bot_delay=delay)
+        manager = TableManager(open_storage(db_url), test_seed=0, bot_delay=delay)
         managers.append(manager)
         return manager
     yield make
@@ -54,7 +54,7 @@ def test_a_paced_table_of_bots_reaches_the_end_one_move_at_a_time(paced):
 
 def test_the_action_returns_after_the_persons_own_move_and_bots_follow_one_by_one(db_url):
     delay = 0.05
-    with TestClient(create_app(db_url, bot_delay=delay)) as client:
+    with TestClient(create_app(db_url, test_seed=0, bot_delay=delay)) as client:
         table_id = create(client, "yaniv", [None, "random", "random"], players=3)
         token = join(client, table_id, 0)
         with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
@@ -121,7 +121,7 @@ def test_bots_to_move_play_on_after_a_restart(paced, db_url):
 
 def test_shutdown_leaves_no_bot_thread(db_url):
     for _ in range(3):
-        with TestClient(create_app(db_url, bot_delay=5.0)) as client:
+        with TestClient(create_app(db_url, test_seed=0, bot_delay=5.0)) as client:
             table_id = create(client, "yaniv", [None, "random", "random"], players=3)
             token = join(client, table_id, 0)
             message = client.get(f"/api/tables/{table_id}/state", params={"token": token}).json()
@@ -152,4 +152,4 @@ def test_a_watched_table_of_bots_keeps_the_pace(paced, monkeypatch):
 def test_bot_delay_is_validated(db_url):
     for bad in (-1, 61, float("nan"), "1", True):
         with pytest.raises(ValueError, match="bot_delay"):
-            TableManager(open_storage(db_url), bot_delay=bad)
+            TableManager(open_storage(db_url), test_seed=0, bot_delay=bad)

@@ -12,7 +12,7 @@ from web_helpers import GAMES, SHORT, create, heuristic_or_random, join, play_ht
 
 def test_tables_resume_exactly_after_a_restart(db_url):
     """Kill in the middle of games (the first manager is never closed), start again: every table is where it was."""
-    first = TableManager(open_storage(db_url))
+    first = TableManager(open_storage(db_url), test_seed=0)
     rng = random.Random(8)
     tokens = {}
     for game in GAMES:
@@ -32,7 +32,7 @@ def test_tables_resume_exactly_after_a_restart(db_url):
         people.act(people_tokens[seat], str(people.state.legal_actions()[-1]))
     waiting = first.create("yaniv", players=3, seats=[None, "random", "random"])
 
-    second = TableManager(open_storage(db_url))
+    second = TableManager(open_storage(db_url), test_seed=0)
     assert sorted(second.tables) == sorted(first.tables)
     for table_id, before in first.tables.items():
         after = second.get(table_id)
@@ -53,13 +53,13 @@ def test_tables_resume_exactly_after_a_restart(db_url):
 
 
 def test_restart_over_http(db_url):
-    with TestClient(create_app(db_url)) as client:
+    with TestClient(create_app(db_url, test_seed=0)) as client:
         table_id = create(client, "yaniv", [None, "heuristic", "random"], players=3)
         token = join(client, table_id, 0)
         mine = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
         client.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": mine["legal_actions"][0]})
         before = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
-    with TestClient(create_app(db_url)) as client:
+    with TestClient(create_app(db_url, test_seed=0)) as client:
         after = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
         assert after == before
         assert play_http(client, table_id, {0: token}, random.Random(9))["table"]["is_over"]
@@ -67,7 +67,7 @@ def test_restart_over_http(db_url):
 
 def test_an_action_the_database_refuses_is_not_played(db_url):
     """The action is committed before anyone hears of it: if the write fails, the table is as it was."""
-    manager = TableManager(open_storage(db_url))
+    manager = TableManager(open_storage(db_url), test_seed=0)
     table = manager.create("yaniv", players=3, seats=[None, "random", "random"])
     token = table.join(0)
     before = table.state.to_json()

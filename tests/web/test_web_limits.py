@@ -24,7 +24,7 @@ def stored_ids(client):
 
 def test_table_creations_per_address_are_limited_per_sliding_minute(db_url):
     clock = Clock()
-    with TestClient(create_app(db_url, max_creates_per_minute=2, clock=clock)) as client:
+    with TestClient(create_app(db_url, test_seed=0, max_creates_per_minute=2, clock=clock)) as client:
         # refused requests (bad input) do not count
         assert client.post("/api/tables", json={"game": "chess"}).status_code == 400
         create(client, **OPEN)
@@ -57,7 +57,7 @@ def test_table_creations_per_address_are_limited_per_sliding_minute(db_url):
 
 
 def test_live_tables_are_limited_in_all(db_url):
-    with TestClient(create_app(db_url, max_tables=2)) as client:
+    with TestClient(create_app(db_url, test_seed=0, max_tables=2)) as client:
         first = create(client, **OPEN)
         create(client, **OPEN)
         before = stored_ids(client)
@@ -73,7 +73,7 @@ def test_live_tables_are_limited_in_all(db_url):
 
 
 def test_websockets_per_address_are_limited(db_url):
-    with TestClient(create_app(db_url, max_sockets_per_ip=2)) as client:
+    with TestClient(create_app(db_url, test_seed=0, max_sockets_per_ip=2)) as client:
         table_id = create(client, **OPEN)
         token = join(client, table_id, 0)
         table = client.app.state.manager.get(table_id)
@@ -103,4 +103,4 @@ def test_websockets_per_address_are_limited(db_url):
                                        ("max_sockets_per_ip", True)])
 def test_limits_are_validated(db_url, name, bad):
     with pytest.raises(ValueError, match=name):
-        TableManager(open_storage(db_url), **{name: bad})
+        TableManager(open_storage(db_url), test_seed=0, **{name: bad})

@@ -68,7 +68,7 @@ def everything_about(client, table_id, token):
 
 def test_a_finished_table_leaves_memory_after_the_keep_time_and_is_served_again_from_storage(db_url):
     clock = Clock()
-    manager = TableManager(open_storage(db_url), keep_finished=60, clock=clock)
+    manager = TableManager(open_storage(db_url), test_seed=0, keep_finished=60, clock=clock)
     with TestClient(create_app(manager=manager)) as client:
         table_id = create(client, "yaniv", [None, "random", "random"], players=3, options={"single_round": True})
         token = join(client, table_id, 0, "Ann")
@@ -115,7 +115,7 @@ def test_a_finished_table_leaves_memory_after_the_keep_time_and_is_served_again_
 
 def test_a_finished_table_stays_while_watched_and_goes_when_the_last_watcher_leaves(db_url):
     clock = Clock()
-    manager = TableManager(open_storage(db_url), keep_finished=0, clock=clock)
+    manager = TableManager(open_storage(db_url), test_seed=0, keep_finished=0, clock=clock)
     table = live_table(manager)
     token = table.join(0)
     first = table.listen(None, lambda message: None)
@@ -140,14 +140,14 @@ def test_a_finished_table_stays_while_watched_and_goes_when_the_last_watcher_lea
 
 def test_a_live_table_is_never_put_away(db_url):
     clock = Clock()
-    manager = TableManager(open_storage(db_url), keep_finished=0, clock=clock)
+    manager = TableManager(open_storage(db_url), test_seed=0, keep_finished=0, clock=clock)
     table = live_table(manager)
     clock.advance(10 ** 6)
     assert manager.sweep() == 0 and manager.get(table.table_id) is table
 
 
 def test_start_up_loads_only_the_tables_in_play(db_url, monkeypatch):
-    first = TableManager(open_storage(db_url))
+    first = TableManager(open_storage(db_url), test_seed=0)
     finished = [finished_table(first).table_id for _ in range(3)]
     live = [live_table(first).table_id for _ in range(2)]
     person = first.create("gin_rummy", players=2, options={"single_hand": True}, seats=[None, "random"])
@@ -161,7 +161,7 @@ def test_start_up_loads_only_the_tables_in_play(db_url, monkeypatch):
     assert len(storage.load_tables()) == 6
 
     replayed = spy_on_replays(monkeypatch)
-    second = TableManager(storage)
+    second = TableManager(storage, test_seed=0)
     assert sorted(replayed) == sorted(live) and sorted(second.tables) == sorted(live)
     for table_id in finished:                                                 # on demand, the same tables
         assert second.get(table_id).summary() == first.get(table_id).summary()
@@ -199,7 +199,7 @@ def _old_schema_file(path):
 def test_an_old_database_file_is_migrated_and_its_finished_tables_recognised(tmp_path, monkeypatch):
     path = tmp_path / "old.db"
     over, in_play = _old_schema_file(path)
-    manager = TableManager(open_storage(f"sqlite:///{path}"))
+    manager = TableManager(open_storage(f"sqlite:///{path}"), test_seed=0)
     assert sorted(manager.tables) == ["inplay"]                       # the finished one was replayed once, not kept
     assert manager.get("inplay").state.to_json() == in_play.to_json()
     rows = dict(sqlite3.connect(path).execute("SELECT table_id, finished FROM tables"))
@@ -208,14 +208,14 @@ def test_an_old_database_file_is_migrated_and_its_finished_tables_recognised(tmp
     new = live_table(manager)                                           # the old file takes new tables
     # the next start-up does not replay the finished table again
     replayed = spy_on_replays(monkeypatch)
-    again = TableManager(open_storage(f"sqlite:///{path}"))
+    again = TableManager(open_storage(f"sqlite:///{path}"), test_seed=0)
     assert sorted(replayed) == sorted(["inplay", new.table_id]) == sorted(again.tables)
     # opening it once more changes nothing (the migration runs once)
     assert [r[1] for r in sqlite3.connect(path).execute("PRAGMA table_info(tables)")].count("finished") == 1
 
 
 def test_the_listing_shows_live_tables_first_then_finished_ones_newest_first(db_url, monkeypatch):
-    manager = TableManager(open_storage(db_url))
+    manager = TableManager(open_storage(db_url), test_seed=0)
     made = []
     for i in range(6):
         made.append(finished_table(manager) if i % 2 else live_table(manager))
@@ -228,7 +228,7 @@ def test_the_listing_shows_live_tables_first_then_finished_ones_newest_first(db_
 
 
 def test_the_listing_holds_at_most_200_tables(db_url):
-    manager = TableManager(open_storage(db_url))
+    manager = TableManager(open_storage(db_url), test_seed=0)
     over = finished_table(manager)
     live = [live_table(manager).table_id for _ in range(tables_module.LIST_LIMIT + 5)]
     listed = [t["table_id"] for t in manager.list()]
@@ -238,7 +238,7 @@ def test_the_listing_holds_at_most_200_tables(db_url):
 def test_a_request_holding_a_table_just_put_away_is_served_by_a_fresh_copy(db_url, monkeypatch):
     """The race: a request finds the table in memory, the sweep puts it away, then the request changes it."""
     clock = Clock()
-    manager = TableManager(open_storage(db_url), keep_finished=0, clock=clock)
+    manager = TableManager(open_storage(db_url), test_seed=0, keep_finished=0, clock=clock)
     with TestClient(create_app(manager=manager)) as client:
         table_id = create(client, **{**BOTS_ONLY, "seats": [None, "random", "random"]})
         stale = manager.get(table_id)

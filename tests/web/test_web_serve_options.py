@@ -48,3 +48,12 @@ def test_help_shows_every_option_with_its_default(capsys):
                             ("--ws-deflate, --no-ws-deflate", "default on"), ("--bot-delay SECONDS", "default 0.7")):
         assert option in text, option
         assert default in text.split(option, 1)[1].split(" --", 1)[0], (option, default)
+
+
+def test_test_seed_is_off_unless_asked_for_and_then_warns(monkeypatch, tmp_path, capsys):
+    app, _ = serve(monkeypatch, tmp_path)
+    assert app.state.manager.test_seed is None
+    app, _ = serve(monkeypatch, tmp_path, "--test-seed", "3")
+    assert app.state.manager.test_seed == 3
+    code, _, err = run(["serve", "--db", f"sqlite:///{tmp_path / 't.db'}", "--test-seed", "-1"])
+    assert code == 2 and "--test-seed" in err

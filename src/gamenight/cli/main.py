@@ -95,6 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ws-deflate", action=argparse.BooleanOptionalAction, default=True,
                        help="compress WebSocket messages (permessage-deflate) when the client offers it: less "
                             "traffic, more server CPU (default on; --no-ws-deflate turns it off)")
+    serve.add_argument("--test-seed", metavar="N", type=int, default=None,
+                       help="for automated tests only: tables are dealt from seeds drawn from N, or from the "
+                            "\"seed\" a table's creation names, so a failure replays exactly. A seed reveals every "
+                            "card: never use this on a server people play on")
 
     if _has_benchmark():
         bench = sub.add_parser("bench", help="measure engine speed (random playouts), as JSON")
@@ -200,6 +204,8 @@ def _run_serve(args) -> int:
         from ..web import create_app
     except ImportError as e:
         raise CliError(f"the web server needs the web extra (pip install 'gamenight[web]'): {e}") from None
+    if args.test_seed is not None and not 0 <= args.test_seed < 2 ** 63:
+        raise CliError("--test-seed must be 0..2**63-1")
     if not 0 < args.port < 65536:
         raise CliError("--port must be 1..65535")
     if not 0 <= args.bot_delay <= 60:
@@ -211,7 +217,10 @@ def _run_serve(args) -> int:
             raise CliError(f"--{option.replace('_', '-')} must be at least 1")
     app = create_app(args.db, bot_delay=args.bot_delay, keep_finished=args.keep_finished * 60,
                      max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
-                     max_sockets_per_ip=args.max_sockets_per_ip)
+                     max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed)
+    if args.test_seed is not None:
+        print("gamenight serve: --test-seed is on: every table's cards can be known in advance (tests only)",
+              file=sys.stderr)
     # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, ws_per_message_deflate=args.ws_deflate)
     return 0

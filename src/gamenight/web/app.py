@@ -100,14 +100,15 @@ def games_catalogue() -> list[dict]:
 def create_app(db: str | None = None, manager: TableManager | None = None, *, bot_delay: float = 0.0,
                keep_finished: float = KEEP_FINISHED, max_tables: int = MAX_TABLES,
                max_creates_per_minute: int = MAX_CREATES_PER_MINUTE, max_sockets_per_ip: int = MAX_SOCKETS_PER_IP,
-               clock: Callable[[], float] = time.monotonic) -> Starlette:
+               clock: Callable[[], float] = time.monotonic, test_seed: int | None = None) -> Starlette:
     """The app over the database ``db`` (or an existing ``manager``, which then has its own settings).
     ``bot_delay``: seconds a bot "thinks" before each move (0: bots answer at once, inside the request that woke
     them). ``keep_finished``: seconds a finished table stays in memory once nobody watches it. The limits:
-    live tables, table creations per client address per minute, WebSockets per client address."""
+    live tables, table creations per client address per minute, WebSockets per client address. ``test_seed``:
+    for tests only, tables are dealt from known seeds (see ``TableManager``)."""
     manager = manager or TableManager(open_storage(db), bot_delay=bot_delay, keep_finished=keep_finished,
                                       max_tables=max_tables, max_creates_per_minute=max_creates_per_minute,
-                                      max_sockets_per_ip=max_sockets_per_ip, clock=clock)
+                                      max_sockets_per_ip=max_sockets_per_ip, clock=clock, test_seed=test_seed)
     catalogue = games_catalogue()
 
     async def get(table_id: str):
@@ -138,7 +139,7 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
         # bots may play a while: off the event loop, so other tables' clients are not kept waiting
         table = await run_in_threadpool(manager.create, body.get("game"), players=body.get("players"),
                                         preset=body.get("preset"), options=body.get("options"),
-                                        seats=body.get("seats"), client=_client(request))
+                                        seats=body.get("seats"), client=_client(request), seed=body.get("seed"))
         return JSONResponse(table.summary(), status_code=201)
 
     @_handler

@@ -154,7 +154,6 @@ class Table:
         self.listeners: dict[int, tuple[int | None, Callable[[dict], None]]] = {}
         self._next_listener = 0
         self._bots: dict[int, object] = {}
-        self._bot_rng = random.Random(secrets.randbits(64))
         # pacing: with a delay and a scheduler, each bot move is its own job, committed and broadcast alone
         self.bot_delay = bot_delay if scheduler is not None else 0.0
         self._scheduler = scheduler
@@ -324,13 +323,19 @@ class Table:
         if bot is None:
             bot = self._bots[seat] = gamenight.make_bot(self.seats[seat]["bot"], self.game)
         legal = self.state.legal_actions()
+        rng = self._bot_rng()
         try:
-            choice = bot.choose(self.state.view(seat), legal, self._bot_rng)
+            choice = bot.choose(self.state.view(seat), legal, rng)
         except Exception:  # a broken bot must not stall the table or fail the person who woke it
             choice = None
         if choice not in legal and str(choice) not in {str(a) for a in legal}:
-            choice = self._bot_rng.choice(legal)
+            choice = rng.choice(legal)
         self._commit(choice)
+
+    def _bot_rng(self) -> random.Random:
+        # a bot's chance comes from the table's (secret) seed and the move's number: a table replays exactly, a
+        # restart included, and the bots' choices tell nobody more than the seed would
+        return random.Random(f"bots:{self.stored.seed}:{len(self.state.history)}")
 
     def step_bots(self) -> None:
         """Bots to move play: at once, until a person (or an open seat) is to move, when there is no pacing;
@@ -461,6 +466,10 @@ class Table:
             return self.state.record()
 
 
+def _is_seed(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2 ** 63
+
+
 def _forget_older_than_a_minute(stamps: collections.deque, now: float) -> None:
     # the creation limit's sliding window: times are appended in order, so the old ones are at the left
     while stamps and now - stamps[0] >= 60:
@@ -478,11 +487,16 @@ class TableManager:
     finished (or was loaded again); then ``sweep`` puts it away (it stays in storage, and ``get`` loads it again
     on demand). The limits: at most ``max_tables`` live tables, ``max_creates_per_minute`` creations per client
     address in any 60 s, ``max_sockets_per_ip`` open WebSockets per client address. ``clock`` (seconds,
-    monotonic) is injectable so tests need not sleep."""
+    monotonic) is injectable so tests need not sleep.
+
+    ``test_seed`` is for tests only: tables get their seeds from a generator seeded with it, or the ``seed`` their
+    creation names, so every deal (and every bot move, which comes from the table's seed) can be replayed. A seed
+    reveals every card: a server people play on never has one, and then a creation naming a seed is refused."""
 
     def __init__(self, storage: Storage, bot_delay: float = 0.0, *, keep_finished: float = KEEP_FINISHED,
                  max_tables: int = MAX_TABLES, max_creates_per_minute: int = MAX_CREATES_PER_MINUTE,
-                 max_sockets_per_ip: int = MAX_SOCKETS_PER_IP, clock: Callable[[], float] = time.monotonic):
+                 max_sockets_per_ip: int = MAX_SOCKETS_PER_IP, clock: Callable[[], float] = time.monotonic,
+                 test_seed: int | None = None):
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or not 0 <= bot_delay <= 60:
             raise ValueError(f"bot_delay must be 0..60 seconds, not {bot_delay!r}")
         if (not isinstance(keep_finished, (int, float)) or isinstance(keep_finished, bool)
@@ -492,7 +506,11 @@ class TableManager:
                             ("max_sockets_per_ip", max_sockets_per_ip)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
+        if test_seed is not None and not _is_seed(test_seed):
+            raise ValueError(f"test_seed must be a whole number 0..2**63-1, not {test_seed!r}")
         self.storage = storage
+        self.test_seed = test_seed
+        self._test_seeds = random.Random(test_seed) if test_seed is not None else None
         self.bot_delay = float(bot_delay)
         self.keep_finished = float(keep_finished)
         self.max_tables = max_tables
@@ -655,12 +673,14 @@ class TableManager:
                 self._sockets.pop(client, None)
 
     # ---- creating and listing ----------------------------------------------------------------
-    def create(self, game: str, players=None, preset=None, options=None, seats=None, client: str | None = None
-               ) -> Table:
-        """A new table; ``client`` (the creator's address) counts towards ``max_creates_per_minute``."""
+    def create(self, game: str, players=None, preset=None, options=None, seats=None, client: str | None = None,
+               seed=None) -> Table:
+        """A new table; ``client`` (the creator's address) counts towards ``max_creates_per_minute``. ``seed``
+        only on a server with a ``test_seed``."""
+        seed = self._seed_for_new_table(seed)
         stamp = self._reserve_create(client) if client is not None else None
         try:
-            table = self._create(game, players, preset, options, seats)
+            table = self._create(game, players, preset, options, seats, seed)
         except BaseException:
             if stamp is not None:
                 self._release_create(client, stamp)
@@ -668,7 +688,20 @@ class TableManager:
         table.step_bots()
         return table
 
-    def _create(self, game, players, preset, options, seats) -> Table:
+    def _seed_for_new_table(self, seed) -> int | None:
+        """The seed a new table is dealt from (None: a fresh secret one)."""
+        if self._test_seeds is None:
+            if seed is not None:
+                raise TableError("a table's seed cannot be chosen on this server (it would reveal every card)")
+            return None
+        if seed is None:
+            with self.lock:
+                return self._test_seeds.getrandbits(63)
+        if not _is_seed(seed):
+            raise TableError(f"seed must be a whole number 0..2**63-1, not {seed!r}")
+        return seed
+
+    def _create(self, game, players, preset, options, seats, seed) -> Table:
         if not isinstance(game, str) or game not in gamenight.games():
             raise TableError(f"unknown game {game!r}; games are: {', '.join(gamenight.games())}")
         if options is not None and not isinstance(options, dict):
@@ -691,7 +724,7 @@ class TableManager:
             if bot is not None and bot not in bots:
                 raise TableError(f"unknown bot {bot!r} for {game}; bots are: {', '.join(bots)}")
         stored = StoredTable(table_id=secrets.token_urlsafe(8), game=game, players=n, rules=made.rules.to_dict(),
-                             seed=made.fresh_seed(),
+                             seed=made.fresh_seed() if seed is None else seed,
                              seats=[{"kind": "bot", "bot": b} if b else {"kind": "open"} for b in seats],
                              created=time.time())
         with self.lock:
