@@ -52,12 +52,22 @@ const GN = (function () {
     return out;
   }
 
+  /** Cards overlapping in a row (`row`: the element to fill) that fits the room it has: every card but the last
+   *  sits in a slot `width` * 0.55 wide that may shrink, so the cards overlap more where the room is narrow
+   *  (a phone) instead of running off the side. */
+  function fan(row, cards, width) {
+    row.classList.add("fan");
+    row.style.setProperty("--fan-step", Math.round(width * 0.55) + "px");
+    cards.forEach((card, i) => row.append(el("span", card, {class: i === cards.length - 1 ? "fan-last" : "fan-slot"})));
+    return row;
+  }
+
   /** A row of card backs standing for `count` hidden cards (fanned; a number when there are many). */
   function backs(count, opts = {}) {
     const width = opts.width || 34;
     const row = el("div", null, {class: "backs", "aria-label": `${count} card${count === 1 ? "" : "s"}`, role: "img"});
     const shown = Math.min(count, opts.max || 13);
-    for (let i = 0; i < shown; i++) row.append(GN.cardBack({width}));
+    fan(row, Array.from({length: shown}, () => GN.cardBack({width})), width);
     if (count > shown) row.append(el("span", "+" + (count - shown), {class: "backs-more"}));
     if (count === 0) row.append(el("span", "no cards", {class: "muted"}));
     return row;
@@ -105,5 +115,5 @@ const GN = (function () {
     return box;
   }
 
-  return {el, svg, registerGame, renderer, seatOrder, backs, hand, panel, seatBox, SVG_NS};
+  return {el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, SVG_NS};
 })();

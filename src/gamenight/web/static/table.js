@@ -209,7 +209,7 @@
     if (renderer && typeof renderer.summary === "function") {
       try {
         const node = renderer.summary(message, ui);
-        if (node) box.append(node);
+        if (node) box.append(labelCells(node));
       } catch (e) {
         console.error("the summary of " + message.table.game + " failed:", e);
       }
@@ -219,6 +219,23 @@
       again.addEventListener("click", () => playAgain(message));
       box.append(el("p", again, {class: "play-again"}));
     }
+  }
+
+  // Each cell of a summary table names its column (data-label, from the header row), so a narrow screen can
+  // show a row as wrapped "label value" pairs instead of columns wider than the screen (style.css).
+  function labelCells(node) {
+    for (const table of node.querySelectorAll("table")) {
+      const rows = [...table.querySelectorAll("tr")];
+      const header = rows.find((tr) => tr.children.length && [...tr.children].every((c) => c.tagName === "TH"));
+      if (!header) continue;
+      header.classList.add("header-row");
+      const names = [...header.children].map((th) => th.textContent.trim());
+      for (const tr of rows) {
+        if (tr === header) continue;
+        [...tr.children].forEach((cell, i) => { if (names[i]) cell.dataset.label = names[i]; });
+      }
+    }
+    return node;
   }
 
   // A new table like this one: the same game, players, rules and bots; the people's seats open, and this

@@ -184,12 +184,12 @@
     const hidden = Math.max(0, view.hand_sizes[p] - known.length);
     const cards = el("div", null, {class: "backs", role: "group",
                                    "aria-label": `${view.hand_sizes[p]} cards` + (known.length ? `, known: ${known.map(GN.cardName).join(", ")}` : "")});
-    for (const c of known) {
+    const faces = known.map((c) => {
       const node = GN.card(c, {width, title: `${GN.cardName(c)} (known to be in this hand)`});
       node.classList.add("known");
-      cards.append(node);
-    }
-    for (let i = 0; i < hidden; i++) cards.append(GN.cardBack({width}));
+      return node;
+    });
+    GN.fan(cards, faces.concat(Array.from({length: hidden}, () => GN.cardBack({width}))), width);
     const facts = el("div", null, {class: "seat-facts"});
     facts.append(el("span", `score ${view.scores[p]}`, {class: "scoreline"}));
     facts.append(el("span", `hands won ${view.hands_won[p]}`));

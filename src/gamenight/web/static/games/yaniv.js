@@ -178,12 +178,12 @@
     const hidden = Math.max(0, view.hand_sizes[p] - known.length);
     const cards = el("div", null, {class: "backs", role: "group",
                                    "aria-label": `${view.hand_sizes[p]} cards` + (known.length ? `, known: ${known.map(GN.cardName).join(", ")}` : "")});
-    for (const c of sorted(known)) {
+    const faces = sorted(known).map((c) => {
       const node = GN.card(c, {width, title: `${GN.cardName(c)} (taken from the pile)`});
       node.classList.add("known");
-      cards.append(node);
-    }
-    for (let i = 0; i < Math.min(hidden, 10); i++) cards.append(GN.cardBack({width}));
+      return node;
+    });
+    GN.fan(cards, faces.concat(Array.from({length: Math.min(hidden, 10)}, () => GN.cardBack({width}))), width);
     if (!view.hand_sizes[p]) cards.append(el("span", "no cards", {class: "muted"}));
     const box = GN.seatBox(message, ui, p, active ? cards : null, facts);
     if (!active) box.classList.add("out");
