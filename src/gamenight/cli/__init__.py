@@ -1,4 +1,5 @@
-"""The ``gamenight`` command: play in the terminal, simulate bot matches, show rules, replay records.
+"""The ``gamenight`` command: play in the terminal, simulate bot matches, show rules, replay records, serve the web.
 
-Needs Rich (the ``cli`` extra). The engine never imports this package.
+``play`` needs Rich (the ``cli`` extra); ``rules``, ``replay`` and ``simulate`` use it when installed and print
+plain text otherwise; ``serve`` needs only the ``web`` extra. The engine never imports this package.
 """

@@ -1,14 +1,10 @@
 """``gamenight rules`` (a game's options and presets, or the list of games) and ``gamenight replay``."""
 from __future__ import annotations
 
-from rich import box
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-
 from ..core.errors import IllegalAction, RulesError
 from ..core.record import replay, replay_steps
 from ..core.registry import bot_doc, bots_for, game_class, games, make
+from .console import PlainConsole, escape, table_text
 from .main import CliError, load_json_file
 from .render import get_renderer
 
@@ -30,6 +26,9 @@ def rules_table(rules_cls, current=None, width: int = 120):
 
     A table on a wide console; on a narrow one (``width`` < 110) each option takes two lines instead, so the
     meanings are not chopped into a thin column."""
+    from rich import box
+    from rich.table import Table
+
     values = current.to_dict() if current is not None else {}
     title = "Options" if current is None else f"Rules in play (preset {escape(current.preset)})"
     entries = rules_cls.describe()
@@ -67,38 +66,70 @@ def _now_text(entry: dict, values: dict) -> str:
     return escape(text) if text == str(entry["default"]) else f"[yellow]{escape(text)}[/yellow]"
 
 
-def presets_table(rules_cls) -> Table:
+def rules_text(rules_cls) -> str:
+    """The options as plain text (no Rich): each option on a line, its meaning on the next."""
+    lines = ["Options"]
+    for entry in rules_cls.describe():
+        lines.append(f"  {entry['name']}: {entry['type']}, default {entry['default']} ({entry['allowed'] or ''})")
+        lines.append(f"      {entry['meaning']}")
+    return "\n".join(lines)
+
+
+def _preset_rows(rules_cls) -> list[list[str]]:
+    rows = []
+    for name, overrides in rules_cls.PRESETS.items():
+        label = name + (" (default)" if name == rules_cls.DEFAULT_PRESET else "")
+        changes = ", ".join(f"{k}={_value_text(v)}" for k, v in overrides.items()) or "-"
+        rows.append([label, rules_cls.PRESET_DOCS.get(name, ""), changes])
+    return rows
+
+
+def presets_table(rules_cls):
+    from rich import box
+    from rich.table import Table
+
     table = Table(title="Presets (use --rules NAME)", box=box.SIMPLE_HEAD)
     table.add_column("preset", no_wrap=True, style="bold")
     table.add_column("meaning")
     table.add_column("overrides")
-    for name, overrides in rules_cls.PRESETS.items():
-        label = name + (" (default)" if name == rules_cls.DEFAULT_PRESET else "")
-        changes = ", ".join(f"{k}={_value_text(v)}" for k, v in overrides.items()) or "-"
-        table.add_row(escape(label), escape(rules_cls.PRESET_DOCS.get(name, "")), escape(changes))
+    for row in _preset_rows(rules_cls):
+        table.add_row(*(escape(cell) for cell in row))
     return table
 
 
-def run_rules(args, out: Console) -> int:
+def run_rules(args, out) -> int:
+    plain = isinstance(out, PlainConsole)  # Rich is not installed: the same facts as plain text
     if not args.game:
-        table = Table(title="Games (gamenight rules GAME for the options)")
-        table.add_column("game", no_wrap=True, style="bold")
-        table.add_column("title")
-        table.add_column("players")
-        table.add_column("presets")
-        table.add_column("bots")
+        title = "Games (gamenight rules GAME for the options)"
+        headers = ["game", "title", "players", "presets", "bots"]
+        rows = []
         for name in games():
             cls = game_class(name)
-            table.add_row(escape(name), escape(cls.title), f"{cls.MIN_PLAYERS}-{cls.MAX_PLAYERS} "
-                          f"(default {cls.DEFAULT_PLAYERS})", escape(", ".join(cls.RULES.PRESETS)),
-                          escape(", ".join(bots_for(name))))
+            rows.append([name, cls.title, f"{cls.MIN_PLAYERS}-{cls.MAX_PLAYERS} (default {cls.DEFAULT_PLAYERS})",
+                         ", ".join(cls.RULES.PRESETS), ", ".join(bots_for(name))])
+        if plain:
+            out.print(table_text(title, headers, rows), markup=False)
+            return 0
+        from rich.table import Table
+
+        table = Table(title=title)
+        table.add_column("game", no_wrap=True, style="bold")
+        for header in headers[1:]:
+            table.add_column(header)
+        for row in rows:
+            table.add_row(*(escape(cell) for cell in row))
         out.print(table)
         return 0
     cls = game_class(args.game)
     out.print(f"[bold]{escape(cls.title)}[/bold] ({escape(cls.name)}): {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} "
               f"players, default {cls.DEFAULT_PLAYERS}. Change an option with --set option=value.")
-    out.print(rules_table(cls.RULES, width=out.width))
-    out.print(presets_table(cls.RULES))
+    if plain:
+        out.print(rules_text(cls.RULES), markup=False)
+        out.print(table_text("Presets (use --rules NAME)", ["preset", "meaning", "overrides"],
+                             _preset_rows(cls.RULES)), markup=False)
+    else:
+        out.print(rules_table(cls.RULES, width=out.width))
+        out.print(presets_table(cls.RULES))
     names = bots_for(cls.name)
     if names:
         out.print("Bots: " + "; ".join(f"[bold]{escape(b)}[/bold] {escape(bot_doc(b, cls.name))}".rstrip()
@@ -106,7 +137,7 @@ def run_rules(args, out: Console) -> int:
     return 0
 
 
-def run_replay(args, out: Console) -> int:
+def run_replay(args, out) -> int:
     record = load_json_file(args.file)
     where = args.file
     if not isinstance(record, dict):

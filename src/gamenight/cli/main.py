@@ -9,11 +9,13 @@ import importlib.util
 import json
 import os
 import sys
-from typing import Callable
-
-from rich.console import Console
+from typing import TYPE_CHECKING, Callable
 
 from ..core.errors import IllegalAction, RulesError
+from .console import CLI_EXTRA, have_rich, make_console
+
+if TYPE_CHECKING:  # Rich is the cli extra: `serve`, `rules`, `replay` and `simulate` run without it
+    from rich.console import Console
 
 
 class CliError(Exception):
@@ -122,8 +124,8 @@ def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None
          console: Console | None = None, err_console: Console | None = None) -> int:
     """Run the command line. Tests pass ``input_fn`` (called with the prompt text) and Consoles writing to
     StringIO; by default input comes from stdin and output goes to the terminal."""
-    out = console or Console(highlight=False)
-    err = err_console or Console(stderr=True, highlight=False)
+    out = console or make_console()
+    err = err_console or make_console(stderr=True)
     try:
         return _run(list(sys.argv[1:] if argv is None else argv), input_fn, out, err)
     except KeyboardInterrupt:
@@ -165,6 +167,8 @@ def _run(argv: list[str], input_fn, out: Console, err: Console) -> int:
         return 0
     args = parser.parse_args(argv)
     if args.command == "play":
+        if not have_rich():
+            raise CliError(f"`gamenight play` needs Rich, the cli extra: {CLI_EXTRA}")
         from .play import run_play
         return run_play(args, input_fn, out)
     if args.command == "simulate":

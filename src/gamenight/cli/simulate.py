@@ -5,13 +5,9 @@ import json
 import math
 import time
 
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-
 from ..core.match import play_match
 from ..core.registry import bots_for, make, make_bot
+from .console import PlainConsole, escape, table_text
 from .main import CliError, parse_overrides
 
 Z95 = 1.959963984540054
@@ -80,7 +76,7 @@ def simulate(game, bot_names: list[str], games: int, seed: int, progress=None, t
             "games_per_second": games / seconds, "hands_per_second": hands / seconds}
 
 
-def run_simulate(args, out: Console, err: Console) -> int:
+def run_simulate(args, out, err) -> int:
     game = make(args.game, players=args.players, rules=args.rules, **parse_overrides(args.overrides))
     if args.games < 1:
         raise CliError("--games must be at least 1")
@@ -89,25 +85,37 @@ def run_simulate(args, out: Console, err: Console) -> int:
         result = simulate(game, names, args.games, args.seed)
         out.file.write(json.dumps(result) + "\n")
         return 130 if result["interrupted"] else 0
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True) as progress:
-        task = progress.add_task("games", total=args.games)
-        result = simulate(game, names, args.games, args.seed, progress, task)
+    plain = isinstance(out, PlainConsole)  # Rich is not installed: no progress bar, a plain text table
+    if plain:
+        result = simulate(game, names, args.games, args.seed)
+    else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err, transient=True) as progress:
+            task = progress.add_task("games", total=args.games)
+            result = simulate(game, names, args.games, args.seed, progress, task)
     if result["interrupted"]:
         err.print(f"Interrupted: {result['games']} of {args.games} matches played.")
-    table = Table(title=f"{escape(game.title)}: {result['games']} matches, {game.num_players} players, "
-                        f"rules {escape(game.rules.preset)}, seeds {args.seed}..{args.seed + result['games'] - 1}")
-    table.add_column("seat", justify="right")
-    table.add_column("bot")
-    table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("mean score", justify="right")
+    title = (f"{game.title}: {result['games']} matches, {game.num_players} players, rules {game.rules.preset}, "
+             f"seeds {args.seed}..{args.seed + result['games'] - 1}")
+    headers = ["seat", "bot", "wins", "win rate", "95% interval", "mean score"]
+    rows = []
     for s in result["seats"]:
         wins = f"{s['wins']:g}" if s["wins"] != int(s["wins"]) else str(int(s["wins"]))
-        table.add_row(str(s["seat"]), escape(s["bot"]), wins, f"{100 * s['win_rate']:.1f}%",
-                      f"{100 * s['ci95'][0]:.1f}% – {100 * s['ci95'][1]:.1f}%", f"{s['mean_score']:.1f}")
-    out.print(table)
+        rows.append([str(s["seat"]), s["bot"], wins, f"{100 * s['win_rate']:.1f}%",
+                     f"{100 * s['ci95'][0]:.1f}% – {100 * s['ci95'][1]:.1f}%", f"{s['mean_score']:.1f}"])
+    if plain:
+        out.print(table_text(title, headers, rows), markup=False)
+    else:
+        from rich.table import Table
+
+        table = Table(title=escape(title))
+        for header in headers:
+            table.add_column(header, justify="left" if header == "bot" else "right")
+        for row in rows:
+            table.add_row(*(escape(cell) for cell in row))
+        out.print(table)
     out.print(f"{result['hands']} hands in {result['seconds']:.2f} s: {result['games_per_second']:.1f} games/s, "
               f"{result['hands_per_second']:.1f} hands/s")
     return 130 if result["interrupted"] else 0

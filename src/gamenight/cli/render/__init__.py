@@ -4,7 +4,8 @@ A game ``<name>`` gets its own look by adding ``src/gamenight/cli/render/<name>.
 ``class Renderer`` (a no-argument constructor). Subclassing :class:`GenericRenderer` is the easy way:
 override what you want, the rest falls back to a plain dump of the view. Every method takes a view
 (``state.view(seat)``, or ``state.view(None)`` for spectators) and returns text that may contain Rich
-markup (``[red]...[/red]``; escape literal brackets with ``rich.markup.escape``):
+markup (``[red]...[/red]``; escape literal brackets with ``gamenight.cli.console.escape``; without Rich
+the markup is taken out and the text printed plain):
 
 ``table(view) -> str``
     What the seat sees now: its hand, the table, every player's public facts, scores, whose turn.

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from rich.markup import escape
+from ..console import escape
 
 _SKIP = {"game", "rules", "log"}
 

@@ -3,7 +3,7 @@ the stock, the scores, the melds and layoffs on the table once a hand is knocked
 end of each hand."""
 from __future__ import annotations
 
-from rich.markup import escape
+from ..console import escape
 
 from ...core.cards import card_str, parse_card
 from ...gin_rummy.bots import table_melds

@@ -3,7 +3,7 @@ shown, the call and the trumper, both teams' card points, Jodi and balls, prompt
 for, and an end-of-hand summary with the scoring line."""
 from __future__ import annotations
 
-from rich.markup import escape
+from ..console import escape
 
 from .cards import card_markup, cards_markup
 from .generic import GenericRenderer

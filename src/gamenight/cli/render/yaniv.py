@@ -2,7 +2,7 @@
 every player's hand size, known cards and total, and the round's recent moves."""
 from __future__ import annotations
 
-from rich.markup import escape
+from ..console import escape
 
 from .cards import card_markup, cards_markup
 from .generic import GenericRenderer, recent_moves

@@ -1,0 +1,98 @@
+"""Terminal output with Rich when it is installed (the ``cli`` extra), plain text when it is not.
+
+The commands and renderers write Rich markup (``[bold]...[/bold]``). Without Rich, :class:`PlainConsole`
+prints the same text with the markup taken out, so ``gamenight rules``, ``replay``, ``simulate`` and ``serve``
+work with no extra; only ``play`` needs Rich.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+
+CLI_EXTRA = "pip install 'gamenight[cli]'"
+
+# Rich's markup tags (rich.markup.RE_TAGS): an even number of backslashes before a tag, or none, makes it a tag
+_TAGS = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
+_ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def have_rich() -> bool:
+    try:
+        import rich.console  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def escape(text: str) -> str:
+    """Make ``text`` print literally inside markup (``rich.markup.escape``, also without Rich)."""
+    text = _ESCAPE.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", text)
+    if text.endswith("\\") and not text.endswith("\\\\"):
+        return text + "\\"
+    return text
+
+
+def plain(markup: str) -> str:
+    """The text of Rich markup without its tags (escaped brackets printed as brackets), as Rich parses it."""
+    out = []
+    position = 0
+    for match in _TAGS.finditer(markup):
+        full, escapes, _ = match.groups()
+        start, end = match.span()
+        out.append(markup[position:start])
+        position = end
+        if escapes:
+            backslashes, escaped = divmod(len(escapes), 2)
+            out.append("\\" * backslashes)
+            if escaped:
+                out.append(full[len(escapes):])
+    out.append(markup[position:])
+    return "".join(out)
+
+
+class PlainConsole:
+    """The part of ``rich.console.Console`` the commands use, printing plain text."""
+
+    def __init__(self, file=None, stderr: bool = False, width: int | None = None):
+        self._file = file
+        self._stderr = stderr
+        self._width = width
+
+    @property
+    def file(self):
+        if self._file is not None:
+            return self._file
+        return sys.stderr if self._stderr else sys.stdout
+
+    @property
+    def width(self) -> int:
+        return self._width or shutil.get_terminal_size((100, 24)).columns
+
+    def print(self, *objects, sep: str = " ", end: str = "\n", markup: bool = True, **_ignored) -> None:
+        texts = [str(o) for o in objects]
+        if markup:
+            texts = [plain(t) for t in texts]
+        self.file.write(sep.join(texts) + end)
+        self.file.flush()
+
+    def input(self, prompt: str = "") -> str:
+        self.print(prompt, end="")
+        return input()
+
+
+def make_console(stderr: bool = False):
+    """A Rich console when Rich is installed, else a :class:`PlainConsole`."""
+    if have_rich():
+        from rich.console import Console
+        return Console(stderr=stderr, highlight=False)
+    return PlainConsole(stderr=stderr)
+
+
+def table_text(title: str | None, headers: list[str], rows: list[list[str]]) -> str:
+    """A plain text table: a title line, then left-aligned columns two spaces apart (cells are plain text)."""
+    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
+    lines = [title] if title else []
+    for row in [headers, *rows]:
+        lines.append("  ".join(str(cell).ljust(w) for cell, w in zip(row, widths)).rstrip())
+    return "\n".join(lines)
