@@ -216,3 +216,67 @@ def test_random_bot_match(name):
     state = gamenight.play_match(game, bots, seed=9)
     assert state.is_over
     assert gamenight.replay(state.record()).to_json() == state.to_json()
+
+
+OWNED_STEPS = 600  # random actions per (game, table) for the ownership test
+OWNED_VIEWS_EVERY = 5  # views (and a state rebuilt from JSON) are checked on every 5th step
+
+
+def _scribble(obj) -> None:
+    """Change every list and dict inside ``obj`` in place, innermost first."""
+    if isinstance(obj, dict):
+        for value in list(obj.values()):
+            _scribble(value)
+        obj["scribbled"] = True
+    elif isinstance(obj, list):
+        for value in obj:
+            _scribble(value)
+        obj.append("scribbled")
+
+
+@pytest.mark.parametrize("name,players", [(name, n) for name in GAMES for n in tables(name)])
+def test_results_belong_to_the_caller(name, players):
+    """legal_actions(), legal_action_mask(), scores and view() return objects the caller owns: clearing,
+    popping or appending to them (or to anything nested in a view) changes neither the state, nor a clone
+    made before or after, nor another state in the same position (module-level caches)."""
+    game = gamenight.make(name, players=players)
+    n = game.num_players
+    rng = random.Random(players)
+    seats = [None, *range(n)]
+    steps = 0
+    match_seed = 700
+    while steps < OWNED_STEPS:
+        state = game.new(seed=match_seed)
+        match_seed += 1
+        while not state.is_over and steps < OWNED_STEPS:
+            with_views = steps % OWNED_VIEWS_EVERY == 0
+            text = state.to_json()
+            ids = [a.id for a in state.legal_actions()]
+            views = {s: json.dumps(state.view(s), sort_keys=True) for s in seats} if with_views else {}
+            cold = state.clone()  # legal actions not asked yet: computed after the scribbling
+            warm = state.clone()
+            warm.legal_actions()
+            legal = state.legal_actions()
+            op = steps % 3
+            if op == 0:
+                legal.clear()
+            elif op == 1:
+                legal.pop()
+            else:
+                legal.append(legal[0])
+            _scribble(state.legal_action_mask())
+            _scribble(state.scores)
+            others = [state, cold, warm, state.clone()]
+            if with_views:
+                for s in seats:
+                    _scribble(state.view(s))
+                others.append(game.state_from_json(text))  # a new state in the same position
+            for other in others:
+                assert [a.id for a in other.legal_actions()] == ids, (
+                    f"changing the list legal_actions() returned changed the legal actions (step {steps})")
+                for s in views:
+                    assert json.dumps(other.view(s), sort_keys=True) == views[s], (
+                        f"changing a view changed the next view of seat {s} (step {steps})")
+            assert state.to_json() == text, "changing returned objects changed the state"
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1

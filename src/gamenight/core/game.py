@@ -19,7 +19,7 @@ class Action:
     """Base of every game's actions: an interned, immutable object with a dense ``id``.
 
     Games build each action once in a table, so equality is identity and ``legal_actions()``
-    allocates nothing per call.
+    builds no action objects per call (only the list, which belongs to the caller).
     """
 
     __slots__ = ("id", "text")
@@ -144,7 +144,13 @@ class State:
 
     # ---- game implements ----------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        """The legal actions, sorted by id, in a new list the caller may change."""
         raise NotImplementedError
+
+    def _legal_now(self) -> list[Action]:
+        """The legal actions for the engine's own checks, which never change the list. A game that keeps
+        the list for the position overrides this to return it without the copy ``legal_actions`` makes."""
+        return self.legal_actions()
 
     def _apply(self, action: Action) -> None:
         """Play a legal action (already checked)."""
@@ -174,7 +180,7 @@ class State:
         """Play ``action`` (an action or its notation). Illegal or malformed: IllegalAction, state unchanged."""
         if self.current_player is None:
             raise IllegalAction(f"the match is over; no action is legal (got {action!s})")
-        legal = self.legal_actions()
+        legal = self._legal_now()
         if isinstance(action, str):
             try:
                 action = self.game.parse_action(action)
@@ -223,7 +229,7 @@ class State:
 
     def legal_action_mask(self) -> list[bool]:
         mask = [False] * self.game.num_distinct_actions
-        for a in self.legal_actions():
+        for a in self._legal_now():
             mask[a.id] = True
         return mask
 

@@ -242,10 +242,17 @@ class GinRummyState(State):
         return self.hand_no
 
     def legal_actions(self) -> list[A.GinAction]:
+        """A new list each call (the computed one is kept for this position and shared with clones)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         return list(legal)
+
+    def _legal_now(self) -> list[A.GinAction]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     def _compute_legal(self) -> list[A.GinAction]:
         phase = self.phase

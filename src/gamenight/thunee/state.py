@@ -314,6 +314,14 @@ class ThuneeState(State):
         return [1.0 if s % 2 == self.winner_team else 0.0 for s in range(n)]
 
     def legal_actions(self) -> list[ThuneeAction]:
+        """A new list each call: the computed one is kept for this position and may be a table's shared
+        list (``ActionTable.plays``, ``jodi_by_max``), so the caller gets a copy it may change."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def _legal_now(self) -> list[ThuneeAction]:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
