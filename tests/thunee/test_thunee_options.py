@@ -67,6 +67,35 @@ def test_t20_undercut_restriction():
     assert sorted(legal(s)) == ["Kh", "Qh"]  # only trumps: anything goes
 
 
+def _royals_trick_2(first, second, trick1, trick2):
+    """Preset traditional (undercut restriction and Royals): seat 1 lays trump Ks, then calls Royals and
+    leads trick 1, whose suit (hearts) becomes trump; he wins it and leads trick 2 with the cards ``trick2``."""
+    s = play(rigged(first, second, rules="traditional"), *("pass",) * 6, "trump Ks", "royals", *trick1)
+    assert s.special == 2 and s.view(None)["trump"] == "h" and s.tricks[-1][2] == 1
+    return play(s, *trick2)
+
+
+def test_t20_b4_royals_undercut_lets_qh_over_jh():
+    # Royals: Q > K > 10 > A > 9 > J in trumps too, so Jh is the lowest trump and Qh the highest.
+    # Trick 2: seat 1 leads Ks, seat 2 (no spades) trumps with Jh, seat 3 follows Ts; seat 0 has no spade
+    # and holds Qh and diamonds: Qh overtrumps, it is not an undercut.
+    s = _royals_trick_2(["Qh 9h Jd 9d", "Kh Ks Qs Js", "Jh Ah Jc 9c", "Th Ts Kd Qd"],
+                        ["Ad Td", "9s As", "Ac Tc", "Kc Qc"], ("Kh", "Ah", "Th", "9h"), ("Ks", "Jh", "Ts"))
+    assert s.current_player == 0 and sorted(s.view(0)["hand"]) == ["9d", "Ad", "Jd", "Qh", "Td"]
+    assert sorted(legal(s)) == ["9d", "Ad", "Jd", "Qh", "Td"]
+
+
+def test_t20_b4_royals_undercut_refuses_jh_under_kh():
+    # Trick 2: seat 1 leads Ks, seat 2 (no spades) trumps with Kh, seat 3 follows Ts; seat 0 has no spade
+    # and holds Jh and diamonds: under Royals Jh is lower than Kh, an undercut, so only diamonds are legal.
+    s = _royals_trick_2(["Jh Ah Jd 9d", "Qh Ks Qs Js", "Kh 9h Jc 9c", "Th Ts Kd Qd"],
+                        ["Ad Td", "9s As", "Ac Tc", "Kc Qc"], ("Qh", "9h", "Th", "Ah"), ("Ks", "Kh", "Ts"))
+    assert s.current_player == 0 and sorted(s.view(0)["hand"]) == ["9d", "Ad", "Jd", "Jh", "Td"]
+    assert sorted(legal(s)) == ["9d", "Ad", "Jd", "Td"]
+    with pytest.raises(gamenight.IllegalAction, match="may not play a trump lower than one already in the trick"):
+        s.apply("Jh")
+
+
 def test_t23_jodi_timing_variants():
     # seat 0 wins trick 1; seat 2 (partner) holds Kd Qd
     first = ["Qh Js 9s As", "9c Jh 9h Ah", "Ac Jd Qd Ad", "Kc Jc Tc Qc"]

@@ -41,7 +41,8 @@ class ThuneeRules(Rules):
                                        "card points are below the caller team's Jodi + 10")
     kanak_raises_target_13: bool = option(False, "T27/B4: once any Kanak is called the match goes to at least 13 balls")
     undercut_restriction: bool = option(False, "T20/B4: a player who cannot follow may not trump lower than a trump "
-                                               "already in the trick unless he holds only trumps")
+                                               "already in the trick (under Royals in the Royals order) unless he "
+                                               "holds only trumps")
     redeal_if_no_trumps: bool = option(True, "T15: the deal is void when the counting team holds no trump")
     dealer_rotation: str = option("stay_while_behind", "T29: the deal passes right only when the dealer's team is not "
                                                        "behind, or after every hand",

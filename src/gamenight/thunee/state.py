@@ -378,12 +378,15 @@ class ThuneeState(State):
                 allowed = hand
                 trump = self.trump
                 if g.rules.undercut_restriction and trump >= 0 and hand & ~SUIT_MASK[trump]:
+                    # T20 variant: no trump lower than one already in the trick, in the order that ranks
+                    # the trick (B4: under Royals Q > K > 10 > A > 9 > J, so Jh is the lowest trump)
+                    strength = ROYALS_STRENGTH if self.special in (S_ROYALS, S_BLIND_ROYALS) else NORMAL_STRENGTH
                     best = 6
                     for _, c in trick:
-                        if c // 6 == trump and c % 6 < best:
-                            best = c % 6
-                    if best < 6:  # T20 variant: no trump lower than one already in the trick
-                        weaker = sum(1 << (trump * 6 + r) for r in range(best + 1, 6))
+                        if c // 6 == trump and strength[c % 6] < best:
+                            best = strength[c % 6]
+                    if best < 6:
+                        weaker = sum(1 << (trump * 6 + r) for r in range(6) if strength[r] > best)
                         allowed = hand & ~weaker
         else:
             allowed = hand
@@ -421,6 +424,8 @@ class ThuneeState(State):
                 return f"; you do not hold {card_text(action.card)}"
             if self.trick and self.hands[self.current] & SUIT_MASK[self.trick[0][1] // 6]:
                 return f"; you must follow {SUIT_CHARS[self.trick[0][1] // 6]} (T20)"
+            if kind == PLAY and self.trick and action.card // 6 == self.trump:
+                return "; you may not play a trump lower than one already in the trick while you hold another suit"
             if kind == DOUBLE:
                 return "; Double is called only by the leader of the last trick whose team won every other trick (T26)"
             if kind == KANAK:
