@@ -563,6 +563,32 @@ def test_openspiel_guards():
     assert s.last_hand["result"] == "dead" and s.last_hand["reason"] == "takes"
 
 
+# ---- where OpenSpiel itself differs (docs/games/gin_rummy.md, choice 11): gamenight keeps G8 and G9 ------
+def test_openspiel_preset_g8_knock_that_openspiel_refuses():
+    # Discarding 7c leaves 5s 5d 5c | 6s 6h 6d 6c | 3s 3d 4c = 10: a legal knock (G8).
+    # OpenSpiel's 11-card minimum deadwood melds the most value first, 6s 6h 6d + 4c 5c 6c 7c (40), then
+    # drops the highest deadwood card: 3s 5s 3d 5d minus a 5 = 11 > 10, so OpenSpiel offers no knock here.
+    g = game("openspiel")
+    s = setup(g, ("3s 5s 6s 6h 3d 5d 6d 4c 5c 6c 7c", "2h 3h 7h 8h 9h Th 2c Ts Js Qs"), phase="discard")
+    assert deadwood_after_discard(s.hands[0]) == 10
+    assert [a for a in legal(s) if a.startswith("knock")] == ["knock 7c"]
+    play(s, "knock 7c", "meld 5s+5d+5c", "meld 6s+6h+6d+6c", "done")
+    assert s.knocker_deadwood == 10
+
+
+def test_openspiel_preset_g9_layoff_chain_of_three_on_one_end():
+    # G9 "repeatedly": 4h 5h 6h takes 7h, then 8h, then 9h. OpenSpiel extends a run only by the layoffs
+    # next to the meld as laid, so it stops after two cards per end (it would not offer 9h).
+    g = game("openspiel")
+    s = knock_hand(g, "4h 5h 6h Jc Jd Js Qs Qh Qd 3c Kc", "7h 8h 9h 2d 2c 5c 6c Td Kd 5s", "Kc",
+                   ["4h+5h+6h", "Js+Jd+Jc", "Qs+Qh+Qd"])
+    for card in ("7h", "8h", "9h"):
+        assert [a for a in legal(s) if a.startswith("layoff")] == [f"layoff {card} run"]
+        s.apply(f"layoff {card} run")
+    s.apply("done")
+    assert s.last_hand["defender_deadwood"] == 40 and s.scores == [37, 0]
+
+
 def test_option_combinations_are_checked():
     with pytest.raises(RulesError, match="oklahoma"):
         game(oklahoma_spades_double=True)
