@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import random
+import re
 
 import gamenight
+import pytest
 from rich.console import Console
 from rich.text import Text
 
@@ -118,3 +120,47 @@ def test_generic_renderer_shows_any_view():
     assert plain(r.action_label("[odd]", view)) == "[odd]"
     assert "seat 0" in plain(r.match_summary(view))
     Console(file=open("/dev/null", "w")).print(r.table(view))  # valid markup
+
+
+# a rule code (T20, G8, J12, A2-5, CE10, T22-T23): for the developer docs, never in what a player reads
+_RULE_CODE = re.compile(r"(?<![0-9A-Za-z])[A-Z]{1,2}[0-9]+(?:-[A-Z]?[0-9]+)?(?![0-9A-Za-z])")
+
+
+@pytest.mark.parametrize("name", gamenight.games())
+def test_no_rule_code_in_what_the_terminal_shows(name):
+    """Tables, menu labels and hand and match summaries along random playouts (every seat's view, and the
+    spectators') name no rule code."""
+    renderer = get_renderer(name)
+    rng = random.Random(4)
+    summaries = 0
+    cls = gamenight.core.registry.game_class(name)
+    matches = [(seed, n) for n in sorted({cls.MIN_PLAYERS, cls.MAX_PLAYERS}) for seed in range(40)]
+    played = {}
+    for seed, players in matches:
+        if played.get(players, 0) >= 1_500:  # actions per table: many short matches, or a few long ones
+            continue
+        game = gamenight.make(name, players=players)
+        state = game.new(seed=seed)
+        seats = [None, *range(game.num_players)]
+        hands = state.hands_played
+        while not state.is_over:
+            texts = []
+            if len(state.history) % 5 == 0:  # the table and the menu on every 5th step
+                view = state.view(state.current_player)
+                texts = [renderer.table(view)] + [renderer.action_label(str(a), view) for a in state.legal_actions()]
+            state.apply(rng.choice(state.legal_actions()))
+            if state.hands_played != hands or state.is_over:
+                hands = state.hands_played
+                for s in seats:
+                    summary = renderer.hand_summary(state.view(s))
+                    if summary:
+                        texts.append(summary)
+                        summaries += 1
+            for text in texts:
+                found = _RULE_CODE.search(plain(text))
+                assert found is None, f"the terminal shows the rule code {found.group()!r}: {plain(text)!r}"
+        for s in seats:
+            text = plain(renderer.match_summary(state.view(s)))
+            assert not _RULE_CODE.search(text), text
+        played[players] = played.get(players, 0) + len(state.history)
+    assert summaries > 0

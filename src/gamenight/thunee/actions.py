@@ -183,7 +183,7 @@ class ActionTable:
                     raise IllegalAction(f"{text!r}: a Jodi is written like jodi KQh or jodi JKQs+KQc")
                 suit = SUIT_CHARS.index(part[-1])
                 if melds[suit]:
-                    raise IllegalAction(f"{text!r}: each suit is declared at most once (T22)")
+                    raise IllegalAction(f"{text!r}: each suit is declared at most once in a Jodi")
                 melds[suit] = 2 if part[0] == "j" else 1
             return self.jodi[tuple(melds)]
         if len(words) == 1:

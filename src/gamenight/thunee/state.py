@@ -269,7 +269,7 @@ class ThuneeState(State):
             if g.halves == 2:
                 held |= _second_half_cards(self, counting)
             if not held & SUIT_MASK[self.trump]:
-                return self._void_deal("the counting team holds no trump (T15)")
+                return self._void_deal("the counting team holds no trump")
         self.phase = PLAYING
         self.leader = self.current = (self.trumper + 1) % n  # T19
 
@@ -423,18 +423,19 @@ class ThuneeState(State):
             if not (self.hands[self.current] >> action.card) & 1:
                 return f"; you do not hold {card_text(action.card)}"
             if self.trick and self.hands[self.current] & SUIT_MASK[self.trick[0][1] // 6]:
-                return f"; you must follow {SUIT_CHARS[self.trick[0][1] // 6]} (T20)"
+                return f"; you hold a card of the suit led ({SUIT_CHARS[self.trick[0][1] // 6]}), so you must follow suit"
             if kind == PLAY and self.trick and action.card // 6 == self.trump:
                 return "; you may not play a trump lower than one already in the trick while you hold another suit"
             if kind == DOUBLE:
-                return "; Double is called only by the leader of the last trick whose team won every other trick (T26)"
+                return "; Double is called only by the leader of the last trick whose team won every other trick"
             if kind == KANAK:
-                return "; Kanak is called only on the last trick, once per hand, and not under Thunee (T27)"
+                return "; Kanak is called only on the last trick, once per hand, and not under Thunee"
             return ""
         if kind == CALL and phase == CALLING:
             return f"; calls go up by exactly one step: the next call is {self._compute_legal()[1]}"
         if kind == JODI:
-            return "; Jodi needs K+Q (or J+K+Q) of a suit not yet declared this hand, after the right trick (T22-T23)"
+            return ("; Jodi is declared just after a trick your team won, when the rules allow it, with K+Q (or J+K+Q) "
+                    "of a suit not yet declared this hand")
         return f" (the {PHASE_NAMES[phase]} phase)"
 
     # ---- applying ---------------------------------------------------------------------------------
@@ -458,7 +459,7 @@ class ThuneeState(State):
             if kind == REDEAL:
                 self.last_hand = {"hand": self.hand_no, "result": "redeal", "seat": seat,
                                   "shown": [card_text(c) for c in cards_of(self.hands[seat])],
-                                  "why": f"seat {seat} showed a weak hand (T9)",
+                                  "why": f"seat {seat} showed a weak hand (10 points or less)",
                                   "dealer": self.dealer, "balls": [0, 0], "totals": list(self.balls)}
                 return self._start_hand()
             return self._next_in_queue(self._after_weak)
@@ -544,7 +545,7 @@ class ThuneeState(State):
                     for s in range(1 - seat % 2, g.num_players, 2):
                         held |= self.hands[s]
                     if not held & SUIT_MASK[self.trump]:
-                        return self._void_deal("the Thunee caller's opponents hold no trump (T15)")
+                        return self._void_deal("the Thunee caller's opponents hold no trump")
         trick.append((seat, card))
         n = g.num_players
         if len(trick) < n:

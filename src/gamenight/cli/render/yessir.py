@@ -119,7 +119,7 @@ class Renderer(GenericRenderer):
             lines.append(f"  {place}. {_who(p, seat):<14} {dice(result['dice'][p])}   "
                          f"{result['descriptions'][p]}{note}")
         if winner is None:
-            lines.append("Nobody wins this round (J12: the best hands tie).")
+            lines.append("Nobody wins this round: the best hands tie.")
         lines.append("Round wins: " + ", ".join(f"seat {p}: {w}" for p, w in enumerate(result["wins"]))
                      + " · luck: " + ", ".join(f"seat {p}: {v}" for p, v in enumerate(result["luck"])))
         return "\n".join(lines)

@@ -342,7 +342,7 @@
       list.appendChild(li);
     }
     box.appendChild(list);
-    if (result.winner === null) box.appendChild(el("p", "Nobody wins this round: the best hands tie (J12)."));
+    if (result.winner === null) box.appendChild(el("p", "Nobody wins this round: the best hands tie."));
     const n = result.wins.length;
     const parts = [];
     for (let p = 0; p < n; p++) parts.push(`${seatName(ui, p, seat)} ${result.wins[p]} win${result.wins[p] === 1 ? "" : "s"}, luck ${result.luck[p]}`);
