@@ -172,9 +172,10 @@ class Load:
         import websockets
 
         token = run.tokens[seat]
-        url = f"ws://{HOST}:{self.port}/ws/tables/{run.table_id}" + (f"?token={token}" if token else "")
+        url = f"ws://{HOST}:{self.port}/ws/tables/{run.table_id}"
         async with websockets.connect(url, max_size=2 ** 22, ping_interval=None,
                                       compression="deflate" if self.deflate else None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))   # the token never goes in the address
             message = json.loads(await ws.recv())
             if ready is not None:
                 await ready.wait()   # every client of the first tables connected before anybody plays
@@ -202,7 +203,8 @@ class Load:
                         if stop.is_set():
                             return
                         run.pending[version + 1] = [time.perf_counter(), len(run.tokens), self.measuring]
-                        await ws.send(json.dumps({"type": "action", "action": self.rng.choice(legal)}))
+                        await ws.send(json.dumps({"type": "action", "action": self.rng.choice(legal),
+                                                  "version": version}))
                         if self.measuring:
                             self.actions += 1
                 else:

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 import gamenight
-from web_helpers import GAMES, SHORT, create, heuristic_or_random, join, play_http
+from web_helpers import create_hosted, GAMES, SHORT, create, heuristic_or_random, join, play_http
 
 
 def test_games_lists_every_game_with_players_presets_options_and_bots(client):
@@ -101,7 +101,7 @@ def test_illegal_action_is_refused_and_the_table_is_unchanged(client):
     table = client.app.state.manager.get(table_id)
     before = table.state.to_json()
     for action in ("take Zz", "", "draw draw", 5, None, "x" * 300):
-        r = client.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": action})
+        r = client.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": action, "version": 0})
         assert r.status_code in (400, 422), r.text
         assert r.json()["error"]
     assert table.state.to_json() == before
@@ -115,18 +115,19 @@ def test_tokens_bind_seats(client, db_url):
     assert client.post(f"/api/tables/{table_id}/join", json={"seat": 7}).status_code == 400
     # a bad token gets nothing; the right token gets its own seat's view
     assert client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": "guess"}).status_code == 403
-    assert client.get(f"/api/tables/{table_id}/state", params={"token": t1}).json()["seat"] == 1
+    assert client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": t1}).json()["seat"] == 1
     table = client.app.state.manager.get(table_id)
     assert table.state.current_player == 0
     move = str(table.state.legal_actions()[0])
     before = table.state.to_json()
     # out of turn, for another seat, with no token or a wrong one: refused, table unchanged
-    r = client.post(f"/api/tables/{table_id}/actions", json={"token": t1, "action": move})
+    r = client.post(f"/api/tables/{table_id}/actions", json={"token": t1, "action": move, "version": 0})
     assert r.status_code == 409 and "not your turn" in r.json()["error"]
-    r = client.post(f"/api/tables/{table_id}/actions", json={"token": t1, "action": move, "seat": 0})
+    r = client.post(f"/api/tables/{table_id}/actions", json={"token": t1, "action": move, "seat": 0, "version": 0})
     assert r.status_code == 403 and "may not act for seat 0" in r.json()["error"]
-    assert client.post(f"/api/tables/{table_id}/actions", json={"action": move}).status_code == 401
-    assert client.post(f"/api/tables/{table_id}/actions", json={"token": "x", "action": move}).status_code == 403
+    assert client.post(f"/api/tables/{table_id}/actions", json={"action": move, "version": 0}).status_code == 401
+    assert client.post(f"/api/tables/{table_id}/actions",
+                       json={"token": "x", "action": move, "version": 0}).status_code == 403
     assert table.state.to_json() == before
     # the database keeps no usable token
     path = db_url.removeprefix("sqlite:///")
@@ -135,19 +136,23 @@ def test_tokens_bind_seats(client, db_url):
 
 
 def test_bots_give_back_a_seat_and_take_it_again(client):
-    # seat 0 is open: the bots wait for a person
-    table_id = create(client, "yaniv", [None, "random", "random"], players=3)
+    # seat 0 is open: the bots wait for a person; the host lets friends take the bots' seats
+    table_id, host = create_hosted(client, "yaniv", [None, "random", "random"], players=3,
+                                   settings={"bots_may_be_replaced": True})
     assert client.get(f"/api/tables/{table_id}").json()["actions"] == 0
     token = join(client, table_id, 1, "Bob")      # takes the random bot's seat
-    assert client.get(f"/api/tables/{table_id}").json()["seats"][1] == {"seat": 1, "kind": "person", "name": "Bob"}
-    assert client.post(f"/api/tables/{table_id}/bot", json={"seat": 1, "bot": "random"}).status_code == 409
-    assert client.post(f"/api/tables/{table_id}/bot", json={"seat": 0, "bot": "heuristic"}).status_code == 200
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][1] == {
+        "seat": 1, "kind": "person", "name": "Bob", "takeable": False, "connected": False}
+    hosted = {"X-Host-Token": host}
+    assert client.post(f"/api/tables/{table_id}/bot", json={"seat": 1, "bot": "random"}, headers=hosted).status_code == 409
+    assert client.post(f"/api/tables/{table_id}/bot", json={"seat": 0, "bot": "heuristic"}, headers=hosted).status_code == 200
     # seat 0's bot played; now Bob (seat 1) is to move
     summary = client.get(f"/api/tables/{table_id}").json()
     assert summary["actions"] > 0 and summary["current_player"] == 1
     assert client.post(f"/api/tables/{table_id}/leave", json={"token": token}).status_code == 200
     summary = client.get(f"/api/tables/{table_id}").json()
-    assert summary["seats"][1] == {"seat": 1, "kind": "bot", "bot": "random"}
+    # the bot that sat there before keeps the seat open for whoever comes next
+    assert summary["seats"][1] == {"seat": 1, "kind": "bot", "bot": "random", "takeable": True}
     assert summary["is_over"]   # bots alone play on to the end
     # the old token is worthless now
     r = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token})

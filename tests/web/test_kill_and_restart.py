@@ -9,6 +9,7 @@ import time
 import urllib.request
 
 import pytest
+from web_helpers import not_who_is_connected
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
@@ -35,6 +36,9 @@ def start_server(port, db):
     raise AssertionError("the server did not start")
 
 
+WAIT = 30   # seconds any one message may take (a generous bound for a loaded machine, not a speed test)
+
+
 def http(port, path, body=None, token=None):
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
                                      data=None if body is None else json.dumps(body).encode(),
@@ -52,21 +56,23 @@ def test_killed_server_resumes_every_table_exactly(tmp_path):
         table = http(port, "/api/tables", {"game": "thunee", "seats": [None, "heuristic", "random", "heuristic"]})
         table_id = table["table_id"]
         token = http(port, f"/api/tables/{table_id}/join", {"seat": 0})["token"]
-        with websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={token}") as ws:
-            message = json.loads(ws.recv(timeout=10))
+        with websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            message = json.loads(ws.recv(timeout=WAIT))
             for _ in range(8):
                 if message["table"]["is_over"]:
                     break
                 while not message["legal_actions"] and not message["table"]["is_over"]:
-                    message = json.loads(ws.recv(timeout=10))  # the bots are playing
+                    message = json.loads(ws.recv(timeout=WAIT))  # the bots are playing
                 if message["table"]["is_over"]:
                     break  # the bots finished the match: restarting must still give it back exactly
-                ws.send(json.dumps({"type": "action", "action": message["legal_actions"][-1]}))
+                ws.send(json.dumps({"type": "action", "action": message["legal_actions"][-1],
+                                    "version": message["version"]}))
                 version = message["version"]
-                message = json.loads(ws.recv(timeout=10))
+                message = json.loads(ws.recv(timeout=WAIT))
                 assert message["type"] == "state" and message["version"] > version
             while not message["legal_actions"] and not message["table"]["is_over"]:
-                message = json.loads(ws.recv(timeout=10))  # the bots play until the person is to move
+                message = json.loads(ws.recv(timeout=WAIT))  # the bots play until the person is to move
         before = http(port, f"/api/tables/{table_id}/state", token=token)
         watcher_before = http(port, f"/api/tables/{table_id}/state")
     finally:
@@ -77,9 +83,10 @@ def test_killed_server_resumes_every_table_exactly(tmp_path):
     try:
         assert http(port, f"/api/tables/{table_id}/state", token=token) == before
         assert http(port, f"/api/tables/{table_id}/state") == watcher_before
-        with websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={token}") as ws:
-            again = json.loads(ws.recv(timeout=10))
-            assert again == before
+        with websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            again = json.loads(ws.recv(timeout=WAIT))
+            assert not_who_is_connected(again) == not_who_is_connected(before)
     finally:
         server.terminate()
         server.wait(timeout=10)

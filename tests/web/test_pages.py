@@ -234,7 +234,7 @@ def test_cards_are_drawn_with_pips_corners_names_and_colours():
 _RENDER = """
 const fs = require("fs");
 class Node_ {
-  constructor(tag) { this.tag = tag; this.attrs = {}; this.children = []; this.dataset = {}; this.style = {};
+  constructor(tag) { this.tag = tag; this.attrs = {}; this.children = []; this.dataset = {}; this.style = {setProperty(k, v) { this[k] = String(v); }};
                      this.listeners = []; const self = this;
                      this.classList = {add: (...c) => c.forEach((x) => self._classes().add(x) && self._sync()),
                                        remove: (...c) => { c.forEach((x) => self._classes().delete(x)); self._sync(); },

@@ -7,7 +7,7 @@ import gamenight
 from gamenight.web import TableManager, create_app, open_storage
 from gamenight.web.storage import SQLiteStorage
 from starlette.testclient import TestClient
-from web_helpers import GAMES, SHORT, create, heuristic_or_random, join, play_http
+from web_helpers import act, GAMES, SHORT, create, heuristic_or_random, join, play_http
 
 
 def test_tables_resume_exactly_after_a_restart(db_url):
@@ -23,13 +23,13 @@ def test_tables_resume_exactly_after_a_restart(db_url):
         for _ in range(rng.randint(1, 6)):
             if table.state.is_over:
                 break
-            table.act(token, str(rng.choice(table.state.legal_actions())))
+            table.act(token, str(rng.choice(table.state.legal_actions())), version=len(table.state.history))
     # one table where everybody is a person, stopped mid-hand, and one with an open seat to move
     people = first.create("gin_rummy", players=2)
     people_tokens = [people.join(0), people.join(1)]
     for _ in range(5):
         seat = people.state.current_player
-        people.act(people_tokens[seat], str(people.state.legal_actions()[-1]))
+        people.act(people_tokens[seat], str(people.state.legal_actions()[-1]), version=len(people.state.history))
     waiting = first.create("yaniv", players=3, seats=[None, "random", "random"])
 
     second = TableManager(open_storage(db_url), test_seed=0)
@@ -45,7 +45,7 @@ def test_tables_resume_exactly_after_a_restart(db_url):
         table = second.get(table_id)
         assert table.seat_of(token) == 0
         while not table.state.is_over:
-            table.act(token, str(rng.choice(table.state.legal_actions())))
+            table.act(token, str(rng.choice(table.state.legal_actions())), version=len(table.state.history))
         assert gamenight.replay(table.record()).to_json() == table.state.to_json()
     resumed = second.get(people.table_id)
     assert [resumed.seat_of(t) for t in people_tokens] == [0, 1]
@@ -57,7 +57,7 @@ def test_restart_over_http(db_url):
         table_id = create(client, "yaniv", [None, "heuristic", "random"], players=3)
         token = join(client, table_id, 0)
         mine = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
-        client.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": mine["legal_actions"][0]})
+        act(client, table_id, token, mine["legal_actions"][0], mine["version"])
         before = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
     with TestClient(create_app(db_url, test_seed=0)) as client:
         after = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
@@ -79,8 +79,8 @@ def test_an_action_the_database_refuses_is_not_played(db_url):
         raise StorageError("disk full")
     table.storage.append_action = refuse
     from gamenight.web import TableError
-    with pytest.raises(TableError, match="storage failed"):
-        table.act(token, str(table.state.legal_actions()[0]))
+    with pytest.raises(TableError, match="could not save the action, so it was not played"):
+        table.act(token, str(table.state.legal_actions()[0]), version=len(table.state.history))
     assert table.state.to_json() == before and len(heard) == 1
 
 

@@ -39,7 +39,7 @@ def test_serve_paces_bots_by_default_and_takes_bot_delay(monkeypatch, tmp_path):
     assert run(["serve", "--db", db])[0] == 0
     assert calls[-1].state.manager.bot_delay == 0.7
     assert run(["serve", "--db", db, "--bot-delay", "0"])[0] == 0
-    assert calls[-1].state.manager.bot_delay == 0 and calls[-1].state.manager.scheduler is None
+    assert calls[-1].state.manager.bot_delay == 0
     assert run(["serve", "--db", db, "--bot-delay", "0.05"])[0] == 0
     assert calls[-1].state.manager.bot_delay == 0.05
     for bad in ("-1", "nan", "100"):

@@ -5,7 +5,7 @@ import pytest
 
 from gamenight.web import TableManager, create_app, open_storage
 from starlette.testclient import TestClient
-from web_helpers import create, join
+from web_helpers import create_hosted, ws_connect, create, join
 
 OPEN = {"game": "yaniv", "players": 3, "options": {"single_round": True}, "seats": [None, "random", "random"]}
 
@@ -58,7 +58,7 @@ def test_table_creations_per_address_are_limited_per_sliding_minute(db_url):
 
 def test_live_tables_are_limited_in_all(db_url):
     with TestClient(create_app(db_url, test_seed=0, max_tables=2)) as client:
-        first = create(client, **OPEN)
+        first, host = create_hosted(client, **OPEN)
         create(client, **OPEN)
         before = stored_ids(client)
         for body in (OPEN, {"game": "yessir", "players": 3, "seats": ["random"] * 3}):
@@ -66,7 +66,8 @@ def test_live_tables_are_limited_in_all(db_url):
             assert r.status_code == 503 and "2 tables in play" in r.json()["error"]
         assert stored_ids(client) == before and len(client.app.state.manager.tables) == 2
         # a finished table does not count: when the first one ends, a new one may be made
-        assert client.post(f"/api/tables/{first}/bot", json={"seat": 0, "bot": "random"}).status_code == 200
+        assert client.post(f"/api/tables/{first}/bot", json={"seat": 0, "bot": "random"},
+                           headers={"X-Host-Token": host}).status_code == 200
         assert client.get(f"/api/tables/{first}").json()["is_over"]
         create(client, **OPEN)
         assert client.app.state.manager.live_count() == 2 and len(client.app.state.manager.tables) == 3
@@ -78,10 +79,10 @@ def test_websockets_per_address_are_limited(db_url):
         token = join(client, table_id, 0)
         table = client.app.state.manager.get(table_id)
         before = table.state.to_json()
-        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as mine, \
-                client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        with ws_connect(client, table_id, token) as mine, \
+                ws_connect(client, table_id) as watcher:
             assert mine.receive_json()["seat"] == 0 and watcher.receive_json()["seat"] is None
-            with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as third:
+            with ws_connect(client, table_id, token) as third:
                 reply = third.receive_json()
                 assert reply["type"] == "error" and reply["status"] == 429 and "too many connections" in reply["error"]
                 assert third.receive()["code"] == 4429
@@ -92,8 +93,8 @@ def test_websockets_per_address_are_limited(db_url):
         # closed connections (refused ones too) no longer count
         with client.websocket_connect("/ws/tables/nope") as ws:
             assert ws.receive_json()["status"] == 404
-        with client.websocket_connect(f"/ws/tables/{table_id}") as a, \
-                client.websocket_connect(f"/ws/tables/{table_id}") as b:
+        with ws_connect(client, table_id) as a, \
+                ws_connect(client, table_id) as b:
             assert a.receive_json()["type"] == b.receive_json()["type"] == "state"
         assert client.app.state.manager._sockets == {}
 

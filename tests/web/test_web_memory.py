@@ -12,7 +12,7 @@ from gamenight.web import TableManager, create_app, open_storage
 from gamenight.web import tables as tables_module
 from gamenight.web.tables import TableGone
 from starlette.testclient import TestClient
-from web_helpers import create, join, play_http
+from web_helpers import create_hosted, not_who_is_connected, ws_connect, create, join, play_http
 
 BOTS_ONLY = {"game": "yessir", "players": 3, "options": {"rounds_to_win": 1}, "seats": ["random"] * 3}
 
@@ -88,20 +88,21 @@ def test_a_finished_table_leaves_memory_after_the_keep_time_and_is_served_again_
         # every route loads it again, and it is the same table
         assert everything_about(client, table_id, token) == before
         assert table_id in manager.tables
-        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-            assert ws.receive_json() == before["mine"]
+        with ws_connect(client, table_id, token) as ws:
+            assert not_who_is_connected(ws.receive_json()) == not_who_is_connected(before["mine"])
         # kept again for the keep time from when it was loaded
         clock.advance(59)
         assert manager.sweep() == 0
         clock.advance(2)
         assert manager.sweep() == 1 and table_id not in manager.tables
-        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        with ws_connect(client, table_id) as ws:
             assert ws.receive_json() == before["state"]
-        # a person may still leave the seat of a finished table put away meanwhile
+        # the seats of a finished match are its record of who played: nobody changes them, put away or not
         clock.advance(61)
         manager.sweep()
-        assert client.post(f"/api/tables/{table_id}/leave", json={"token": token}).status_code == 200
-        assert client.get(f"/api/tables/{table_id}").json()["seats"][0] == {"seat": 0, "kind": "open"}
+        r = client.post(f"/api/tables/{table_id}/leave", json={"token": token})
+        assert r.status_code == 409 and "match is over" in r.json()["error"]
+        assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["name"] == "Ann"
 
         # unknown ids stay unknown everywhere
         for path in ("", "/state", "/record", "/history?step=0"):
@@ -121,21 +122,20 @@ def test_a_finished_table_stays_while_watched_and_goes_when_the_last_watcher_lea
     first = table.listen(None, lambda message: None)
     second = table.listen(token, lambda message: None)
     while not table.state.is_over:
-        table.act(token, str(table.state.legal_actions()[0]))
+        table.act(token, str(table.state.legal_actions()[0]), version=len(table.state.history))
     assert manager.sweep() == 0 and table.table_id in manager.tables          # watched
     table.unlisten(first)
     assert table.table_id in manager.tables
     table.unlisten(second)                                                    # nobody watches: it goes at once
     assert table.table_id not in manager.tables and table.dropped
-    # an object still held elsewhere refuses changes; the manager gives a fresh copy that takes them
+    # an object still held elsewhere refuses every call; the manager gives a fresh copy that answers
     with pytest.raises(TableGone):
         table.leave(token)
     with pytest.raises(TableGone):
         table.listen(None, lambda message: None)
     fresh = manager.get(table.table_id)
     assert fresh is not table and fresh.state.to_json() == table.state.to_json()
-    fresh.leave(token)
-    assert manager.storage.load_table(table.table_id).seats[0] == {"kind": "open"}
+    assert fresh.seat_of(token) == 0 and fresh.listen(token, lambda message: None) is not None
 
 
 def test_a_live_table_is_never_put_away(db_url):
@@ -153,7 +153,7 @@ def test_start_up_loads_only_the_tables_in_play(db_url, monkeypatch):
     person = first.create("gin_rummy", players=2, options={"single_hand": True}, seats=[None, "random"])
     token = person.join(0)
     while not person.state.is_over:                                           # finished by a person's action
-        person.act(token, str(person.state.legal_actions()[0]))
+        person.act(token, str(person.state.legal_actions()[0]), version=len(person.state.history))
     finished.append(person.table_id)
     storage = open_storage(db_url)
     assert sorted(t.table_id for t in storage.load_tables(finished=True)) == sorted(finished)
@@ -240,17 +240,19 @@ def test_a_request_holding_a_table_just_put_away_is_served_by_a_fresh_copy(db_ur
     clock = Clock()
     manager = TableManager(open_storage(db_url), test_seed=0, keep_finished=0, clock=clock)
     with TestClient(create_app(manager=manager)) as client:
-        table_id = create(client, **{**BOTS_ONLY, "seats": [None, "random", "random"]})
+        table_id, host = create_hosted(client, **{**BOTS_ONLY, "seats": [None, "random", "random"]})
         stale = manager.get(table_id)
-        assert client.post(f"/api/tables/{table_id}/bot", json={"seat": 0, "bot": "random"}).status_code == 200
+        assert client.post(f"/api/tables/{table_id}/bot", json={"seat": 0, "bot": "random"},
+                           headers={"X-Host-Token": host}).status_code == 200
         assert stale.state.is_over and manager.sweep() == 1 and stale.dropped
         found = []
         real = manager.loaded
         monkeypatch.setattr(manager, "loaded", lambda table_id: found.append(table_id) or (
             stale if len(found) == 1 else real(table_id)))
+        # a change asked of the stale copy is answered by a fresh one (which refuses it: the match is over)
         r = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Bob"})
-        assert r.status_code == 200 and len(found) >= 2
+        assert r.status_code == 409 and "match is over" in r.json()["error"] and len(found) >= 2
         fresh = manager.get(table_id)
-        assert fresh is not stale and fresh.seat_of(r.json()["token"]) == 1
-        assert manager.storage.load_table(table_id).seats[1]["kind"] == "person"
+        assert fresh is not stale
+        assert manager.storage.load_table(table_id).seats[1] == {"kind": "bot", "bot": "random"}
         assert stale.seats[1] == {"kind": "bot", "bot": "random"}          # the old object took no change

@@ -1,4 +1,5 @@
 """Helpers shared by the web tests."""
+import contextlib
 import json
 import random
 import re
@@ -20,16 +21,64 @@ def heuristic_or_random(game: str) -> str:
 
 
 def create(client, game, seats, **extra):
+    return create_hosted(client, game, seats, **extra)[0]
+
+
+def create_hosted(client, game, seats, **extra):
+    """A new table: (its id, the host token its creator got)."""
     body = {"game": game, "seats": seats, **extra}
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
-    return r.json()["table_id"]
+    return r.json()["table_id"], r.json()["host_token"]
 
 
 def join(client, table_id, seat, name=None):
     r = client.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": name})
     assert r.status_code == 200, r.text
     return r.json()["token"]
+
+
+class ManualClock:
+    """A monotonic clock that moves only when the test says so."""
+
+    def __init__(self, start: float = 1000.0):
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def manual_manager(db_url, **options):
+    """A TableManager whose time is a ManualClock and whose scheduler has no thread: (manager, clock). The test
+    moves the clock and calls ``manager.scheduler.run_due()``: what is due runs in the test's own thread."""
+    from gamenight.web import TableManager, open_storage
+    from gamenight.web.scheduler import BotScheduler
+    clock = ManualClock()
+    manager = TableManager(open_storage(db_url), test_seed=0, clock=clock,
+                           scheduler=BotScheduler(clock, threaded=False), **options)
+    return manager, clock
+
+
+def later(manager, clock, seconds: float) -> int:
+    """Let ``seconds`` pass on the manager's clock and run what became due; how many jobs ran."""
+    clock.advance(seconds)
+    return manager.scheduler.run_due()
+
+
+@contextlib.contextmanager
+def ws_connect(client, table_id, token=None):
+    """The table's WebSocket, introduced with the seat's token in the first message (no token: a spectator)."""
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        yield ws
+
+
+def act(client, table_id, token, action, version):
+    """POST one action chosen at ``version``; the response."""
+    return client.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": action, "version": version})
 
 
 def play_http(client, table_id, tokens: dict[int, str], rng: random.Random, limit=20000):
@@ -42,8 +91,7 @@ def play_http(client, table_id, tokens: dict[int, str], rng: random.Random, limi
         assert seat in tokens, f"seat {seat} is to move but nobody plays it"
         mine = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": tokens[seat]}).json()
         assert mine["seat"] == seat and mine["legal_actions"]
-        r = client.post(f"/api/tables/{table_id}/actions",
-                        json={"token": tokens[seat], "action": rng.choice(mine["legal_actions"])})
+        r = act(client, table_id, tokens[seat], rng.choice(mine["legal_actions"]), mine["version"])
         assert r.status_code == 200, r.text
         message = r.json()
     raise AssertionError("match did not end")
@@ -119,8 +167,11 @@ def check_message_leaks_nothing(state, seat, message, rng):
     expected_legal = [str(a) for a in state.legal_actions()] if seat is not None and state.current_player == seat else []
     assert message["legal_actions"] == expected_legal
     assert set(message) == {"type", "table", "seat", "version", "view", "legal_actions"}
-    assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "current_player",
-                                     "is_over", "actions", "created"}
+    assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "settings",
+                                     "current_player", "is_over", "actions", "created"}
+    assert set(message["table"]["settings"]) == {"has_host", "bots_may_be_replaced", "away_seconds"}
+    for entry in message["table"]["seats"]:   # what everyone sees of a seat: never a token or its hash
+        assert set(entry) <= {"seat", "kind", "takeable", "bot", "away", "name", "connected"}, entry
 
 
 def receive_until(ws, version, log):
@@ -146,7 +197,8 @@ def play_ws(client, table_id, sockets, rng, limit=20000):
         seat = table.state.current_player
         message = latest[seat]
         assert message["version"] == version and message["legal_actions"]
-        sockets[seat].send_json({"type": "action", "action": rng.choice(message["legal_actions"])})
+        sockets[seat].send_json({"type": "action", "action": rng.choice(message["legal_actions"]),
+                                 "version": message["version"]})
         # the acting client sees its action and the bots' answers; the last one hands the turn to a person
         while True:
             message = sockets[seat].receive_json()
@@ -160,6 +212,13 @@ def play_ws(client, table_id, sockets, rng, limit=20000):
             latest[other] = message if other == seat else receive_until(ws, version, received[other])
     assert table.state.is_over
     return received
+
+
+def not_who_is_connected(message):
+    """The message without the seats' "connected" flags (which say who is connected now, not what was played)."""
+    table = {**message["table"], "seats": [{k: v for k, v in s.items() if k != "connected"}
+                                           for s in message["table"]["seats"]]}
+    return {**message, "table": table}
 
 
 def snapshots(table):

@@ -1,24 +1,30 @@
 """The HTTP JSON API and the WebSocket of the web app (Starlette).
 
-HTTP (every error is ``{"error": "..."}`` with a 4xx/5xx status):
+HTTP (every error is ``{"error": "..."}`` with a 4xx/5xx status). A seat token goes in the X-Seat-Token header
+(or a POST body's "token"), the host token in X-Host-Token (or "host_token"): never in the address.
   GET  /api/games                              games: players range, presets, options, bots
   GET  /api/tables                             public summaries: live tables, then recently finished ones
-                                               (each newest first), at most 200
-  POST /api/tables                             {game, players?, preset?, options?, seats?} -> summary
+                                               (each newest first), then broken ones, at most 200
+  POST /api/tables                             {game, players?, preset?, options?, seats?, settings?}
+                                               -> summary and the creator's host_token
   GET  /api/tables/{id}                        public summary
-  POST /api/tables/{id}/join                   {seat, name?} -> {seat, token}
-  POST /api/tables/{id}/leave                  {token, bot?}
-  POST /api/tables/{id}/bot                    {seat, bot|null}   fill (or open) a seat nobody holds
-  GET  /api/tables/{id}/state                  token in X-Seat-Token (or ?token=): that seat's message;
-                                               no token: the spectator's message
-  POST /api/tables/{id}/actions                {token, action, seat?} -> that seat's message
+  POST /api/tables/{id}/join                   {seat, name?, client?} -> {seat, token}; the same client nonce
+                                               gets the same token again (a join may be retried)
+  POST /api/tables/{id}/leave                  {token, bot?}: a bot keeps the seat open
+  POST /api/tables/{id}/bot                    host: {seat, bot|null}: a bot in a seat nobody holds, or open it
+  POST /api/tables/{id}/kick                   host: {seat, bot?}: a bot takes the person's seat
+  POST /api/tables/{id}/settings               host: {bots_may_be_replaced?, away_seconds?}
+  GET  /api/tables/{id}/state                  token: that seat's message; no token: the spectator's message
+  POST /api/tables/{id}/actions                {token, action, version, seat?} -> that seat's message
   GET  /api/tables/{id}/record                 the record, once the match is over
   GET  /api/tables/{id}/history?step=K         token as for /state: that seat's view after the first K actions
-WebSocket /ws/tables/{id}?token=...            (no token: spectator) receives its message now and after every
-                                               change; sends {"type": "action", "action": "...", "seat"?: n}
+WebSocket /ws/tables/{id}                      first sends {"type": "hello", "token": ...} (no token: to watch);
+                                               receives its message then and after every change; sends
+                                               {"type": "action", "action": "...", "version": n, "seat"?: n}
 
-A finished table no longer in memory is loaded from storage on demand by every route naming it. Limits per
-client address (table creations per minute, open WebSockets) and on live tables: see ``TableManager``.
+Who may sit where and change what: ``seats``. A finished table no longer in memory is loaded from storage on
+demand by every route naming it. Limits per client address (table creations per minute, open WebSockets) and on
+live tables: see ``TableManager``.
 """
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import secrets
 import threading
 import time
 from typing import Any, Callable
@@ -65,23 +72,46 @@ def _client(connection) -> str:
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read as it streams in and refused as soon as it passes ``MAX_MESSAGE`` bytes (a
+    body sent in chunks has no Content-Length to check first)."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_MESSAGE:
+    if declared.isascii() and declared.isdigit() and int(declared) > MAX_MESSAGE:
         raise TableError(f"request body over {MAX_MESSAGE} bytes", 413)
-    raw = await request.body()
-    if len(raw) > MAX_MESSAGE:
-        raise TableError(f"request body over {MAX_MESSAGE} bytes", 413)
-    try:
-        data = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise TableError("request body is not valid JSON") from None
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_MESSAGE:
+            raise TableError(f"request body over {MAX_MESSAGE} bytes", 413)
+    data = parse_json(bytes(raw) or b"{}", "request body")
     if not isinstance(data, dict):
         raise TableError("request body must be a JSON object")
     return data
 
 
-def _token(request: Request) -> str | None:
-    return request.headers.get("x-seat-token") or request.query_params.get("token")
+def parse_json(raw: bytes | str, what: str) -> Any:
+    """JSON from a client; TableError (400) saying what is wrong with it."""
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise TableError(f"{what} is not valid JSON") from None
+    except RecursionError:
+        raise TableError(f"{what} is nested too deeply") from None
+
+
+def _token(request: Request, body: dict | None = None) -> str | None:
+    """The seat token: the X-Seat-Token header (or the body's "token"), never the address, which logs keep."""
+    if "token" in request.query_params:
+        raise TableError(ADDRESS_TOKEN)
+    return request.headers.get("x-seat-token") or (body or {}).get("token")
+
+
+def _host_token(request: Request, body: dict) -> str | None:
+    return request.headers.get("x-host-token") or body.get("host_token")
+
+
+ADDRESS_TOKEN = ("a token never goes in the address (addresses are written to logs): send it in the X-Seat-Token "
+                 "header, or on a WebSocket in the first message {\"type\": \"hello\", \"token\": ...}")
+HELLO_SECONDS = 10   # a WebSocket says hello (with its token, or none to watch) within this time
 
 
 def games_catalogue() -> list[dict]:
@@ -136,11 +166,13 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
     @_handler
     async def create_table(request: Request):
         body = await _body(request)
+        host_token = secrets.token_urlsafe(24)   # the creator's: only its holder changes the seats and settings
         # bots may play a while: off the event loop, so other tables' clients are not kept waiting
         table = await run_in_threadpool(manager.create, body.get("game"), players=body.get("players"),
                                         preset=body.get("preset"), options=body.get("options"),
-                                        seats=body.get("seats"), client=_client(request), seed=body.get("seed"))
-        return JSONResponse(table.summary(), status_code=201)
+                                        seats=body.get("seats"), client=_client(request), seed=body.get("seed"),
+                                        host_token=host_token, settings=body.get("settings"))
+        return JSONResponse({**table.summary(), "host_token": host_token}, status_code=201)
 
     @_handler
     async def get_table(request: Request):
@@ -149,40 +181,58 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
     @_handler
     async def join(request: Request):
         body = await _body(request)
-        _, token = await on_table(request.path_params["table_id"], "join", body.get("seat"), body.get("name"))
+        _, token = await on_table(request.path_params["table_id"], "join", body.get("seat"), body.get("name"),
+                                  body.get("client"))
         return JSONResponse({"seat": body.get("seat"), "token": token})
 
     @_handler
     async def leave(request: Request):
         body = await _body(request)
-        await on_table(request.path_params["table_id"], "leave", body.get("token") or _token(request), body.get("bot"))
+        await on_table(request.path_params["table_id"], "leave", _token(request, body), body.get("bot"))
         return JSONResponse({"ok": True})
 
     @_handler
     async def set_bot(request: Request):
         body = await _body(request)
-        await on_table(request.path_params["table_id"], "set_bot", body.get("seat"), body.get("bot"))
+        await on_table(request.path_params["table_id"], "set_bot", _host_token(request, body), body.get("seat"),
+                       body.get("bot"))
+        return JSONResponse({"ok": True})
+
+    @_handler
+    async def kick(request: Request):
+        body = await _body(request)
+        await on_table(request.path_params["table_id"], "kick", _host_token(request, body), body.get("seat"),
+                       body.get("bot"))
+        return JSONResponse({"ok": True})
+
+    @_handler
+    async def configure(request: Request):
+        body = await _body(request)
+        changes = {k: v for k, v in body.items() if k != "host_token"}
+        await on_table(request.path_params["table_id"], "configure", _host_token(request, body), changes)
         return JSONResponse({"ok": True})
 
     @_handler
     async def get_state(request: Request):
+        token = _token(request)
         table = await get(request.path_params["table_id"])
-        return JSONResponse(await run_in_threadpool(table.message_for_token, _token(request)))
+        return JSONResponse(await run_in_threadpool(table.message_for_token, token))
 
     @_handler
     async def act(request: Request):
         body = await _body(request)
+        token = _token(request, body)
         table = await get(request.path_params["table_id"])
-        token = body.get("token") or _token(request)
-        await run_in_threadpool(table.act, token, body.get("action"), body.get("seat"))
+        await run_in_threadpool(table.act, token, body.get("action"), body.get("seat"), body.get("version"))
         return JSONResponse(await run_in_threadpool(table.message_for_token, token))
 
     @_handler
     async def history(request: Request):
+        token = _token(request)
         table = await get(request.path_params["table_id"])
         text = request.query_params.get("step", "")
-        step = int(text) if text.isdigit() and len(text) < 10 else text or None
-        return JSONResponse(await run_in_threadpool(table.history_message, _token(request), step))
+        step = int(text) if text.isascii() and text.isdigit() and len(text) < 10 else text or None
+        return JSONResponse(await run_in_threadpool(table.history_message, token, step))
 
     @_handler
     async def record(request: Request):
@@ -207,13 +257,21 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
 
     async def _table_socket(websocket: WebSocket):
         try:
+            if "token" in websocket.query_params:
+                raise TableError(ADDRESS_TOKEN)
             table = await get(websocket.path_params["table_id"])
-            token = websocket.query_params.get("token")
-            seat = table.seat_of(token) if token else None
         except TableError as e:
             await refuse(websocket, e)
             return
         await websocket.accept()
+        try:
+            token = await _hello(websocket)
+        except TableError as e:
+            await websocket.send_json({"type": "error", "error": str(e), "status": e.status})
+            await websocket.close(code=4000 + e.status)
+            return
+        except WebSocketDisconnect:
+            return
         loop = asyncio.get_running_loop()
         loop_thread = threading.get_ident()
         queue: asyncio.Queue = asyncio.Queue()
@@ -233,7 +291,8 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
 
         try:
             table, key = await on_table(websocket.path_params["table_id"], "listen", token, send)
-        except TableError as e:  # the seat changed hands while connecting
+            seat = table.listeners[key][0]
+        except TableError as e:  # a token that holds no seat here, or the seat changed hands while connecting
             await websocket.send_json({"type": "error", "error": str(e), "status": e.status})
             await websocket.close(code=4000 + e.status)
             return
@@ -260,6 +319,8 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table_id}/bot", set_bot, methods=["POST"]),
+        Route("/api/tables/{table_id}/kick", kick, methods=["POST"]),
+        Route("/api/tables/{table_id}/settings", configure, methods=["POST"]),
         Route("/api/tables/{table_id}/state", get_state),
         Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
@@ -312,6 +373,26 @@ async def _freeze_startup_objects(app):
         gc.unfreeze()
 
 
+async def _hello(websocket: WebSocket) -> str | None:
+    """The first message of a table's WebSocket: ``{"type": "hello", "token": ...}`` (no token: to watch). The
+    token travels in a message, never in the address, so no log ever holds it. Returns the token."""
+    try:
+        text = await asyncio.wait_for(_receive(websocket), HELLO_SECONDS)
+    except asyncio.TimeoutError:
+        raise TableError(f"say hello within {HELLO_SECONDS} s: {{\"type\": \"hello\", \"token\": ...}}", 408) \
+            from None
+    if text is None:
+        raise WebSocketDisconnect()
+    data = parse_json(text, "message") if not text.startswith("\0") else None
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        raise TableError('the first message must be {"type": "hello", "token": "<your seat token>"} '
+                         '(no token to watch)')
+    token = data.get("token")
+    if token is not None and not isinstance(token, str):
+        raise TableError("token must be text")
+    return token or None
+
+
 async def _receive(websocket: WebSocket) -> str | None:
     """The next client message as text; None when the client has gone. Oversized frames close the socket."""
     message = await websocket.receive()
@@ -355,9 +436,9 @@ def _handle_client_message(table, token, seat, text: str) -> dict | None:
     if text == "\0oversized":
         return error(f"message over {MAX_MESSAGE} bytes refused", 413)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return error("message is not valid JSON")
+        data = parse_json(text, "message")
+    except TableError as e:
+        return error(str(e), e.status)
     if text == "\0malformed" or not isinstance(data, dict):
         return error('message must be a JSON object like {"type": "action", "action": "..."}')
     kind = data.get("type")
@@ -368,7 +449,7 @@ def _handle_client_message(table, token, seat, text: str) -> dict | None:
     if seat is None:
         return error("spectators may not act", 403)
     try:
-        table.act(token, data.get("action"), data.get("seat"))
+        table.act(token, data.get("action"), data.get("seat"), data.get("version"))
     except TableError as e:
         return error(str(e), e.status)
     return None

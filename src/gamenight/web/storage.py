@@ -24,13 +24,15 @@ class StoredTable:
     seats: list[dict]          # one per seat: {"kind": "open"|"bot"|"person", "bot": name, "name": ..., "token_hash": ...}
     created: float
     actions: list[str] = field(default_factory=list)
+    settings: dict = field(default_factory=dict)   # the table's seat settings (the host's, hashed), see seats.py
 
 
 class Storage(Protocol):
     def create_table(self, table: StoredTable) -> None: ...
     # ``finished``: this action ended the match; the table is marked finished in the same transaction
     def append_action(self, table_id: str, number: int, action: str, finished: bool = False) -> None: ...
-    def save_seats(self, table_id: str, seats: list[dict]) -> None: ...
+    # the seats, and the table's seat settings with them when they change
+    def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None) -> None: ...
     # finished=None: every table; False: those not known to be finished (a table stored before the
     # ``finished`` column existed is unknown until ``mark_finished``); True: the finished ones
     def load_tables(self, finished: bool | None = None) -> list[StoredTable]: ...
@@ -52,7 +54,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed INTEGER NOT NULL,
     seats TEXT NOT NULL,
     created REAL NOT NULL,
-    finished INTEGER DEFAULT 0
+    finished INTEGER DEFAULT 0,
+    settings TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
@@ -64,7 +67,8 @@ CREATE TABLE IF NOT EXISTS actions (
 # ``finished``: 1 the match is over, 0 in play, NULL unknown: a file written before the column existed gets it
 # with NULL in every row (``_migrate``); the first start-up replays those tables once and marks the finished ones
 _INDEX = "CREATE INDEX IF NOT EXISTS tables_by_finished ON tables (finished, created)"
-_COLUMNS = "table_id, game, players, rules, seed, seats, created"
+_COLUMNS = "table_id, game, players, rules, seed, seats, created, settings"
+_ADDED_COLUMNS = {"finished": "INTEGER", "settings": "TEXT"}   # columns older files lack, and their types
 
 
 class SQLiteStorage:
@@ -86,16 +90,17 @@ class SQLiteStorage:
             self._conn.execute(_INDEX)
 
     def _migrate(self) -> None:
-        # an old file (no ``finished`` column): add it, NULL (unknown) in every row; checked again inside the
-        # transaction, so two servers opening one old file at once add it once
-        def has_column() -> bool:
-            return any(row[1] == "finished" for row in self._conn.execute("PRAGMA table_info(tables)"))
-        if has_column():
+        # an old file: the columns added since are added, NULL in every row (``finished`` unknown, no ``settings``:
+        # a table without a host); checked again inside the transaction, so two openings of one old file add them once
+        def missing() -> list[str]:
+            have = {row[1] for row in self._conn.execute("PRAGMA table_info(tables)")}
+            return [column for column in _ADDED_COLUMNS if column not in have]
+        if not missing():
             return
         self._conn.execute("BEGIN IMMEDIATE")
         try:
-            if not has_column():
-                self._conn.execute("ALTER TABLE tables ADD COLUMN finished INTEGER")
+            for column in missing():
+                self._conn.execute(f"ALTER TABLE tables ADD COLUMN {column} {_ADDED_COLUMNS[column]}")
             self._conn.execute("COMMIT")
         except sqlite3.Error:
             self._conn.execute("ROLLBACK")
@@ -115,16 +120,20 @@ class SQLiteStorage:
                 raise StorageError(str(e)) from None
 
     def create_table(self, table: StoredTable) -> None:
-        self._write(f"INSERT INTO tables ({_COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
+        self._write(f"INSERT INTO tables ({_COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
                     (table.table_id, table.game, table.players, json.dumps(table.rules), table.seed,
-                     json.dumps(table.seats), table.created))
+                     json.dumps(table.seats), table.created, json.dumps(table.settings)))
 
     def append_action(self, table_id: str, number: int, action: str, finished: bool = False) -> None:
         more = [("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))] if finished else []
         self._write("INSERT INTO actions VALUES (?, ?, ?)", (table_id, number, action), *more)
 
-    def save_seats(self, table_id: str, seats: list[dict]) -> None:
-        self._write("UPDATE tables SET seats = ? WHERE table_id = ?", (json.dumps(seats), table_id))
+    def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None) -> None:
+        if settings is None:
+            self._write("UPDATE tables SET seats = ? WHERE table_id = ?", (json.dumps(seats), table_id))
+        else:
+            self._write("UPDATE tables SET seats = ?, settings = ? WHERE table_id = ?",
+                        (json.dumps(seats), json.dumps(settings), table_id))
 
     def mark_finished(self, table_id: str) -> None:
         self._write("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))
@@ -159,8 +168,9 @@ class SQLiteStorage:
 
 
 def _stored(row: tuple, actions: list[str]) -> StoredTable:
-    table_id, game, players, rules, seed, seats, created = row
-    return StoredTable(table_id, game, players, json.loads(rules), seed, json.loads(seats), created, actions)
+    table_id, game, players, rules, seed, seats, created, settings = row
+    return StoredTable(table_id, game, players, json.loads(rules), seed, json.loads(seats), created, actions,
+                       json.loads(settings) if settings else {})
 
 
 DEFAULT_DB = "sqlite:///gamenight.db"

@@ -15,17 +15,26 @@ import itertools
 import logging
 import math
 import random
+import re
 import secrets
 import threading
 import time
+import unicodedata
 from typing import Callable
 
 import gamenight
 from gamenight import IllegalAction, RulesError
 
+from . import seats as seats_module
+from .scheduler import BotScheduler
 from .storage import Storage, StorageError, StoredTable
 
 MAX_NAME = 40
+# marks that turn the direction of text around them (a name could make "Ann" read as something else)
+DIRECTION_MARKS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# letters that draw nothing (fillers), beside spaces, format characters and combining marks
+BLANK_LETTERS = set("\u115f\u1160\u180e\u2800\u3164\uffa0")
+LOOKS_LIKE_A_BOT = re.compile(r"bot\W*\d*", re.IGNORECASE)
 # a table of bots alone plays on by itself; this bounds the work one request may do for it (bot_delay 0)
 MAX_BOT_STEPS = 100_000
 # with pacing on, a table that nobody has watched (no WebSocket) and where no person sits for this long plays
@@ -54,69 +63,6 @@ MAX_TABLE_ID = 64
 log = logging.getLogger("gamenight.web")
 
 
-class BotScheduler:
-    """One thread and a timer heap for the bot moves of every table (pacing: ``bot_delay`` > 0).
-
-    A job is ``(due, sequence, callback)``; the thread sleeps until the earliest is due and runs it. Each job is
-    one bot move of one table, so the tables of a busy server take turns fairly. ``stop`` leaves no thread
-    behind (tests create many apps); jobs still queued stay queued and run if the scheduler starts again."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic):
-        self.clock = clock
-        self._heap: list[tuple[float, int, Callable[[], None]]] = []
-        self._sequence = itertools.count()
-        self._cond = threading.Condition()
-        self._thread: threading.Thread | None = None
-        self._stopping = False
-
-    def schedule(self, delay: float, callback: Callable[[], None]) -> None:
-        with self._cond:
-            heapq.heappush(self._heap, (self.clock() + max(0.0, delay), next(self._sequence), callback))
-            if self._thread is None and not self._stopping:
-                self._thread = threading.Thread(target=self._run, name="gamenight-bots", daemon=True)
-                self._thread.start()
-            self._cond.notify()
-
-    def pending(self) -> int:
-        with self._cond:
-            return len(self._heap)
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while True:
-                    if self._stopping:
-                        return
-                    if self._heap:
-                        wait = self._heap[0][0] - self.clock()
-                        if wait <= 0:
-                            _, _, callback = heapq.heappop(self._heap)
-                            break
-                        self._cond.wait(wait)
-                    else:
-                        self._cond.wait()
-            try:
-                callback()
-            except Exception:  # one table's failure must not stop every other table's bots
-                log.exception("a bot move failed")
-
-    def stop(self) -> None:
-        """Stop the thread (waiting for a move in progress to finish); queued jobs stay for ``start``."""
-        with self._cond:
-            self._stopping = True
-            thread, self._thread = self._thread, None
-            self._cond.notify_all()
-        if thread is not None and thread is not threading.current_thread():
-            thread.join()
-
-    def start(self) -> None:
-        with self._cond:
-            self._stopping = False
-            if self._thread is None and self._heap:
-                self._thread = threading.Thread(target=self._run, name="gamenight-bots", daemon=True)
-                self._thread.start()
-
-
 class TableError(Exception):
     """A request the table refuses; ``status`` is the HTTP status it maps to."""
 
@@ -134,32 +80,76 @@ class TableGone(TableError):
         super().__init__("the table was just put away; try again", 503)
 
 
+def clean_name(name) -> str | None:
+    """A person's name as shown to everyone (None: no name, shown as "Player N"); TableError if it could mislead
+    (a bot's label, text-direction marks) or break the page (control characters)."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise TableError("name must be text")
+    name = unicodedata.normalize("NFC", name).strip()
+    if len(name) > MAX_NAME:
+        raise TableError(f"name must be at most {MAX_NAME} characters")
+    if not name:
+        return None
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        raise TableError("a name may not hold control characters (such as a new line or a tab)")
+    if any(c in DIRECTION_MARKS for c in name):
+        raise TableError("a name may not hold marks that change the direction of text")
+    if all(c in BLANK_LETTERS or unicodedata.category(c)[0] in "ZCM" for c in name):
+        raise TableError("a name needs at least one visible letter, digit or sign")
+    if LOOKS_LIKE_A_BOT.fullmatch(name):
+        raise TableError("a person's name may not look like a bot's label (such as \"Bot 2\")")
+    return name
+
+
+def _seat_rule(rule, *args):
+    """Apply a rule of ``seats``; its SeatError becomes the TableError clients see."""
+    try:
+        return rule(*args)
+    except seats_module.SeatError as e:
+        raise TableError(str(e), e.status) from None
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Table:
-    def __init__(self, stored: StoredTable, storage: Storage, scheduler: BotScheduler | None = None,
-                 bot_delay: float = 0.0):
+    """One table: its match (the engine's state, replayed from storage), its seats, and who is listening.
+
+    Every change happens under ``lock``: it is committed to storage first, then broadcast. ``clock`` (seconds,
+    monotonic) times moves and absences; ``scheduler`` runs what is due later (paced bot moves, a bot taking the
+    turn of a person who is gone)."""
+
+    def __init__(self, stored: StoredTable, storage: Storage, scheduler: "BotScheduler", bot_delay: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic):
         self.stored = stored
         self.storage = storage
         self.table_id = stored.table_id
+        self.clock = clock
         self.game = gamenight.make(stored.game, players=stored.players, rules=stored.rules)
         state = self.game.new(seed=stored.seed)
+        self._actors: list[int | None] = []      # who played each action
         for action in stored.actions:
+            self._actors.append(state.current_player)
             state.apply(action)
         self.state = state
         self.seats = stored.seats
+        self.settings = seats_module.Settings.from_dict(stored.settings)
         self.lock = threading.RLock()
-        self.listeners: dict[int, tuple[int | None, Callable[[dict], None]]] = {}
+        self.listeners: dict[int, list] = {}     # key -> [seat or None, token hash or None, send]
         self._next_listener = 0
+        self._connections: collections.Counter = collections.Counter()   # seat -> its open connections
+        self._seen: dict[int, float] = {}        # seat -> when its person last moved, connected or left
         self._bots: dict[int, object] = {}
-        # pacing: with a delay and a scheduler, each bot move is its own job, committed and broadcast alone
-        self.bot_delay = bot_delay if scheduler is not None else 0.0
+        # pacing: with a delay, each bot move is its own scheduled job, committed and broadcast alone
+        self.bot_delay = bot_delay
         self._scheduler = scheduler
         self._bot_move_queued = False
-        self._unwatched_since = time.monotonic()
-        self._last_move_at = 0.0
+        self._away_check_queued = False
+        self._unwatched_since = clock()
+        self._last_move_at = clock()             # a restart gives the person to move a full away time
         self._history_lock = threading.Lock()
         self._checkpoints: dict[int, object] = {}   # step -> state after that many actions (never shared)
         # the manager's hooks: the match just ended; the last listener of a finished table left
@@ -177,18 +167,11 @@ class Table:
         state = self.state
         return {"table_id": self.table_id, "game": self.game.name, "title": self.game.title,
                 "players": self.game.num_players, "rules": self.game.rules.to_dict(),
-                "seats": [self._seat_public(i) for i in range(self.game.num_players)],
+                "seats": [seats_module.public(i, s, self.settings, self._connections[i] > 0)
+                          for i, s in enumerate(self.seats)],
+                "settings": self.settings.public(),
                 "current_player": state.current_player, "is_over": state.is_over,
                 "actions": len(state.history), "created": self.stored.created}
-
-    def _seat_public(self, seat: int) -> dict:
-        s = self.seats[seat]
-        out = {"seat": seat, "kind": s["kind"]}
-        if s["kind"] == "bot":
-            out["bot"] = s["bot"]
-        if s["kind"] == "person":
-            out["name"] = s.get("name") or f"Player {seat + 1}"
-        return out
 
     def message_for(self, seat: int | None) -> dict:
         """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions."""
@@ -202,7 +185,7 @@ class Table:
         with self.lock:
             return self.message_for(self.seat_of(token) if token else None)
 
-    # ---- seats -------------------------------------------------------------------------------
+    # ---- who sits where ----------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int:
         if not token or not isinstance(token, str):
             raise TableError("a seat token is required", 401)
@@ -210,82 +193,211 @@ class Table:
         for i, s in enumerate(self.seats):
             if s["kind"] == "person" and hmac.compare_digest(s.get("token_hash", ""), digest):
                 return i
+        if any(seats_module.returning(s, digest) for s in self.seats):
+            if self.state.is_over:
+                raise TableError("the match ended while a bot played your seat", 403)
+            raise TableError("a bot plays your seat while you are away: connect to the table to take it back", 403)
         raise TableError("this token holds no seat at this table", 403)
+
+    def _seat_coming_back(self, token: str | None) -> int:
+        """The token's seat; a person a bot played for while they were away gets their seat back first."""
+        digest = _hash(token) if isinstance(token, str) and token else None
+        for i, s in enumerate(self.seats):
+            if digest and seats_module.returning(s, digest) and not self.state.is_over:
+                seats = [dict(x) for x in self.seats]
+                seats[i] = seats_module.person_seat(s["away"].get("name"), digest, s["bot"])
+                self._save_seats(seats)
+                self._bots.pop(i, None)
+                self._seen[i] = self.clock()
+                log.info("table %s: seat %s is back from being away", self.table_id, i)
+                return i
+        return self.seat_of(token)
 
     def _check_seat(self, seat) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
             raise TableError(f"seat must be a whole number 0..{self.game.num_players - 1}, not {seat!r}")
         return seat
 
-    def join(self, seat, name: str | None = None) -> str:
-        """A person takes an open seat or one a bot keeps; returns the seat's new token."""
+    def _check_seats_may_change(self) -> None:
+        self._check_not_dropped()
+        if self.state.is_over:
+            raise TableError("the match is over: its seats no longer change", 409)
+
+    def _check_host(self, host_token) -> None:
+        if self.settings.host_hash is None:
+            raise TableError("this table has no host, so its seats and settings cannot be changed", 403)
+        if not isinstance(host_token, str) or not hmac.compare_digest(_hash(host_token), self.settings.host_hash):
+            raise TableError("only the table's host may change its seats and settings", 403)
+
+    def join(self, seat, name: str | None = None, client: str | None = None) -> str:
+        """A person takes a seat a newcomer may take (see ``seats``); returns the seat's token. With a client nonce
+        the join may be sent again: the same client gets the same token."""
         with self.lock:
             self._check_not_dropped()
             seat = self._check_seat(seat)
-            if self.seats[seat]["kind"] == "person":
-                raise TableError(f"seat {seat} is taken", 409)
-            if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
-                raise TableError(f"name must be text of at most {MAX_NAME} characters")
-            token = secrets.token_urlsafe(24)
-            previous = self.seats[seat]
+            client = _seat_rule(seats_module.check_client_nonce, client)
+            name = clean_name(name)
+            record = self.seats[seat]
+            token = seats_module.seat_token(self.table_id, seat, client) if client else secrets.token_urlsafe(32)
+            if record["kind"] == "person" and client and hmac.compare_digest(record["token_hash"], _hash(token)):
+                return token          # the same client again (the first answer was lost): the same token
+            self._check_seats_may_change()
+            if not seats_module.takeable(record, self.settings):
+                raise TableError(seats_module.why_not(record, seat), 409 if record["kind"] == "person" else 403)
             seats = [dict(s) for s in self.seats]
-            seats[seat] = {"kind": "person", "name": (name or "").strip() or None, "token_hash": _hash(token),
-                           # the bot comes back when the person leaves
-                           "bot": previous.get("bot")}
+            seats[seat] = seats_module.person_seat(name, _hash(token), record.get("bot"))
             self._save_seats(seats)
             self._bots.pop(seat, None)
+            self._seen[seat] = self.clock()
+            self._arm_away_check()
         self.broadcast()
         return token
 
     def leave(self, token: str, bot: str | None = None) -> None:
-        """The person gives the seat back: to ``bot`` (or the bot that kept it before), else it is open."""
+        """The person gives the seat back: a bot (``bot``, or the one that sat there before) keeps it open for
+        whoever takes it next."""
         with self.lock:
-            self._check_not_dropped()
+            self._check_seats_may_change()
             seat = self.seat_of(token)
-            bot = bot or self.seats[seat].get("bot")
+            bot = bot or self.seats[seat].get("bot") or self._default_bot()
             self._check_bot(bot)
-            seats = [dict(s) for s in self.seats]
-            seats[seat] = {"kind": "bot", "bot": bot} if bot else {"kind": "open"}
-            self._save_seats(seats)
+            self._change_seat(seat, seats_module.bot_seat(bot, keeps_open=True))
         self.step_bots()
         self.broadcast()
 
-    def set_bot(self, seat, bot: str | None) -> None:
-        """Fill an open (or bot) seat with a bot, or open it (``bot=None``); a person's seat is theirs."""
+    def set_bot(self, host_token, seat, bot: str | None) -> None:
+        """The host puts a bot (a name) in a seat nobody holds, or opens it (``bot=None``)."""
         with self.lock:
-            self._check_not_dropped()
+            self._check_seats_may_change()
+            self._check_host(host_token)
             seat = self._check_seat(seat)
             if self.seats[seat]["kind"] == "person":
-                raise TableError(f"seat {seat} is held by a person", 409)
+                raise TableError(f"seat {seat} is held by a person; the host may kick them (a bot takes the seat)",
+                                 409)
             self._check_bot(bot)
-            seats = [dict(s) for s in self.seats]
-            seats[seat] = {"kind": "bot", "bot": bot} if bot else {"kind": "open"}
-            self._save_seats(seats)
-            self._bots.pop(seat, None)
+            self._change_seat(seat, seats_module.bot_seat(bot) if bot else seats_module.open_seat())
         self.step_bots()
         self.broadcast()
+
+    def kick(self, host_token, seat, bot: str | None = None) -> None:
+        """The host takes a seat from its person: a bot (``bot``, or the seat's own) plays it from now on."""
+        with self.lock:
+            self._check_seats_may_change()
+            self._check_host(host_token)
+            seat = self._check_seat(seat)
+            record = self.seats[seat]
+            if record["kind"] != "person":
+                raise TableError(f"nobody sits at seat {seat}", 409)
+            bot = bot or record.get("bot") or self._default_bot()
+            self._check_bot(bot)
+            self._change_seat(seat, seats_module.bot_seat(bot))
+            log.info("table %s: the host kicked seat %s", self.table_id, seat)
+        self.step_bots()
+        self.broadcast()
+
+    def configure(self, host_token, changes) -> None:
+        """The host changes the table's settings (``bots_may_be_replaced``, ``away_seconds``)."""
+        with self.lock:
+            self._check_seats_may_change()
+            self._check_host(host_token)
+            settings = _seat_rule(self.settings.changed, changes)
+            self._save_seats(self.seats, settings)
+            self._arm_away_check()
+        self.broadcast()
+
+    def _change_seat(self, seat: int, record: dict) -> None:
+        # called with the lock held
+        seats = [dict(s) for s in self.seats]
+        seats[seat] = record
+        self._save_seats(seats)
+        self._bots.pop(seat, None)
+
+    def _default_bot(self) -> str:
+        bots = gamenight.bots_for(self.game)
+        return next((b for b in ("heuristic", "random") if b in bots), bots[0])
 
     def _check_bot(self, bot) -> None:
         if bot is not None and bot not in gamenight.bots_for(self.game):
             raise TableError(f"unknown bot {bot!r} for {self.game.name}; bots are: "
                              f"{', '.join(gamenight.bots_for(self.game))}")
 
-    def _save_seats(self, seats: list[dict]) -> None:
+    def _save_seats(self, seats: list[dict], settings: "seats_module.Settings | None" = None) -> None:
         try:
-            self.storage.save_seats(self.table_id, seats)
+            self.storage.save_seats(self.table_id, seats, None if settings is None else settings.to_dict())
         except StorageError as e:
-            raise TableError(f"storage failed: {e}", 503) from None
+            log.error("table %s: seats not saved: %s", self.table_id, e)
+            raise TableError("the server could not save the change of seats, so nothing changed; try again", 503) \
+                from None
         self.seats[:] = seats
+        if settings is not None:
+            self.settings = settings
+
+    # ---- a person gone from their turn ---------------------------------------------------------
+    def _arm_away_check(self) -> None:
+        """If the seat to move has nobody connected (a person gone, or an open seat), a check is due when the table's
+        away time has passed; then a bot plays the seat, so nobody absent or hostile can freeze the table."""
+        # called with the lock held, after anything that changes who is to move or whether they are here
+        if self._away_check_queued or self.state.is_over:
+            return
+        seat = self.state.current_player
+        if seat is None or self.seats[seat]["kind"] == "bot" or self._connections[seat]:
+            return
+        self._away_check_queued = True
+        self._scheduler.schedule(max(0.0, self._away_due(seat) - self.clock()), self._away_check_due)
+
+    def _away_due(self, seat: int) -> float:
+        # the table's away time after the turn began or the seat's last sign of life, whichever came later
+        return max(self._last_move_at, self._seen.get(seat, 0.0)) + self.settings.away_seconds
+
+    def _away_check_due(self) -> None:
+        with self.lock:
+            self._away_check_queued = False
+            if self.dropped or self.state.is_over:
+                return
+            seat = self.state.current_player
+            if seat is None or self.seats[seat]["kind"] == "bot" or self._connections[seat]:
+                return
+            if self._away_due(seat) > self.clock():
+                self._arm_away_check()   # a move or a sign of life came since: wait again
+                return
+            record = self.seats[seat]
+            bot = record.get("bot") or self._default_bot()
+            if record["kind"] == "person":
+                away = {"name": record.get("name"), "token_hash": record["token_hash"]}
+                new = seats_module.bot_seat(bot, away=away)
+            else:
+                new = seats_module.bot_seat(bot, keeps_open=True)
+            try:
+                self._change_seat(seat, new)
+            except TableError:  # storage refused: try again later
+                self._away_check_queued = True
+                self._scheduler.schedule(BOT_RETRY_SECONDS, self._away_check_due)
+                return
+            log.info("table %s: seat %s was away for %s s; a bot plays it", self.table_id, seat,
+                     self.settings.away_seconds)
+        self.broadcast()
+        self.step_bots()
 
     # ---- play --------------------------------------------------------------------------------
-    def act(self, token: str, action, seat=None) -> None:
-        """The person holding ``token`` plays ``action`` (notation text); then bots play until a person is to move."""
+    def act(self, token: str, action, seat=None, version=None) -> None:
+        """The person holding ``token`` plays ``action`` (notation text), chosen at ``version`` (the number of
+        actions played when they chose it); then bots play until a person is to move. An action sent twice is
+        played once: the copy finds it already played and does nothing."""
         with self.lock:
-            own = self.seat_of(token)
-            if seat is not None and seat != own:
+            own = self._seat_coming_back(token)
+            if seat is not None and self._check_seat(seat) != own:
                 raise TableError(f"your seat is {own}; you may not act for seat {seat}", 403)
             if not isinstance(action, str) or not action.strip() or len(action) > 200:
                 raise TableError("action must be a non-empty notation string (at most 200 characters)")
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise TableError("say which version of the table you chose this action at "
+                                 "(\"version\": the version of the state you were shown)")
+            played = len(self.state.history)
+            if version != played:
+                if self._played_already(own, action, version):
+                    return
+                raise TableError(f"the table has moved on since you chose this action (you chose it at version "
+                                 f"{version}; the table is at version {played})", 409)
             if self.state.is_over:
                 raise TableError("the match is over", 409)
             if self.state.current_player != own:
@@ -293,10 +405,23 @@ class Table:
             self._commit(action)
         self.step_bots()
 
+    def _played_already(self, seat: int, action: str, version: int) -> bool:
+        """Was ``action`` played by ``seat`` as the action at ``version``? (A copy of an action already played.)"""
+        if not 0 <= version < len(self.state.history) or self._actors[version] != seat:
+            return False
+        played = str(self.state.history[version])
+        if action.strip() == played:
+            return True
+        try:
+            return str(self.game.parse_action(action.strip())) == played
+        except Exception:   # not even notation: not this action
+            return False
+
     def _commit(self, action) -> None:
         # state.apply refuses anything illegal and leaves the state unchanged; the action is stored before
         # anyone hears of it, and if storage fails the state goes back to what is stored
         state = self.state
+        actor = state.current_player
         try:
             state.apply(action)
         except IllegalAction as e:
@@ -306,11 +431,22 @@ class Table:
             self.storage.append_action(self.table_id, len(state.history), str(state.history[-1]), state.is_over)
         except StorageError as e:
             self.state = gamenight.replay({**state.record(), "actions": [str(a) for a in state.history[:-1]]})
-            raise TableError(f"storage failed, the action was not played: {e}", 503) from None
-        self._last_move_at = time.monotonic()
+            log.error("table %s: action %s not saved: %s", self.table_id, len(state.history), e)
+            raise TableError("the server could not save the action, so it was not played; try again", 503) from None
+        self._actors.append(actor)
+        self._last_move_at = self.clock()
+        if actor is not None and self.seats[actor]["kind"] == "person":
+            self._seen[actor] = self._last_move_at
         if state.is_over and self.on_finished is not None:
             self.on_finished()
+        self._arm_away_check()
         self.broadcast()
+
+    def carry_on(self) -> None:
+        """A table just loaded: bots to move play, and the turn of a person not here is timed."""
+        with self.lock:
+            self._arm_away_check()
+        self.step_bots()
 
     def _bot_to_move(self) -> int | None:
         seat = self.state.current_player
@@ -354,27 +490,32 @@ class Table:
         # called with the lock held; at most one bot move of a table is queued at a time
         if self._bot_move_queued or self._bot_to_move() is None:
             return
+        unwatched = self._unwatched()
         if delay is None:
-            delay = 0.0 if self._unwatched() else self.bot_delay
+            delay = 0.0 if unwatched else self.bot_delay
         self._bot_move_queued = True
-        self._scheduler.schedule(delay, self._bot_move_due)
+        # a table nobody watches plays in the background: its moves never delay a watched table's
+        self._scheduler.schedule(delay, self._bot_move_due, background=unwatched)
 
     def _unwatched(self) -> bool:
-        return (not self.listeners and not any(s["kind"] == "person" for s in self.seats)
-                and time.monotonic() - self._unwatched_since >= UNWATCHED_FULL_SPEED_AFTER)
+        # nobody listens, nobody sits (or may come back to a seat a bot keeps for them), for a while
+        return (not self.listeners and not any(s["kind"] == "person" or s.get("away") for s in self.seats)
+                and self.clock() - self._unwatched_since >= UNWATCHED_FULL_SPEED_AFTER)
 
     def _bot_move_due(self) -> None:
         """The scheduler's job: one bot move, if a bot is still to move (a person may have taken the seat
         while the bot was thinking: then nothing happens; the check is under the table lock)."""
         with self.lock:
             self._bot_move_queued = False
+            if self.dropped:
+                return
             seat = self._bot_to_move()
             if seat is None:
                 return
             if not self._unwatched():
                 # another move came after this one was queued (a person took and gave back the seat, and
                 # played): the bot still thinks a full delay after the latest move
-                wait = self._last_move_at + self.bot_delay - time.monotonic()
+                wait = self._last_move_at + self.bot_delay - self.clock()
                 if wait > 0.001:
                     self._queue_bot_move(wait)
                     return
@@ -388,23 +529,43 @@ class Table:
 
     # ---- listeners ---------------------------------------------------------------------------
     def listen(self, token: str | None, send: Callable[[dict], None]) -> int:
-        """``send`` receives the token's seat view now and after every change (no token: the spectator's)."""
+        """``send`` receives the token's seat view now and after every change (no token: the spectator's). A person
+        a bot played for while they were away gets their seat back."""
         with self.lock:
             self._check_not_dropped()
-            seat = self.seat_of(token) if token else None
+            seats_before = [dict(s) for s in self.seats]
+            seat = self._seat_coming_back(token) if token else None
             key = self._next_listener
             self._next_listener += 1
             self.listeners[key] = [seat, _hash(token) if token else None, send]
-            send(self.message_for(seat))
-            return key
+            if seat is not None:
+                self._connections[seat] += 1
+                self._seen[seat] = self.clock()
+            came_back = self.seats != seats_before
+            if not came_back:
+                send(self.message_for(seat))
+        if came_back:
+            self.broadcast()
+        return key
 
     def unlisten(self, key: int) -> None:
         with self.lock:
-            last = self.listeners.pop(key, None) is not None and not self.listeners
+            entry = self.listeners.pop(key, None)
+            if entry is not None and entry[0] is not None:
+                self._lost_connection(entry[0])
+            last = entry is not None and not self.listeners
             if last:
-                self._unwatched_since = time.monotonic()
+                self._unwatched_since = self.clock()
         if last and self.state.is_over and self.on_unwatched is not None:
             self.on_unwatched()
+
+    def _lost_connection(self, seat: int) -> None:
+        # called with the lock held
+        self._connections[seat] -= 1
+        if self._connections[seat] <= 0:
+            del self._connections[seat]
+            self._seen[seat] = self.clock()
+            self._arm_away_check()
 
     def broadcast(self) -> None:
         with self.lock:
@@ -412,8 +573,10 @@ class Table:
             for entry in list(self.listeners.values()):
                 seat, digest, send = entry
                 if seat is not None and self.seats[seat].get("token_hash") != digest:
-                    # the person left the seat: this connection watches as a spectator from now on
-                    entry[0] = seat = None
+                    # the person left the seat (or was kicked): this connection watches as a spectator from now on
+                    entry[0] = None
+                    self._lost_connection(seat)
+                    seat = None
                     send({"type": "error", "error": "your token no longer holds a seat; you are watching",
                           "status": 403})
                 if seat not in cache:
@@ -487,7 +650,7 @@ class TableManager:
     finished (or was loaded again); then ``sweep`` puts it away (it stays in storage, and ``get`` loads it again
     on demand). The limits: at most ``max_tables`` live tables, ``max_creates_per_minute`` creations per client
     address in any 60 s, ``max_sockets_per_ip`` open WebSockets per client address. ``clock`` (seconds,
-    monotonic) is injectable so tests need not sleep.
+    monotonic) is injectable so tests need not sleep, and so is the ``scheduler`` (see ``BotScheduler``).
 
     ``test_seed`` is for tests only: tables get their seeds from a generator seeded with it, or the ``seed`` their
     creation names, so every deal (and every bot move, which comes from the table's seed) can be replayed. A seed
@@ -496,7 +659,7 @@ class TableManager:
     def __init__(self, storage: Storage, bot_delay: float = 0.0, *, keep_finished: float = KEEP_FINISHED,
                  max_tables: int = MAX_TABLES, max_creates_per_minute: int = MAX_CREATES_PER_MINUTE,
                  max_sockets_per_ip: int = MAX_SOCKETS_PER_IP, clock: Callable[[], float] = time.monotonic,
-                 test_seed: int | None = None):
+                 test_seed: int | None = None, scheduler: BotScheduler | None = None):
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or not 0 <= bot_delay <= 60:
             raise ValueError(f"bot_delay must be 0..60 seconds, not {bot_delay!r}")
         if (not isinstance(keep_finished, (int, float)) or isinstance(keep_finished, bool)
@@ -517,15 +680,21 @@ class TableManager:
         self.max_creates_per_minute = max_creates_per_minute
         self.max_sockets_per_ip = max_sockets_per_ip
         self.clock = clock
-        self.scheduler = BotScheduler() if self.bot_delay > 0 else None
+        # paced bot moves, and bots taking the turns of people gone (a test may give its own, without a thread)
+        self.scheduler = scheduler or BotScheduler(clock)
         self.tables: dict[str, Table] = {}
         self.lock = threading.RLock()
         self._finished: dict[str, float] = {}    # finished tables in memory -> when their keep time began
         self._limits_lock = threading.Lock()
         self._creates: dict[str, collections.deque] = {}   # client address -> times of its recent creations
         self._sockets: dict[str, int] = {}                 # client address -> its open WebSockets
+        # tables whose stored record does not replay (a bug, or a file from an incompatible version): listed as
+        # broken, never served; every other table carries on
+        self.broken: dict[str, dict] = {}
         for stored in storage.load_tables(finished=False):
-            table = self._table(stored)
+            table = self._replayed(stored)
+            if table is None:
+                continue
             if table.state.is_over:
                 # stored before tables recorded that they finished (a database file from an older version):
                 # recognised by this one replay, marked, and not kept
@@ -536,23 +705,32 @@ class TableManager:
                 continue
             self.tables[table.table_id] = table
         for table in list(self.tables.values()):
-            table.step_bots()  # a bot to move when the server stopped plays on
+            table.carry_on()  # a bot to move when the server stopped plays on; absent people's turns are timed
+
+    def _replayed(self, stored: StoredTable) -> Table | None:
+        """The stored table replayed; None (and the table listed as broken) if its record does not replay."""
+        try:
+            return self._table(stored)
+        except Exception as e:   # any failure of one table's replay must not stop the others
+            log.error("table %s (%s) does not replay and is not served: %s: %s", stored.table_id, stored.game,
+                      type(e).__name__, e)
+            self.broken[stored.table_id] = {"table_id": stored.table_id, "game": stored.game,
+                                            "created": stored.created, "broken": True}
+            return None
 
     def _table(self, stored: StoredTable) -> Table:
-        table = Table(stored, self.storage, self.scheduler, self.bot_delay)
+        table = Table(stored, self.storage, self.scheduler, self.bot_delay, self.clock)
         table.on_finished = functools.partial(self._finished_now, table)
         table.on_unwatched = functools.partial(self._unwatched, table)
         return table
 
     def start(self) -> None:
-        """(Re)start the bot scheduler after ``close`` (an app's lifespan starts it)."""
-        if self.scheduler is not None:
-            self.scheduler.start()
+        """(Re)start the scheduler after ``close`` (an app's lifespan starts it)."""
+        self.scheduler.start()
 
     def close(self) -> None:
-        """Stop the bot scheduler: no thread is left; queued bot moves wait for ``start`` (or a restart)."""
-        if self.scheduler is not None:
-            self.scheduler.stop()
+        """Stop the scheduler: no thread is left; queued bot moves wait for ``start`` (or a restart)."""
+        self.scheduler.stop()
 
     # ---- finding tables ----------------------------------------------------------------------
     def loaded(self, table_id) -> Table | None:
@@ -567,6 +745,9 @@ class TableManager:
             return table
         if not isinstance(table_id, str) or not table_id or len(table_id) > MAX_TABLE_ID:
             raise TableError(f"no table {table_id!r}", 404)
+        if table_id in self.broken:
+            raise TableError("this table cannot be played: the server could not replay its record (its log says "
+                             "why)", 500)
         with self.lock:
             table = self.tables.get(table_id)
             if table is not None:
@@ -574,16 +755,19 @@ class TableManager:
             try:
                 stored = self.storage.load_table(table_id)
             except StorageError as e:
-                raise TableError(f"storage failed: {e}", 503) from None
+                log.error("table %s: not loaded: %s", table_id, e)
+                raise TableError("the server could not read this table; try again", 503) from None
             if stored is None:
                 raise TableError(f"no table {table_id!r}", 404)
-            table = self._table(stored)
+            table = self._replayed(stored)
+            if table is None:
+                return self.get(table_id)   # now listed as broken: the answer says so
             self.tables[table_id] = table
             if table.state.is_over:
                 self._finished[table_id] = self.clock()
                 return table
         # in storage, in play, yet not in memory: written by another server on the same database
-        table.step_bots()
+        table.carry_on()
         return table
 
     def live_count(self) -> int:
@@ -674,13 +858,16 @@ class TableManager:
 
     # ---- creating and listing ----------------------------------------------------------------
     def create(self, game: str, players=None, preset=None, options=None, seats=None, client: str | None = None,
-               seed=None) -> Table:
-        """A new table; ``client`` (the creator's address) counts towards ``max_creates_per_minute``. ``seed``
-        only on a server with a ``test_seed``."""
+               seed=None, host_token: str | None = None, settings=None) -> Table:
+        """A new table; ``client`` (the creator's address) counts towards ``max_creates_per_minute``. The holder of
+        ``host_token`` is its host (None: a table nobody may change the seats of); ``settings`` the seat settings
+        (see ``seats.Settings``). ``seed`` only on a server with a ``test_seed``."""
         seed = self._seed_for_new_table(seed)
+        settings = _seat_rule(seats_module.Settings(host_hash=_hash(host_token) if host_token else None).changed,
+                              settings)
         stamp = self._reserve_create(client) if client is not None else None
         try:
-            table = self._create(game, players, preset, options, seats, seed)
+            table = self._create(game, players, preset, options, seats, seed, settings)
         except BaseException:
             if stamp is not None:
                 self._release_create(client, stamp)
@@ -701,19 +888,23 @@ class TableManager:
             raise TableError(f"seed must be a whole number 0..2**63-1, not {seed!r}")
         return seed
 
-    def _create(self, game, players, preset, options, seats, seed) -> Table:
+    def _create(self, game, players, preset, options, seats, seed, settings: seats_module.Settings) -> Table:
         if not isinstance(game, str) or game not in gamenight.games():
             raise TableError(f"unknown game {game!r}; games are: {', '.join(gamenight.games())}")
         if options is not None and not isinstance(options, dict):
             raise TableError("options must be an object of option names to values")
+        for key in ("players", "rules", "preset"):
+            if key in (options or {}):
+                raise TableError(f"{key!r} is not a rule option: give \"players\" and \"preset\" beside \"options\", "
+                                 "not inside it")
         if preset is not None and not isinstance(preset, str):
             raise TableError("preset must be a preset name")
         try:
             made = gamenight.make(game, players=players, rules=preset, **(options or {}))
         except RulesError as e:
             raise TableError(str(e)) from None
-        except TypeError as e:
-            raise TableError(f"bad options: {e}") from None
+        except TypeError:
+            raise TableError("options must map rule option names to values") from None
         n = made.num_players
         if seats is None:
             seats = [None] * n
@@ -725,8 +916,8 @@ class TableManager:
                 raise TableError(f"unknown bot {bot!r} for {game}; bots are: {', '.join(bots)}")
         stored = StoredTable(table_id=secrets.token_urlsafe(8), game=game, players=n, rules=made.rules.to_dict(),
                              seed=made.fresh_seed() if seed is None else seed,
-                             seats=[{"kind": "bot", "bot": b} if b else {"kind": "open"} for b in seats],
-                             created=time.time())
+                             seats=[seats_module.bot_seat(b) if b else seats_module.open_seat() for b in seats],
+                             created=time.time(), settings=settings.to_dict())
         with self.lock:
             if self.live_count() >= self.max_tables:
                 raise TableError(f"the server has {self.max_tables} tables in play, its most; "
@@ -734,17 +925,20 @@ class TableManager:
             try:
                 self.storage.create_table(stored)
             except StorageError as e:
-                raise TableError(f"storage failed: {e}", 503) from None
+                log.error("a new %s table was not saved: %s", game, e)
+                raise TableError("the server could not save the new table; try again", 503) from None
             table = self._table(stored)
             self.tables[table.table_id] = table
         return table
 
     def list(self) -> list[dict]:
         """Summaries: the live tables first, then the finished ones still in memory, each group newest first
-        (by creation), at most ``LIST_LIMIT`` in all."""
+        (by creation), then the broken ones (``{"table_id", "game", "created", "broken": true}``), at most
+        ``LIST_LIMIT`` in all."""
         self.sweep()
         with self.lock:
             tables = list(self.tables.values())
+            broken = sorted(self.broken.values(), key=lambda t: t["created"], reverse=True)
         tables.reverse()   # among tables created at the same instant, the later one first
         tables.sort(key=lambda t: (not t.state.is_over, t.stored.created), reverse=True)
-        return [t.summary() for t in tables[:LIST_LIMIT]]
+        return ([t.summary() for t in tables[:LIST_LIMIT]] + [dict(t) for t in broken])[:LIST_LIMIT]

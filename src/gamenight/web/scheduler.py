@@ -1,0 +1,110 @@
+"""One thread that runs what a server's tables have due later: paced bot moves, and a bot taking the turn of a
+person who is gone. Jobs are small (one move each), so tables take turns fairly."""
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+import time
+from typing import Callable
+
+log = logging.getLogger("gamenight.web")
+
+
+class BotScheduler:
+    """A timer heap of ``(due, sequence, callback)`` jobs and the thread that runs each when it is due.
+
+    A job may be ``background`` (a table nobody watches, playing on by itself): background jobs run only when no
+    foreground job is due, so a thousand such tables never delay the moves people are waiting for. ``stop`` leaves
+    no thread behind (tests create many apps); jobs still queued stay queued and run if the scheduler starts again.
+
+    For tests, ``clock`` is injectable and ``threaded=False`` starts no thread at all: the test moves its clock and
+    calls ``run_due``, which runs what is due in the test's own thread, so nothing depends on how fast the machine
+    is."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, threaded: bool = True):
+        self.clock = clock
+        self.threaded = threaded
+        self._jobs: list[tuple[float, int, Callable[[], None]]] = []
+        self._background: list[tuple[float, int, Callable[[], None]]] = []
+        self._sequence = itertools.count()
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+
+    def schedule(self, delay: float, callback: Callable[[], None], background: bool = False) -> None:
+        with self._cond:
+            heap = self._background if background else self._jobs
+            heapq.heappush(heap, (self.clock() + max(0.0, delay), next(self._sequence), callback))
+            if self._thread is None and not self._stopping:
+                self._start_thread()
+            self._cond.notify()
+
+    def run_due(self, limit: int = 1_000_000) -> int:
+        """Run every job that is due (and those they queue that are due at once), in this thread; how many ran."""
+        for ran in range(limit):
+            if not self.run_next():
+                return ran
+        raise RuntimeError(f"more than {limit} jobs were due at once")
+
+    def run_next(self) -> bool:
+        """Run the one job due first, in this thread; False if none is due."""
+        with self._cond:
+            due = self._next_due()
+        if not callable(due):
+            return False
+        due()
+        return True
+
+    def pending(self) -> int:
+        with self._cond:
+            return len(self._jobs) + len(self._background)
+
+    def _next_due(self) -> Callable[[], None] | float | None:
+        # called with the lock held: a due job (foreground first), else seconds until the next, else None
+        now = self.clock()
+        waits = []
+        for heap in (self._jobs, self._background):
+            if heap:
+                wait = heap[0][0] - now
+                if wait <= 0:
+                    return heapq.heappop(heap)[2]
+                waits.append(wait)
+        return min(waits) if waits else None
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while True:
+                    if self._stopping:
+                        return
+                    due = self._next_due()
+                    if callable(due):
+                        break
+                    self._cond.wait(due)
+            try:
+                due()
+            except Exception:  # one table's failure must not stop every other table's bots
+                log.exception("a scheduled move failed")
+
+    def _start_thread(self) -> None:
+        if not self.threaded:
+            return
+        self._thread = threading.Thread(target=self._run, name="gamenight-bots", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the thread (waiting for a job in progress to finish); queued jobs stay for ``start``."""
+        with self._cond:
+            self._stopping = True
+            thread, self._thread = self._thread, None
+            self._cond.notify_all()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+
+    def start(self) -> None:
+        with self._cond:
+            self._stopping = False
+            if self._thread is None and (self._jobs or self._background):
+                self._start_thread()

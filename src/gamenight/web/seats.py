@@ -1,0 +1,150 @@
+"""Who may sit where at a web table, and what everyone sees of its seats.
+
+A seat is a small record, stored with the table:
+
+- ``{"kind": "open"}``: nobody sits there; anyone may take it.
+- ``{"kind": "bot", "bot": NAME}``: a bot the host (or the table's creation) put there. A person may take it only if
+  the host allows friends to replace bots (``bots_may_be_replaced``).
+- ``{"kind": "bot", "bot": NAME, "keeps_open": True}``: a bot keeps an empty seat going (a person left, or nobody
+  sat down in time); anyone may take it as if it were open.
+- ``{"kind": "bot", "bot": NAME, "away": {"name", "token_hash"}}``: a bot plays for a person who is
+  gone; that person (their token) gets the seat back by coming back. Nobody else may take it.
+- ``{"kind": "person", "name", "token_hash", "bot"}``: a person, known by the SHA-256 of their seat token (the
+  token itself is never stored); ``bot`` is who plays the seat if they leave.
+
+The table's ``Settings`` hold the host (the SHA-256 of the creator's host token), whether friends may replace bots,
+and how long a gone person's turn waits before a bot plays it. Only the host changes seats and settings; a
+spectator changes nothing.
+"""
+from __future__ import annotations
+
+import base64
+import dataclasses
+import hashlib
+import re
+
+AWAY_SECONDS = 60            # a gone person's turn waits this long before a bot plays their seat
+AWAY_LIMITS = (15, 1800)     # what a table may set: from a quick game to a long break
+CLIENT_NONCE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class SeatError(Exception):
+    """A seat change the rules refuse; ``status`` is the HTTP status it maps to."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def seat_token(table_id: str, seat: int, client: str) -> str:
+    """The seat token a join with the client nonce ``client`` gets: the same for a retried join, so a join whose
+    answer was lost can be sent again. The nonce is as secret as the token (the client makes it at random)."""
+    raw = hashlib.sha256(f"gamenight-seat:{table_id}:{seat}:{client}".encode()).digest()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def check_client_nonce(client) -> str | None:
+    if client is None:
+        return None
+    if not isinstance(client, str) or not CLIENT_NONCE.fullmatch(client):
+        raise SeatError("client must be a random text of 16-64 letters, digits, - or _ (the same for a retried join)")
+    return client
+
+
+@dataclasses.dataclass
+class Settings:
+    """A table's seat settings (stored with the table)."""
+    host_hash: str | None = None          # None: a table from before hosts, whose seats nobody may change
+    bots_may_be_replaced: bool = False    # friends may take a bot's seat, mid-match too
+    away_seconds: int = AWAY_SECONDS
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "Settings":
+        known = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in (data or {}).items() if k in known})
+
+    def public(self) -> dict:
+        return {"has_host": self.host_hash is not None, "bots_may_be_replaced": self.bots_may_be_replaced,
+                "away_seconds": self.away_seconds}
+
+    def changed(self, changes) -> "Settings":
+        """These settings with the changes a host asked for (``bots_may_be_replaced``, ``away_seconds``)."""
+        if changes is None:
+            return self
+        if not isinstance(changes, dict):
+            raise SeatError("settings must be an object such as {\"bots_may_be_replaced\": true, \"away_seconds\": 60}")
+        out = dataclasses.replace(self)
+        for key, value in changes.items():
+            if key == "bots_may_be_replaced":
+                if not isinstance(value, bool):
+                    raise SeatError(f"bots_may_be_replaced must be true or false, not {value!r}")
+                out.bots_may_be_replaced = value
+            elif key == "away_seconds":
+                low, high = AWAY_LIMITS
+                if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                    raise SeatError(f"away_seconds must be a whole number of seconds {low}..{high}, not {value!r}")
+                out.away_seconds = value
+            else:
+                raise SeatError(f"unknown setting {key!r}; settings are: bots_may_be_replaced, away_seconds")
+        return out
+
+
+def open_seat() -> dict:
+    return {"kind": "open"}
+
+
+def bot_seat(bot: str, *, keeps_open: bool = False, away: dict | None = None) -> dict:
+    seat = {"kind": "bot", "bot": bot}
+    if keeps_open:
+        seat["keeps_open"] = True
+    if away:
+        seat["away"] = away
+    return seat
+
+
+def person_seat(name: str | None, token_hash: str, bot: str | None) -> dict:
+    return {"kind": "person", "name": name, "token_hash": token_hash, "bot": bot}
+
+
+def takeable(seat: dict, settings: Settings) -> bool:
+    """May a newcomer sit here now?"""
+    if seat["kind"] == "open":
+        return True
+    if seat["kind"] != "bot" or seat.get("away"):
+        return False
+    return bool(seat.get("keeps_open")) or settings.bots_may_be_replaced
+
+
+def why_not(seat: dict, number: int) -> str:
+    """Why a newcomer may not take this seat."""
+    if seat["kind"] == "person":
+        return f"seat {number} is taken"
+    if seat.get("away"):
+        return f"a bot plays seat {number} for {seat['away'].get('name') or 'its player'} until they come back"
+    return (f"a bot plays seat {number}; only the host may open it, or let friends take the bots' seats")
+
+
+def returning(seat: dict, token_hash: str) -> bool:
+    """Is this the person a bot plays for while they are away?"""
+    away = seat.get("away") if seat["kind"] == "bot" else None
+    return bool(away) and away.get("token_hash") == token_hash
+
+
+def public(number: int, seat: dict, settings: Settings, connected: bool) -> dict:
+    """What everyone sees of a seat (never a token's hash)."""
+    out = {"seat": number, "kind": seat["kind"], "takeable": takeable(seat, settings)}
+    if seat["kind"] == "bot":
+        out["bot"] = seat["bot"]
+        if seat.get("away"):
+            out["away"] = seat["away"].get("name") or f"Player {number + 1}"
+    if seat["kind"] == "person":
+        out["name"] = seat.get("name") or f"Player {number + 1}"
+        out["connected"] = connected
+    return out
