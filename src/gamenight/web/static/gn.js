@@ -115,5 +115,52 @@ const GN = (function () {
     return box;
   }
 
-  return {el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, SVG_NS};
+  // ---- talking to the server -------------------------------------------------------------------------
+
+  /** POST JSON to the server: its answer, or an Error carrying the server's own words. */
+  async function post(path, body, headers) {
+    const r = await fetch(path, {method: "POST", body: JSON.stringify(body),
+                                 headers: Object.assign({"Content-Type": "application/json"}, headers || {})});
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = null; }
+    if (!r.ok) throw new Error((data && data.error) || `${r.status} ${r.statusText}`);
+    return data;
+  }
+
+  /** A random text naming one join: sent again with a retried join, the server answers with the same token. */
+  function clientNonce() {
+    const bytes = new Uint8Array(18);
+    crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  const tokenKey = (tableId) => "gamenight-token-" + tableId;
+  const hostKey = (tableId) => "gamenight-host-" + tableId;
+
+  /** Take `seat` at a table; the seat's token is kept in this browser and returned. If the answer is lost (the
+   *  connection failed) the same join is sent again, so a seat is never left held by nobody; a refusal is final. */
+  async function joinSeat(tableId, seat, name) {
+    const body = {seat, client: clientNonce()};
+    if (name) body.name = name;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const joined = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, body);
+        localStorage.setItem(tokenKey(tableId), joined.token);
+        return joined.token;
+      } catch (e) {
+        if (!(e instanceof TypeError) || attempt >= 4) throw e;   // fetch throws TypeError when no answer came
+        await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
+      }
+    }
+  }
+
+  /** A new table (the body of POST /api/tables); its host token is kept in this browser. */
+  async function createTable(body) {
+    const table = await post("/api/tables", body);
+    localStorage.setItem(hostKey(table.table_id), table.host_token);
+    return table;
+  }
+
+  return {el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, post, joinSeat, createTable,
+          tokenKey, hostKey, SVG_NS};
 })();

@@ -93,8 +93,9 @@
       const select = el("select", null, {"data-seat-bot": i, "aria-label": `seat ${i + 1}`});
       select.append(el("option", "open (a person)", {value: ""}));
       for (const bot of game.bots) select.append(el("option", "bot: " + bot, {value: bot}));
-      select.value = previous[i] !== undefined && previous.length ? previous[i] : (i === 0 ? "" : defaultBot(game));
-      if (!game.bots.includes(select.value)) select.value = i === 0 ? "" : defaultBot(game);
+      // a redraw (another player count, another game) keeps what was chosen: an open seat stays open
+      select.value = previous[i] !== undefined ? previous[i] : (i === 0 ? "" : defaultBot(game));
+      if (select.value !== "" && !game.bots.includes(select.value)) select.value = defaultBot(game);
       const label = el("label", null);
       label.append(el("span", `Seat ${i + 1}`), select);
       rows.push(label);
@@ -112,14 +113,10 @@
     const seats = [...document.querySelectorAll("[data-seat-bot]")].map((s) => s.value || null);
     $("create").disabled = true;
     try {
-      const table = await api("/api/tables", {game: $("game").value, players: Number($("players").value),
-                                              preset: $("preset").value, options, seats});
+      const table = await GN.createTable({game: $("game").value, players: Number($("players").value),
+                                          preset: $("preset").value, options, seats});
       const open = seats.indexOf(null);
-      if ($("sit").checked && open >= 0) {
-        const name = $("player-name").value.trim();
-        const joined = await api(`/api/tables/${encodeURIComponent(table.table_id)}/join`, name ? {seat: open, name} : {seat: open});
-        localStorage.setItem("gamenight-token-" + table.table_id, joined.token);
-      }
+      if ($("sit").checked && open >= 0) await GN.joinSeat(table.table_id, open, $("player-name").value.trim());
       location.href = "/table/" + encodeURIComponent(table.table_id);
     } catch (e) {
       $("create-error").textContent = e.message;
@@ -140,7 +137,11 @@
     $("tables-empty").hidden = shown.length > 0;
     $("tables").replaceChildren(...shown.map((t) => {
       const li = el("li");
-      const open = t.seats.filter((s) => s.kind === "open").length;
+      if (t.broken) {
+        li.append(el("span", `${t.game}: this table could not be loaded`, {class: "muted"}), el("code", t.table_id, {class: "muted"}));
+        return li;
+      }
+      const open = t.seats.filter((s) => s.takeable).length;
       const state = t.is_over ? "over" : open ? `${open} open seat${open === 1 ? "" : "s"}` : "in play";
       li.append(el("a", `${t.title} · ${t.players} players`, {href: "/table/" + encodeURIComponent(t.table_id), "data-table-id": t.table_id}),
                 el("span", state, {class: ["state", t.is_over ? "over" : open ? "open" : null]}),

@@ -3,8 +3,11 @@
 // (GN.registerGame), offers this seat's legal actions (keys 1-9), the seats (take / leave), the end-of-hand
 // summary and the match history (replayed step by step through the same view, nothing clickable).
 (function () {
-  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-  const tokenKey = "gamenight-token-" + tableId;
+  const tableId = (() => {   // a mangled address (say %E0%A4%A) names no table, and must not stop the page
+    try { return decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""); } catch (e) { return null; }
+  })();
+  const tokenKey = GN.tokenKey(tableId);
+  const hostKey = GN.hostKey(tableId);
   const nameKey = "gamenight-name";
   const $ = (id) => document.getElementById(id);
   const el = GN.el;
@@ -20,6 +23,8 @@
 
   // ---- helpers --------------------------------------------------------------------------------------
   function token() { return localStorage.getItem(tokenKey); }
+  function hostToken() { return localStorage.getItem(hostKey); }
+  let catalogue = [];       // /api/games: the bots each game offers (for the host's seat controls)
 
   async function request(path, body, method) {
     const init = body === undefined ? {method: method || "GET"} :
@@ -120,6 +125,7 @@
 
     const ui = makeUi(message, replaying);
     drawSeats(live);
+    drawSeatRules(live.table);
     drawTurn(message, ui);
     drawBoard(message, ui);
     drawSummary(message, ui);
@@ -128,29 +134,88 @@
     drawRules(live.table);
   }
 
+  function seatKind(s) {
+    if (s.kind === "person") return s.connected === false ? "person, not connected" : "person";
+    if (s.kind === "bot") return `bot: ${s.bot}` + (s.away ? `, playing for ${s.away} (away)` : "");
+    return "open";
+  }
+
   function drawSeats(message) {
     const t = message.table;
     const view = message.view || {};
+    const seated = message.seat !== null && message.seat !== undefined;
+    const host = hostToken() && !t.is_over;
     $("seats").replaceChildren(...t.seats.map((s) => {
       const i = s.seat;
       const li = el("li", null, {"data-seat": i, class: [t.current_player === i && !t.is_over && "to-move",
                                                          message.seat === i && "me"]});
-      const kind = s.kind === "person" ? "person" : s.kind === "bot" ? "bot: " + s.bot : "open";
-      li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + kind, {class: "muted"}));
+      li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + seatKind(s), {class: "muted"}));
       if (Array.isArray(view.scores) && view.scores.length === t.players) {
         li.append(el("span", " · " + view.scores[i], {class: "seat-score", title: "score"}));
       }
       if (message.seat === i) li.append(el("span", " (you)", {class: "you"}));
-      if ((message.seat === null || message.seat === undefined) && s.kind !== "person") {
+      if (!seated && s.takeable && !t.is_over) {
         li.append(" ", el("button", s.kind === "bot" ? "take from bot" : "take seat",
                           {type: "button", "data-take-seat": i, onclick: () => takeSeat(i)}));
       }
-      if (message.seat === i) {
-        li.append(" ", el("button", "leave", {type: "button", "data-leave": "", title: "a bot takes over the seat",
+      if (message.seat === i && !t.is_over) {
+        li.append(" ", el("button", "leave", {type: "button", "data-leave": "", title: "a bot keeps your seat going",
                                                onclick: leaveSeat}));
       }
+      if (host) li.append(hostSeatControl(s, message.seat === i));
       return li;
     }));
+  }
+
+  // The host's say over a seat: a person may be kicked (a bot takes the seat); a bot changed or the seat opened.
+  function hostSeatControl(s, mine) {
+    const box = el("span", null, {class: "host-control"});
+    if (s.kind === "person") {
+      if (!mine) box.append(" ", el("button", "kick", {type: "button", "data-kick": s.seat, title: "a bot plays this seat from now on",
+                                                      onclick: () => hostChange("kick", {seat: s.seat})}));
+      return box;
+    }
+    const select = el("select", null, {"data-host-seat": s.seat, "aria-label": `who plays seat ${s.seat + 1}`});
+    select.append(el("option", "open seat", {value: ""}));
+    const game = catalogue.find((g) => g.name === live.table.game);
+    for (const bot of game ? game.bots : [s.bot].filter(Boolean)) select.append(el("option", "bot: " + bot, {value: bot}));
+    select.value = s.kind === "bot" ? s.bot : "";
+    select.addEventListener("change", () => hostChange("bot", {seat: s.seat, bot: select.value || null}));
+    box.append(" ", select);
+    return box;
+  }
+
+  // Who may do what at this table, in words; the host's settings are the host's to change.
+  function drawSeatRules(table) {
+    const settings = table.settings || {};
+    const away = settings.away_seconds;
+    const lines = [];
+    if (!settings.has_host) lines.push("Nobody may change this table's seats.");
+    else if (hostToken()) lines.push("You are the host: you choose who plays each seat.");
+    else lines.push("The host chooses who plays each seat.");
+    lines.push(settings.bots_may_be_replaced ? "Friends may take a bot's seat." : "Only open seats may be taken.");
+    if (away) lines.push(`If a player is away for ${away} seconds on their turn, a bot plays for them until they come back.`);
+    $("seat-rules").textContent = lines.join(" ");
+    const box = $("host-settings");
+    if (!hostToken() || table.is_over) { box.replaceChildren(); return; }
+    if (box.dataset.drawn === JSON.stringify(settings)) return;
+    box.dataset.drawn = JSON.stringify(settings);
+    const replace = el("input", null, {type: "checkbox", id: "host-bots-replaceable"});
+    replace.checked = Boolean(settings.bots_may_be_replaced);
+    replace.addEventListener("change", () => hostChange("settings", {bots_may_be_replaced: replace.checked}));
+    const wait = el("select", null, {id: "host-away"});
+    for (const seconds of [30, 60, 120, 300, 600]) wait.append(el("option", `${seconds} s`, {value: seconds}));
+    wait.value = String(away);
+    wait.addEventListener("change", () => hostChange("settings", {away_seconds: Number(wait.value)}));
+    box.replaceChildren(el("label", [replace, " friends may take the bots' seats"], {class: "host-setting"}),
+                        el("label", ["a bot plays for someone away after ", wait], {class: "host-setting"}));
+  }
+
+  async function hostChange(what, body) {
+    showError("");
+    try {
+      await GN.post(`/api/tables/${encodeURIComponent(tableId)}/${what}`, body, {"X-Host-Token": hostToken()});
+    } catch (e) { showError(e.message); }
   }
 
   function drawTurn(message, ui) {
@@ -245,16 +310,14 @@
     const options = Object.assign({}, t.rules);
     const preset = options.preset;
     delete options.preset;
-    const seats = t.seats.map((s) => (s.kind === "bot" ? s.bot : null));
+    const seats = t.seats.map((s) => (s.kind === "bot" && !s.keeps_open && !s.away ? s.bot : null));
+    const settings = {bots_may_be_replaced: Boolean(t.settings && t.settings.bots_may_be_replaced)};
+    if (t.settings && t.settings.away_seconds) settings.away_seconds = t.settings.away_seconds;
     try {
-      const table = await request("/api/tables", {game: t.game, players: t.players, preset, options, seats});
+      const table = await GN.createTable({game: t.game, players: t.players, preset, options, seats, settings});
       let seat = message.seat;
       if (seat === null || seat === undefined || seats[seat] !== null) seat = seats.indexOf(null);
-      if (seat >= 0) {
-        const name = localStorage.getItem(nameKey) || "";
-        const joined = await request(`/api/tables/${encodeURIComponent(table.table_id)}/join`, name ? {seat, name} : {seat});
-        localStorage.setItem("gamenight-token-" + table.table_id, joined.token);
-      }
+      if (seat >= 0) await GN.joinSeat(table.table_id, seat, localStorage.getItem(nameKey) || "");
       location.href = "/table/" + encodeURIComponent(table.table_id);
     } catch (e) { showError("Could not start a new table: " + e.message); }
   }
@@ -322,15 +385,14 @@
     showError("");
     pending = true;
     for (const b of document.querySelectorAll("#actions button")) b.classList.add("sent");
-    socket.send(JSON.stringify({type: "action", action}));
+    // the version the action was chosen at: if this message arrives twice, the table plays it once
+    socket.send(JSON.stringify({type: "action", action, version: live.version}));
   }
 
   async function takeSeat(seat) {
     showError("");
     try {
-      const name = $("player-name").value.trim();
-      const joined = await request(`/api/tables/${encodeURIComponent(tableId)}/join`, name ? {seat, name} : {seat});
-      localStorage.setItem(tokenKey, joined.token);
+      await GN.joinSeat(tableId, seat, $("player-name").value.trim());
       reconnect();
     } catch (e) { showError(e.message); }
   }
@@ -391,11 +453,12 @@
   function connect() {
     const t = token();
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}` +
-                             (t ? "?token=" + encodeURIComponent(t) : ""));
+    // the seat token goes in the first message, never in the address (addresses end up in logs)
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
     socket = ws;
     ws.onopen = () => {
       if (socket !== ws) return;
+      ws.send(JSON.stringify({type: "hello", token: t || null}));
       connected = true;
       retry = 500;
       $("status").textContent = "live";
@@ -483,5 +546,17 @@
   window.addEventListener("resize", () => { clearTimeout(window.__gnResize); window.__gnResize = setTimeout(draw, 150); });
 
   GN.page = {seatName: (i) => live ? seatName(live.table, i) : "Seat " + (i + 1)};
-  connect();
+  if (tableId === null || tableId === "") {
+    gone = true;
+    $("status").textContent = "no such table";
+    $("status").className = "status down";
+    $("board").replaceChildren(el("p", null, {class: "muted"}));
+    $("board").firstChild.append("There is no table at this address. ", el("a", "Back to the lobby", {href: "/"}));
+  } else {
+    fetch("/api/games").then((r) => r.json()).then((games) => {
+      catalogue = games;
+      if (live && hostToken()) draw();
+    }).catch(() => {});
+    connect();
+  }
 })();
