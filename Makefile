@@ -6,6 +6,8 @@ STAMP  := $(VENV)/.installed-stamp
 SERVE_STAMP := $(VENV)/.installed-serve-stamp
 # The end-to-end tests drive Debian's Chromium with Playwright (Playwright never downloads a browser of its own).
 CHROMIUM := /usr/bin/chromium
+# The page tests also run the table's scripts in Node: the machine's node, else Debian's nodejs
+NODE     := $(firstword $(shell command -v node nodejs 2>/dev/null) /usr/bin/node)
 APT_GET  := $(if $(filter 0,$(shell id -u)),,sudo) env DEBIAN_FRONTEND=noninteractive apt-get
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -37,14 +39,19 @@ $(CHROMIUM):
 	  || { echo "error: could not install chromium with apt-get (it needs root or sudo); the end-to-end tests need $(CHROMIUM)" >&2; exit 1; }
 	@test -x $(CHROMIUM) || { echo "error: $(CHROMIUM) is still missing after installing chromium" >&2; exit 1; }
 
-install: $(STAMP) $(CHROMIUM)
+$(NODE):
+	@echo "Installing Debian's nodejs for the page tests"
+	$(APT_GET) update && $(APT_GET) install -y nodejs \
+	  || { echo "error: could not install nodejs with apt-get (it needs root or sudo); the page tests need node" >&2; exit 1; }
+
+install: $(STAMP) $(CHROMIUM) $(NODE)
 
 # The web app: tables are kept in ./gamenight.db and survive a restart.
 run: $(SERVE_STAMP)
 	@echo "gamenight: open http://$(HOST):$(PORT)/ in your browser (Ctrl-C stops the server; tables are kept in ./gamenight.db)"
 	$(VENV)/bin/gamenight serve --host $(HOST) --port $(PORT) --db sqlite:///gamenight.db
 
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP) $(CHROMIUM) $(NODE)
 	$(PY) -m pytest -n 2
 
 $(BENCH_STAMP): pyproject.toml

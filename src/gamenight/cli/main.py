@@ -219,14 +219,26 @@ def _run_serve(args) -> int:
     for option in ("max_tables", "max_creates_per_minute", "max_sockets_per_ip"):
         if getattr(args, option) < 1:
             raise CliError(f"--{option.replace('_', '-')} must be at least 1")
-    app = create_app(args.db, bot_delay=args.bot_delay, keep_finished=args.keep_finished * 60,
-                     max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
-                     max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed)
-    if args.test_seed is not None:
-        print("gamenight serve: --test-seed is on: every table's cards can be known in advance (tests only)",
-              file=sys.stderr)
-    # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, ws_per_message_deflate=args.ws_deflate)
+    from ..web.app import log_config
+    from ..web.storage import StorageError, hold_database
+    try:
+        held = hold_database(args.db)   # one server per database file: a second one is refused, clearly
+    except StorageError as e:
+        raise CliError(str(e)) from None
+    try:
+        app = create_app(args.db, bot_delay=args.bot_delay, keep_finished=args.keep_finished * 60,
+                         max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
+                         max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed)
+        if args.test_seed is not None:
+            print("gamenight serve: --test-seed is on: every table's cards can be known in advance (tests only)",
+                  file=sys.stderr)
+        # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can. The
+        # logs never hold a token (log_config hides any a client put in an address).
+        uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, ws_per_message_deflate=args.ws_deflate,
+                    log_config=log_config())
+    finally:
+        if held is not None:
+            held.close()
     return 0
 
 

@@ -30,8 +30,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import gc
 import json
+import logging
+import re
 import secrets
 import threading
 import time
@@ -350,6 +353,30 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.manager = manager
     return app
+
+
+class HideTokens(logging.Filter):
+    """No log line ever holds a token: a ``token=`` or ``host_token=`` in a logged address (a client that put one
+    there, and was refused for it) is cut out, so a copy of the logs lets nobody act for a seat."""
+
+    PATTERN = re.compile(r"((?:^|[?&;])(?:host_)?token=)[^&;\s\"']*")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = self.PATTERN.sub(r"\1[hidden]", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(self.PATTERN.sub(r"\1[hidden]", a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+def log_config() -> dict:
+    """uvicorn's logging, with ``HideTokens`` on every handler (its access log writes whole addresses)."""
+    import uvicorn.config
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    config.setdefault("filters", {})["hide_tokens"] = {"()": HideTokens}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("hide_tokens")
+    return config
 
 
 GC_YOUNG_THRESHOLD = 20_000   # allocations between young collections (Python's default is 700)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -174,15 +175,45 @@ def _stored(row: tuple, actions: list[str]) -> StoredTable:
 
 
 DEFAULT_DB = "sqlite:///gamenight.db"
+LOCK_WAIT_SECONDS = 5.0   # a restart's new server waits this long for the old one to let go of the file
+
+
+def hold_database(url: str | None = None, wait: float = LOCK_WAIT_SECONDS):
+    """Make sure this is the only server on the database: for an SQLite file, an exclusive lock (flock) held until
+    the returned object is closed or the process ends. Two servers on one file would each keep their own copy of
+    the tables and refuse each other's writes. Waits ``wait`` seconds for another server to stop (a restart), then
+    raises StorageError saying so. None for a database that needs no lock (in memory)."""
+    path = _sqlite_path(url or DEFAULT_DB)
+    if path == ":memory:":
+        return None
+    try:
+        import fcntl
+    except ImportError:   # not POSIX: no lock
+        return None
+    handle = open(path, "ab")   # SQLite takes an empty file for a new database; its own locks are fcntl's, not flock's
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return handle
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                handle.close()
+                raise StorageError(f"another gamenight server is using the database {path}: stop it first, or give "
+                                   "this one another --db") from None
+            time.sleep(0.1)
 
 
 def open_storage(url: str | None = None) -> Storage:
     """``sqlite:///relative.db``, ``sqlite:////absolute.db`` or ``sqlite:///:memory:``."""
-    url = url or DEFAULT_DB
+    return SQLiteStorage(_sqlite_path(url or DEFAULT_DB))
+
+
+def _sqlite_path(url: str) -> str:
     scheme, sep, rest = url.partition("://")
     if not sep or scheme != "sqlite":
         raise ValueError(f"unsupported database URL {url!r}; use sqlite:///path/to/file.db")
     path = rest[1:] if rest.startswith("/") else rest
     if not path:
         raise ValueError(f"database URL {url!r} names no file")
-    return SQLiteStorage(path)
+    return path
