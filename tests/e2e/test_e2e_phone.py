@@ -1,6 +1,7 @@
 """On a phone (360 and 390 px wide, as docs/web_pages.md promises) each game's table fits the screen through a
-whole short match: nothing runs off to the side, neither for the person playing by tapping nor for a spectator,
-at any moment the page draws, and in particular when a hand ends (its summary, opened) and when the match ends.
+whole short match: nothing runs off to the side, neither for the person playing by tapping (under the longest name
+there is, in one piece) nor for a spectator, at any moment the page draws, and in particular when a hand ends (its
+summary, opened) and when the match ends.
 
 The deals are fixed (the server's test seeding), so the hands that end and their summaries are the same every run.
 """
@@ -13,6 +14,7 @@ from e2e_helpers import (OVER, SHORT, assert_match_over, body, choose_for, creat
 WIDTHS = [360, 390]
 HEIGHT = 780
 SEEDS = {"yaniv": 11, "gin_rummy": 12, "thunee": 13, "yessir": 14}
+LONG_NAME = "W" * 40
 NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= window.innerWidth"
 
 # Installed before the page's own scripts: after every change to the page, the first time it is wider than the
@@ -64,6 +66,7 @@ def test_a_whole_match_fits_a_phone_for_the_player_and_a_spectator(server, pages
     page = phone_page(pages, "phone", width)
     page.goto(f"{server}/table/{table_id}")
     wait_live(page)
+    page.fill("#player-name", LONG_NAME)      # the longest name allowed, with nowhere to break it
     take_seat(page, 0)
     watcher = phone_page(pages, "spectator", width)
     watcher.goto(f"{server}/table/{table_id}")
