@@ -64,11 +64,11 @@ def test_ctrl_c_exits_130_quietly():
     proc = subprocess.Popen([str(COMMAND), "play", "yaniv", "--no-prompt", "--seed", "1"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
-        deadline = time.time() + 30
-        line = ""
-        while "Type help" not in line and time.time() < deadline:  # wait until the game is waiting for input
-            line = proc.stdout.readline()
-        time.sleep(0.3)
+        seen = ""
+        while not seen.endswith("Your move> "):   # the game is waiting for the person's input (no sleep: the
+            char = proc.stdout.read(1)            # prompt itself says so)
+            assert char, f"the game ended before asking for a move: {seen[-500:]!r}"
+            seen += char
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     finally:

@@ -22,7 +22,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "e2e"
-WAIT_MS = 20_000       # any single wait in a browser (a slow CI machine running the other tests alongside)
+WAIT_MS = 30_000       # any single wait in a browser: an event wait with a generous bound (a loaded CI machine)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -25,7 +25,7 @@ def start_server(port, db):
     process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port),
                                 "--db", db, "--bot-delay", "0.01", "--test-seed", "11"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
@@ -44,7 +44,7 @@ def http(port, path, body=None, token=None):
                                      data=None if body is None else json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json",
                                               **({"X-Seat-Token": token} if token else {})})
-    with urllib.request.urlopen(request, timeout=10) as r:
+    with urllib.request.urlopen(request, timeout=WAIT) as r:
         return json.load(r)
 
 
@@ -77,7 +77,7 @@ def test_killed_server_resumes_every_table_exactly(tmp_path):
         watcher_before = http(port, f"/api/tables/{table_id}/state")
     finally:
         os.kill(server.pid, signal.SIGKILL)
-        server.wait(timeout=10)
+        server.wait(timeout=WAIT)
     port = free_port()
     server = start_server(port, db)
     try:
@@ -89,4 +89,4 @@ def test_killed_server_resumes_every_table_exactly(tmp_path):
             assert not_who_is_connected(again) == not_who_is_connected(before)
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        server.wait(timeout=WAIT)
