@@ -267,25 +267,45 @@ def test_a_bad_client_nonce_is_a_clear_error(hosted, nonce):
     assert r.status_code == 400 and "client must be a random text" in r.json()["error"]
 
 
+def keeps_the_turn(state):
+    """An action after which the same seat is to move and may play it again (YESSIR!'s re-roll of one die)."""
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        if after.current_player == state.current_player and str(action) in map(str, after.legal_actions()):
+            return str(action)
+    return None
+
+
 def test_an_action_sent_twice_is_played_once(hosted):
-    """YESSIR!: a double-send once played two moves."""
+    """YESSIR!: re-rolling a die keeps the turn, and a double-sent re-roll once re-rolled twice (and spent the
+    luck twice)."""
     client, manager, _ = hosted
-    table_id, _ = create_hosted(client, "yessir", [None, None, "random"], players=3)
-    ann = join(client, table_id, 0, "Ann")
-    join(client, table_id, 1, "Bob")
-    message = state(client, table_id, ann)
-    action, version = message["legal_actions"][0], message["version"]
-    assert act(client, table_id, ann, action, version).status_code == 200
-    after_one = summary(client, table_id)["actions"]
-    again = act(client, table_id, ann, action, version)                 # the same message once more
-    assert again.status_code == 200 and summary(client, table_id)["actions"] == after_one
+    table_id, _ = create_hosted(client, "yessir", [None, None, None], players=3)
+    tokens = [join(client, table_id, seat, name) for seat, name in enumerate(("Ann", "Bob", "Cy"))]
+    table = manager.get(table_id)
+    for _ in range(100):                       # play on until a seat may repeat its move
+        action = keeps_the_turn(table.state)
+        if action:
+            break
+        token = tokens[table.state.current_player]
+        assert act(client, table_id, token, str(table.state.legal_actions()[0]), len(table.state.history)).status_code == 200
+    assert action, "no repeatable move came up"
+    token, version = tokens[table.state.current_player], len(table.state.history)
+    assert act(client, table_id, token, action, version).status_code == 200
+    after_one = table.state.to_json()
+    again = act(client, table_id, token, action, version)                # the same message once more
+    assert again.status_code == 200 and table.state.to_json() == after_one
     # over the WebSocket too
-    with ws_connect(client, table_id, ann) as ws:
+    with ws_connect(client, table_id, token) as ws:
         ws.receive_json()
         ws.send_json({"type": "action", "action": action, "version": version})
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}                    # nothing was played, nothing broadcast
-    assert summary(client, table_id)["actions"] == after_one
+    assert table.state.to_json() == after_one
+    # the same move chosen again at the new version is a new move, and is played
+    assert act(client, table_id, token, action, version + 1).status_code == 200
+    assert len(table.state.history) == version + 2
 
 
 def test_an_action_chosen_before_the_table_moved_on_is_refused(hosted):
