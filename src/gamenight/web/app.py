@@ -194,19 +194,15 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
         await on_table(request.path_params["table_id"], "leave", _token(request, body), body.get("bot"))
         return JSONResponse({"ok": True})
 
-    @_handler
-    async def set_bot(request: Request):
-        body = await _body(request)
-        await on_table(request.path_params["table_id"], "set_bot", _host_token(request, body), body.get("seat"),
-                       body.get("bot"))
-        return JSONResponse({"ok": True})
-
-    @_handler
-    async def kick(request: Request):
-        body = await _body(request)
-        await on_table(request.path_params["table_id"], "kick", _host_token(request, body), body.get("seat"),
-                       body.get("bot"))
-        return JSONResponse({"ok": True})
+    def host_seat_change(method: str):
+        """The route of one of the host's changes to a seat (``set_bot``, ``kick``): ``{seat, bot}``."""
+        @_handler
+        async def change(request: Request):
+            body = await _body(request)
+            await on_table(request.path_params["table_id"], method, _host_token(request, body), body.get("seat"),
+                           body.get("bot"))
+            return JSONResponse({"ok": True})
+        return change
 
     @_handler
     async def configure(request: Request):
@@ -321,8 +317,8 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
         Route("/api/tables/{table_id}", get_table),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
-        Route("/api/tables/{table_id}/bot", set_bot, methods=["POST"]),
-        Route("/api/tables/{table_id}/kick", kick, methods=["POST"]),
+        Route("/api/tables/{table_id}/bot", host_seat_change("set_bot"), methods=["POST"]),
+        Route("/api/tables/{table_id}/kick", host_seat_change("kick"), methods=["POST"]),
         Route("/api/tables/{table_id}/settings", configure, methods=["POST"]),
         Route("/api/tables/{table_id}/state", get_state),
         Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
