@@ -1,4 +1,5 @@
-"""The examples in docstrings and in the README run as written."""
+"""The examples in docstrings and in the README run as written; each game's option table in docs/games says what
+the code allows."""
 import doctest
 import importlib
 import pathlib
@@ -23,3 +24,22 @@ def test_readme_python_example_runs(tmp_path):
     script = tmp_path / "example.py"
     script.write_text(code)
     runpy.run_path(str(script))
+
+
+OPTION_ROW = re.compile(r"^\| `([a-z_0-9]+)` \| .*? \| `(.*?)` \| (.*?) \| (.*) \|$")
+
+
+@pytest.mark.parametrize("name", ["gin_rummy", "thunee", "yaniv", "yessir"])
+def test_each_games_option_table_lists_every_option_with_its_default_and_allowed_values(name):
+    """docs/games/<game>.md has one row per option, and its default and allowed values (the ranges the
+    options are bounded to) are the code's."""
+    from gamenight.core.registry import game_class
+
+    rows = {}
+    for line in (ROOT / "docs" / "games" / f"{name}.md").read_text().splitlines():
+        m = OPTION_ROW.match(line)
+        if m:
+            rows[m.group(1)] = {"default": m.group(2), "allowed": m.group(3)}
+    described = {e["name"]: {"default": e["default"], "allowed": e["allowed"]}
+                 for e in game_class(name).RULES.describe()}
+    assert rows == described

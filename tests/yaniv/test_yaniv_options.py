@@ -79,15 +79,17 @@ def test_unknown_preset_is_refused_naming_the_presets():
 
 
 @pytest.mark.parametrize("name,value,message", [
-    ("yaniv_limit", -1, "between 0 and 50"), ("yaniv_limit", 51, "between"), ("yaniv_limit", "seven", "whole number"),
+    ("yaniv_limit", -1, r"must be 0\.\.15 or 'unlimited'"), ("yaniv_limit", 16, r"must be 0\.\.15"),
+    ("yaniv_limit", "seven", "whole number"),
     ("yaniv_limit", 4.5, "whole number"), ("yaniv_limit", True, "whole number"),
-    ("elimination_limit", 0, "between"), ("elimination_limit", None, "whole number"),
+    ("elimination_limit", 0, r"must be 25\.\.500"), ("elimination_limit", None, "whole number"),
     ("halving_at", "100", "pairs"), ("halving_at", "a:b", "whole numbers"), ("halving_at", {100: -1}, "positive"),
     ("halving_at", {0: 5}, "positive"), ("halving_at", 100, "pairs"), ("halving_at", [0], "pairs"),
     ("halving_at", [(1, 2, 3)], "whole numbers"), ("halving_at", {100.5: 50}, "whole numbers"),
     ("halving_at", {True: 5}, "whole numbers"),
-    ("asaf_penalty", -5, "between"), ("double_deck_from_players", 1, "between"),
-    ("double_deck_from_players", 10, "between"), ("hand_size", 1, "between"), ("hand_size", 8, "between"),
+    ("asaf_penalty", -5, r"must be 0\.\.100"), ("double_deck_from_players", 1, r"must be 2\.\.9"),
+    ("double_deck_from_players", 10, r"must be 2\.\.9"), ("hand_size", 1, r"must be 2\.\.7"),
+    ("hand_size", 8, r"must be 2\.\.7"),
     ("next_round_starter", "random", "lowest_hand, lowest_total, rotate"),
     ("first_round_starter", "youngest", "dealer, left_of_dealer"), ("jokers_in_sets", "maybe", "true or false"),
     ("slapdown", 2, "true or false"), ("single_round", None, "true or false"),
@@ -131,7 +133,7 @@ def test_a_record_carries_the_rules():
 def test_describe_lists_every_option_with_meaning_and_allowed_values():
     described = {d["name"]: d for d in YanivRules.describe()}
     assert set(described) == set(DEFAULTS)
-    assert described["yaniv_limit"]["allowed"] == "0..50 or unlimited"
+    assert described["yaniv_limit"]["allowed"] == "0..15 or unlimited"
     assert described["halving_at"]["default"] == "100:50,200:100"
     assert all(d["meaning"] for d in described.values())
 

@@ -22,11 +22,13 @@ SCALE = float(os.environ.get("GAMENIGHT_HYPOTHESIS_SCALE", "1"))
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 OPTION_VALUES = {
-    "yaniv_limit": st.one_of(st.none(), st.integers(0, 50)),
-    "elimination_limit": st.integers(1, 100_000),
-    "halving_at": st.dictionaries(st.integers(1, 500), st.integers(0, 500), max_size=4),
+    "yaniv_limit": st.one_of(st.none(), st.integers(0, 15)),
+    "elimination_limit": st.integers(25, 500),
+    # up to 4 halvings, each lowering its total (YanivRules.check refuses anything else)
+    "halving_at": st.lists(st.integers(1, 500).flatmap(lambda k: st.tuples(st.just(k), st.integers(0, k - 1))),
+                           max_size=4).map(dict),
     "halve_only_on_change": st.booleans(),
-    "asaf_penalty": st.integers(0, 1000),
+    "asaf_penalty": st.integers(0, 100),
     "asaf_per_player": st.booleans(),
     "asaf_winner_scores_zero": st.booleans(),
     "double_deck_from_players": st.integers(2, 9),

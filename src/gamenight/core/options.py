@@ -19,13 +19,16 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
-def option(default, doc: str, *, choices=None, minimum=None, maximum=None, none_word: str | None = None):
+def option(default, doc: str, *, choices=None, minimum=None, maximum=None, none_word: str | None = None,
+           why: str | None = None):
     """Declare a rules field: its default, a one-line meaning, and its allowed values.
 
-    ``none_word`` names the text spelling of ``None`` for optional ints (``"unlimited"``).
+    ``none_word`` names the text spelling of ``None`` for optional ints (``"unlimited"``). ``why`` says in a few
+    words why a number is bounded where it is (``"real tables play to 100-250"``); a value out of range is
+    refused with it.
     """
     meta = {"doc": doc, "choices": tuple(choices) if choices else None, "minimum": minimum,
-            "maximum": maximum, "none_word": none_word}
+            "maximum": maximum, "none_word": none_word, "why": why}
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -148,11 +151,11 @@ class Rules:
                 value_int = value
             else:
                 raise bad("expected a whole number")
-            lo, hi = meta.get("minimum"), meta.get("maximum")
-            if (lo is not None and value_int < lo) or (hi is not None and value_int > hi):
-                raise bad(f"must be between {lo} and {hi}")
             if meta.get("choices") and value_int not in meta["choices"]:
                 raise bad(f"allowed values are {', '.join(map(str, meta['choices']))}")
+            lo, hi = meta.get("minimum"), meta.get("maximum")
+            if (lo is not None and value_int < lo) or (hi is not None and value_int > hi):
+                raise bad(_range_text(lo, hi, meta["none_word"] if kind == "int|None" else None, meta.get("why")))
             return value_int
         if kind == "str":
             if not isinstance(value, str) or value not in meta["choices"]:
@@ -185,6 +188,17 @@ class Rules:
         if any(k <= 0 or v < 0 for k, v in mapping.items()):
             raise bad("values must be positive")
         return tuple(sorted(mapping.items()))
+
+
+def _range_text(lo, hi, none_word, why) -> str:
+    """``it must be 25..1000 (real tables play to 100-250)``: what a bounded number may be, and why."""
+    if lo is not None and hi is not None:
+        text = f"it must be {lo}..{hi}"
+    else:
+        text = f"it must be at least {lo}" if lo is not None else f"it must be at most {hi}"
+    if none_word:
+        text += f" or {none_word!r}"
+    return text + (f" ({why})" if why else "")
 
 
 def _whole(x) -> int:

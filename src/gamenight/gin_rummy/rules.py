@@ -4,14 +4,23 @@ from __future__ import annotations
 from ..core.errors import RulesError
 from ..core.options import Rules, option, rules_dataclass
 
+# Targets: the seed plays to 100, jdh8 names 150 and 250, apps offer 50 to 300. A table that knocks below the
+# usual 10 (straight gin: 0) sees most hands die at the wall, so each point takes many more deals; such a table
+# plays to at most LOW_KNOCK_TARGET_MAX (common straight gin is played best of seven, about four gins, and
+# Scarne's straight gin to 100: rummyrulebook.com/pages/straight-gin-rummy). Uniformly random players almost
+# never go gin: their straight-gin match to 250 already takes about 2 million actions.
+TARGET_MIN, TARGET_MAX, LOW_KNOCK_TARGET_MAX = 25, 1000, 250
+
 
 @rules_dataclass
 class GinRummyRules(Rules):
     knock_limit: int = option(10, "G8: highest deadwood that may knock (0 = straight gin, only gin ends a hand)",
-                              minimum=0, maximum=30)
+                              minimum=0, maximum=30,
+                              why="real tables knock at 10, or 0 for straight gin; more only shortens a hand")
     gin_bonus: int = option(25, "G10: bonus to a gin knocker on top of the defender's deadwood",
-                            minimum=0, maximum=1000)
-    undercut_bonus: int = option(25, "G10: bonus to a defender who undercuts the knocker", minimum=0, maximum=1000)
+                            minimum=0, maximum=100, why="real tables give 20 or 25")
+    undercut_bonus: int = option(25, "G10: bonus to a defender who undercuts the knocker", minimum=0, maximum=100,
+                                 why="real tables give 10, 20 or 25")
     tie_is_undercut: bool = option(False, "G10/D2-1: equal deadwood counts as an undercut (else the hand is a draw)")
     first_upcard: str = option("seed", "G6/D2-2: seed = if the non-dealer passes the dealer must take the upcard; "
                                        "standard = the dealer may pass too, then the non-dealer draws from the stock",
@@ -22,27 +31,33 @@ class GinRummyRules(Rules):
                                              "hand; hoyle = a draw that leaves 2 kills it; tournament_50th_card = "
                                              "after that discard the opponent may take it only to knock",
                             choices=("two_card_dead", "hoyle", "tournament_50th_card"))
-    game_target: int = option(100, "G12: the first total at or above this wins the match", minimum=1, maximum=100000)
+    game_target: int = option(100, "G12: the first total at or above this wins the match",
+                              minimum=TARGET_MIN, maximum=TARGET_MAX,
+                              why="real tables play to 100, 150 or 250, some to 500")
     next_dealer: str = option("winner", "G13: who deals the next hand (after a dead hand the same dealer redeals)",
                               choices=("winner", "alternate"))
     first_dealer: str = option("random", "who deals the first hand: drawn with the match's seed, or a fixed seat",
                                choices=("random", "seat0", "seat1"))
     big_gin_bonus: int | None = option(None, "G14: all 11 cards melded after the take may be declared without a "
                                              "discard, for this bonus instead of the gin bonus (or off)",
-                                       minimum=0, maximum=1000, none_word="off")
-    box_bonus: int = option(0, "G14: points per hand won (box/line bonus)", minimum=0, maximum=1000)
+                                       minimum=0, maximum=100, none_word="off", why="real tables give 31")
+    box_bonus: int = option(0, "G14: points per hand won (box/line bonus)", minimum=0, maximum=100,
+                            why="real tables give 10, 20 or 25")
     box_credit: str = option("end", "D4: boxes are added at the end of the match, or immediately (Gin Rummy "
                                     "Palace: they count toward the target)", choices=("end", "immediate"))
-    game_bonus: int = option(0, "G14: bonus to the match winner", minimum=0, maximum=10000)
+    game_bonus: int = option(0, "G14: bonus to the match winner", minimum=0, maximum=500,
+                             why="real tables give 100")
     shutout: str = option("none", "G14: when the loser scored nothing: double the winner's total, add "
                                   "shutout_bonus, or nothing", choices=("none", "double", "bonus"))
-    shutout_bonus: int = option(100, "G14: the flat shutout bonus (shutout=bonus)", minimum=0, maximum=10000)
+    shutout_bonus: int = option(100, "G14: the flat shutout bonus (shutout=bonus)", minimum=0, maximum=500,
+                                why="real tables give 100")
     oklahoma: bool = option(False, "D4: the first upcard's value sets the hand's knock limit (an ace: gin only)")
     oklahoma_spades_double: bool = option(False, "D4: with oklahoma, a spade first upcard doubles the hand's score")
     single_hand: bool = option(False, "one deal is the whole match, scored by G10 alone (no target, no bonuses)")
     max_pile_takes: int | None = option(None, "engine guard (UNVERIFIED): the hand is dead when the discard pile "
                                               "is taken for the Nth time in it (OpenSpiel: 50), or unlimited",
-                                        minimum=1, maximum=10000, none_word="unlimited")
+                                        minimum=1, maximum=100, none_word="unlimited",
+                                        why="OpenSpiel's guard is 50")
     repeat_return_ends: bool = option(False, "engine guard (OpenSpiel): when both players in turn take the "
                                              "upcard and discard it straight back, the hand is dead")
 
@@ -85,3 +100,9 @@ class GinRummyRules(Rules):
             raise RulesError("option 'oklahoma_spades_double' needs oklahoma=true")
         if self.shutout != "bonus" and self.shutout_bonus != 100:
             raise RulesError("option 'shutout_bonus' only applies with shutout=bonus")
+        if (self.knock_limit < 10 and not self.oklahoma and not self.single_hand
+                and self.game_target > LOW_KNOCK_TARGET_MAX):
+            what = "straight gin (knock_limit 0)" if self.knock_limit == 0 else f"knock_limit {self.knock_limit}"
+            raise RulesError(f"option 'game_target' must be {TARGET_MIN}..{LOW_KNOCK_TARGET_MAX} with {what}, not "
+                             f"{self.game_target}: with a knock limit under 10 most hands die at the wall "
+                             f"(straight gin is played best of seven, or to 100)")

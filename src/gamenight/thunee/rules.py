@@ -12,7 +12,8 @@ from ..core.options import Rules, option, rules_dataclass
 
 @rules_dataclass
 class ThuneeRules(Rules):
-    balls_to_win: int = option(12, "T30/B4: the first team with this many balls wins the match", minimum=1, maximum=100)
+    balls_to_win: int = option(12, "T30/B4: the first team with this many balls wins the match", minimum=1,
+                               maximum=24, why="real tables play to 12 or 13 balls")
     win_by_two: bool = option(False, "B4: the winning team must also lead by two balls")
     last_trick: str = option("transfer", "T25/B2-4: last trick worth +10/-10 to the counting team (transfer) "
                                          "or +10 to its winner only (bonus)", choices=("transfer", "bonus"))
@@ -51,7 +52,8 @@ class ThuneeRules(Rules):
     blind_thunee: bool = option(False, "B4: Blind Thunee (and Blind Royals with royals) may be called before the "
                                        "last cards are dealt; worth 8 balls")
     counting_target: int = option(105, "T25: card points the counting team needs (4 and 6 players)",
-                                  minimum=1, maximum=400)
+                                  minimum=50, maximum=200,
+                                  why="real tables need 105 of the 304 card points")
     two_player_target: int = option(125, "T34: card points the counting player needs in 2-player Thunee",
                                     choices=(105, 125), minimum=105, maximum=125)
 

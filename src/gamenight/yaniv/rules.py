@@ -1,28 +1,39 @@
 """Yaniv rules options and presets (RULES.md section A: Y1-Y20, A2, A4)."""
 from __future__ import annotations
 
+from ..core.errors import RulesError
 from ..core.options import Rules, option, rules_dataclass
+
+# A1/A2/A4: real tables halve at one or two totals (seed 001: 100 and 200; seed 000: 50 and 100; yanivgame: 200).
+# More halvings than this, or one that raises a total, could keep every player in the match for ever.
+MAX_HALVINGS = 4
+ELIMINATION_MAX = 500
 
 
 @rules_dataclass
 class YanivRules(Rules):
     yaniv_limit: int | None = option(5, "Y9: highest hand total that may call Yaniv (or unlimited)",
-                                     minimum=0, maximum=50, none_word="unlimited")
+                                     minimum=0, maximum=15, none_word="unlimited",
+                                     why="real tables call at 5 or 7, some at 9 to 15, or at any total")
     elimination_limit: int = option(200, "Y19: a total strictly above this eliminates the player",
-                                    minimum=1, maximum=100000)
+                                    minimum=25, maximum=ELIMINATION_MAX,
+                                    why="real tables play to 100, 150 or 200, the shortest to 50")
     halving_at: tuple[tuple[int, int], ...] = option(((100, 50), (200, 100)),
                                                     "Y18: a total exactly at a key becomes its value")
     halve_only_on_change: bool = option(False, "A2-2: halve only when the player scored this round")
-    asaf_penalty: int = option(30, "Y16: added to a failed caller's hand", minimum=0, maximum=1000)
+    asaf_penalty: int = option(30, "Y16: added to a failed caller's hand", minimum=0, maximum=100,
+                               why="real tables add 30, or 20 per Asaf player")
     asaf_per_player: bool = option(False, "A2-4: the penalty is asaf_penalty per player at or below the caller")
     asaf_winner_scores_zero: bool = option(False, "A2-4: on a failed call the lowest Asaf player scores 0")
     double_deck_from_players: int = option(4, "Y2/A2-3: two packs (108 cards, 4 jokers) from this many players "
-                                              "(9 = never)", minimum=2, maximum=9)
+                                              "(9 = never)", minimum=2, maximum=9,
+                                       why="Yaniv is for 2 to 8 players; 9 means one pack always")
     jokers_in_sets: bool = option(True, "A2-5: jokers are wild in sets as well as runs")
     set_pick_any: bool = option(False, "A2-6: any card of a discarded set may be taken, not only an end")
     slapdown: bool = option(False, "A4: a stock card matching the single just discarded may be slapped down")
     joker_swap: bool = option(False, "A4: instead of a take, swap the card a joker stands for in the previous run")
-    hand_size: int = option(5, "Y6/A4: cards dealt to each player", minimum=2, maximum=7)
+    hand_size: int = option(5, "Y6/A4: cards dealt to each player", minimum=2, maximum=7,
+                            why="real tables deal 5 cards, some 7")
     king_of_hearts_zero: bool = option(False, "A4: the king of hearts counts 0")
     first_round_starter: str = option("dealer", "Y8: who plays first in round 1 (seat 0 deals)",
                                       choices=("dealer", "left_of_dealer"))
@@ -53,3 +64,17 @@ class YanivRules(Rules):
     @classmethod
     def game_title(cls) -> str:
         return "Yaniv"
+
+    def check(self) -> None:
+        halving = self.halving_at
+        if len(halving) > MAX_HALVINGS:
+            raise RulesError(f"option 'halving_at' may hold at most {MAX_HALVINGS} pairs, not {len(halving)} (real "
+                             f"tables halve at one or two totals, such as 100:50,200:100); with a halving at "
+                             f"every total nobody would ever go out")
+        for total, becomes in halving:
+            if total > ELIMINATION_MAX:
+                raise RulesError(f"option 'halving_at': a halved total must be 1..{ELIMINATION_MAX}, like the "
+                                 f"elimination limit, not {total}")
+            if becomes >= total:
+                raise RulesError(f"option 'halving_at': {total}:{becomes} must lower the total (a total of {total} "
+                                 f"may become 0..{total - 1})")

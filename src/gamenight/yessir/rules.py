@@ -7,10 +7,14 @@ from ..core.options import Rules, option, rules_dataclass
 
 @rules_dataclass
 class YessirRules(Rules):
-    rounds_to_win: int = option(3, "J14: round wins that win the game (the short game is 2)", minimum=1, maximum=9)
-    luck_start: int = option(6, "J2: every luck die starts on this face", minimum=0, maximum=20)
-    luck_min: int = option(1, "J3/C2-1: a paid action may not take the luck die below this", minimum=0, maximum=20)
-    luck_max: int = option(6, "J3/C2-2: luck above this is lost (a die shows at most 6)", minimum=1, maximum=20)
+    rounds_to_win: int = option(3, "J14: round wins that win the game (the short game is 2)", minimum=1, maximum=9,
+                                why="the source plays to 3 round wins, or 2 in the short game")
+    luck_start: int = option(6, "J2: every luck die starts on this face", minimum=0, maximum=6,
+                             why="the luck die is a die: 1..6, or 0..5 read as the source's translator suggests")
+    luck_min: int = option(1, "J3/C2-1: a paid action may not take the luck die below this", minimum=0, maximum=6,
+                           why="the luck die is a die: 1..6, or 0..5 read as the source's translator suggests")
+    luck_max: int = option(6, "J3/C2-2: luck above this is lost (a die shows at most 6)", minimum=1, maximum=6,
+                           why="a die shows at most 6")
     pip_change: bool = option(False, "J9/C4: a single shared die rerolled to the same face may be moved +1 or -1")
     tiebreak_sum: str = option("combo", "J12/C2-3: the pip total compared first in a tie: the combination's dice "
                                         "or all five", choices=("combo", "all"))
