@@ -163,6 +163,37 @@ def test_a_scheduler_runs_due_foreground_jobs_before_background_ones():
     assert ran == ["foreground 1", "foreground 2", "background 1", "background 2"]
 
 
+def test_background_jobs_get_a_share_of_the_time_not_the_thread():
+    """Jobs of tables nobody watches may use a quarter of each window of time; then they wait for the next window
+    (a foreground job due meanwhile runs at once)."""
+    from gamenight.web import scheduler as scheduler_module
+
+    class Clock:
+        now = 0.0
+
+        def __call__(self):
+            return self.now
+
+    clock = Clock()
+    scheduler = BotScheduler(clock, threaded=False)
+    ran = []
+
+    def background_move(n):
+        def move():
+            clock.now += 0.01          # each move takes 10 ms
+            ran.append(n)
+        return move
+    for n in range(20):
+        scheduler.schedule(0, background_move(n), background=True)
+    window, share = scheduler_module.BACKGROUND_WINDOW, scheduler_module.BACKGROUND_SHARE
+    first = scheduler.run_due()
+    assert first == round(window * share / 0.01 + 0.5)      # 3 moves: 30 ms passes the 25 ms share
+    scheduler.schedule(0, lambda: ran.append("watched"))
+    assert scheduler.run_due() == 1 and ran[-1] == "watched"   # a watched table's move is not held back
+    clock.now += window                                        # the next window: the background goes on
+    assert scheduler.run_due() == first and len(ran) == 2 * first + 1
+
+
 def test_bot_delay_is_validated(db_url):
     for bad in (-1, 61, float("nan"), "1", True):
         with pytest.raises(ValueError, match="bot_delay"):

@@ -10,13 +10,18 @@ import time
 from typing import Callable
 
 log = logging.getLogger("gamenight.web")
+# tables nobody watches get at most this share of the thread's time, counted over windows of this many seconds:
+# the rest is the event loop's (the GIL) and the watched tables'
+BACKGROUND_SHARE = 0.25
+BACKGROUND_WINDOW = 0.1
 
 
 class BotScheduler:
     """A timer heap of ``(due, sequence, callback)`` jobs and the thread that runs each when it is due.
 
     A job may be ``background`` (a table nobody watches, playing on by itself): background jobs run only when no
-    foreground job is due, so a thousand such tables never delay the moves people are waiting for. ``stop`` leaves
+    foreground job is due, and for at most ``BACKGROUND_SHARE`` of the time, so a thousand such tables never delay
+    the moves people are waiting for nor keep the thread (and the interpreter lock) to themselves. ``stop`` leaves
     no thread behind (tests create many apps); jobs still queued stay queued and run if the scheduler starts again.
 
     For tests, ``clock`` is injectable and ``threaded=False`` starts no thread at all: the test moves its clock and
@@ -32,6 +37,8 @@ class BotScheduler:
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
         self._stopping = False
+        self._window_start = clock()      # the background jobs' share: the current window and its time spent
+        self._window_spent = 0.0
 
     def schedule(self, delay: float, callback: Callable[[], None], background: bool = False) -> None:
         with self._cond:
@@ -52,25 +59,43 @@ class BotScheduler:
         """Run the one job due first, in this thread; False if none is due."""
         with self._cond:
             due = self._next_due()
-        if not callable(due):
+        if not isinstance(due, tuple):
             return False
-        due()
+        self._run_job(*due)
         return True
+
+    def _run_job(self, callback: Callable[[], None], background: bool) -> None:
+        started = self.clock()
+        try:
+            callback()
+        finally:
+            if background:
+                with self._cond:
+                    self._window_spent += self.clock() - started
 
     def pending(self) -> int:
         with self._cond:
             return len(self._jobs) + len(self._background)
 
-    def _next_due(self) -> Callable[[], None] | float | None:
-        # called with the lock held: a due job (foreground first), else seconds until the next, else None
+    def _next_due(self) -> tuple[Callable[[], None], bool] | float | None:
+        # called with the lock held: a due job and whether it is a background one (foreground first, background
+        # within its share of the time), else seconds until one may run, else None
         now = self.clock()
         waits = []
-        for heap in (self._jobs, self._background):
-            if heap:
-                wait = heap[0][0] - now
-                if wait <= 0:
-                    return heapq.heappop(heap)[2]
-                waits.append(wait)
+        if self._jobs:
+            wait = self._jobs[0][0] - now
+            if wait <= 0:
+                return heapq.heappop(self._jobs)[2], False
+            waits.append(wait)
+        if self._background:
+            if now - self._window_start >= BACKGROUND_WINDOW:
+                self._window_start, self._window_spent = now, 0.0
+            wait = self._background[0][0] - now
+            if self._window_spent >= BACKGROUND_WINDOW * BACKGROUND_SHARE:
+                wait = max(wait, self._window_start + BACKGROUND_WINDOW - now)
+            if wait <= 0:
+                return heapq.heappop(self._background)[2], True
+            waits.append(wait)
         return min(waits) if waits else None
 
     def _run(self) -> None:
@@ -80,11 +105,11 @@ class BotScheduler:
                     if self._stopping:
                         return
                     due = self._next_due()
-                    if callable(due):
+                    if isinstance(due, tuple):
                         break
                     self._cond.wait(due)
             try:
-                due()
+                self._run_job(*due)
             except Exception:  # one table's failure must not stop every other table's bots
                 log.exception("a scheduled move failed")
 
