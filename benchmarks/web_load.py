@@ -18,8 +18,14 @@ Two kinds of table (``--mode``; ``make bench`` runs both, one after the other):
   the second caused by a bot's move, minus the bot delay (a bot should answer exactly one delay after the
   previous move).
 
+``--background-tables N`` adds N tables nobody watches where random bots play the longest match the rules allow
+(Gin Rummy, straight gin to 250: about two million actions), as a hostile or careless user could make; the run
+waits until the server plays them in the background (30 s unwatched), then measures as usual and reports how many
+background moves were played meanwhile. The watched tables' figures should not change.
+
 ``python benchmarks/web_load.py [--mode both|people|bots] [--tables 200] [--seconds 20]
-[--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate]`` prints one JSON object per mode.
+[--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate] [--background-tables 0]`` prints one
+JSON object per mode.
 Needs the web/test extras (starlette, uvicorn, websockets) only.
 """
 from __future__ import annotations
@@ -230,6 +236,16 @@ class Load:
         run.last_seen = (message["version"], now, bot_to_move)
 
 
+# the longest match the rules allow, between random bots (see tests/gin_rummy/test_gin_bounds.py)
+LONGEST_MATCH = {"game": "gin_rummy", "players": 2, "seats": ["random", "random"],
+                 "options": {"knock_limit": 0, "game_target": 250, "gin_bonus": 0, "undercut_bonus": 0, "box_bonus": 0}}
+UNWATCHED_AFTER = 30.0   # the server's UNWATCHED_FULL_SPEED_AFTER: then a table nobody watches plays in the background
+
+
+def background_actions(port: int, table_ids: list[str]) -> int:
+    return sum(http(port, f"/api/tables/{table_id}")["actions"] for table_id in table_ids)
+
+
 def percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return float("nan")
@@ -298,13 +314,18 @@ def measure(args, mode: str) -> dict:
         server = start_server(port, os.path.join(tmp, "load.db"), log, args.bot_delay, deflate=not args.no_deflate,
                               keep_finished=args.keep_finished, seed=args.seed)
         try:
+            background = [http(port, "/api/tables", LONGEST_MATCH)["table_id"] for _ in range(args.background_tables)]
+            if background:
+                time.sleep(UNWATCHED_AFTER + 2)   # nobody has watched them for 30 s: they play in the background now
             setup_start = time.perf_counter()
             with concurrent.futures.ThreadPoolExecutor(8) as pool:
                 made = list(pool.map(lambda i: make_table(port, games[i % len(games)], bots), range(args.tables)))
             setup_seconds = time.perf_counter() - setup_start
             runs = [(TableRun(table_id, tokens), games[i % len(games)]) for i, (table_id, tokens) in enumerate(made)]
             load = Load(port, args.think, args.seed, deflate=not args.no_deflate, bot_delay=args.bot_delay)
+            before = background_actions(port, background)
             outcome = asyncio.run(drive(load, runs, args.seconds, warmup=2.0, server_pid=server.pid, bots=bots))
+            background_played = background_actions(port, background) - before
         finally:
             stop_server(server)
             log.close()
@@ -326,6 +347,8 @@ def measure(args, mode: str) -> dict:
         "measured_seconds": round(outcome["elapsed"], 2),
         "setup_seconds": round(setup_seconds, 2),
         "connect_seconds": round(outcome["connect_seconds"], 2),
+        "background_tables": args.background_tables,
+        "background_moves_per_second": round(background_played / outcome["elapsed"], 1) if background else None,
         "actions": load.actions,
         "actions_per_second": round(load.actions / outcome["elapsed"], 1),
         "latencies_measured": len(load.latencies),
@@ -367,10 +390,13 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--keep-finished", type=float, default=None, metavar="MINUTES",
                         help="the server's --keep-finished (default: the server's own)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--background-tables", type=int, default=0, metavar="N",
+                        help="bot-only tables nobody watches, playing the longest match the rules allow")
     args = parser.parse_args(sys.argv[1:] if argv is None and __name__ == "__main__" else (argv or []))
     if (not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600 or not 0 <= args.think <= 10
-            or not 0 <= args.bot_delay <= 10):
-        parser.error("--tables 1..1000, --seconds up to 600, --think 0..10, --bot-delay 0..10")
+            or not 0 <= args.bot_delay <= 10 or not 0 <= args.background_tables <= 1000):
+        parser.error("--tables 1..1000, --seconds up to 600, --think 0..10, --bot-delay 0..10, "
+                     "--background-tables 0..1000")
     modes = ["people", "bots"] if args.mode == "both" else [args.mode]
     return [measure(args, mode) for mode in modes]
 
