@@ -1,24 +1,24 @@
-"""Yaniv options are bounded to what real tables play (docs/games/yaniv.md, "Why these bounds"): a value out of
-range is refused with a RulesError naming the option and its range, every preset and every house rule of RULES.md
-A2/A4 still builds, and random matches at the extreme allowed values end within a stated number of actions."""
+"""Yaniv's option bounds (docs/games/yaniv.md, "Why these bounds"). tests/core/test_option_bounds.py checks them for
+every game from the data declared here: out-of-range values are refused naming the option and its range, every
+preset and every house rule of RULES.md A2/A4 still builds, and random matches at the extreme allowed values end
+within MAX_ACTIONS. Here: Yaniv's own cross-check, the refusal of halvings that could keep a match going."""
 from __future__ import annotations
-
-import random
 
 import pytest
 
 import gamenight
 from gamenight import RulesError
-from gamenight.yaniv import YanivRules
 
 # A random match (seeded, uniformly random legal actions) at any allowed options ends within this many actions.
 # Measured over 20 seeds per table (2, 4 and 8 players) in the extreme tables below: the longest was 115,980
 # actions (4 players, the LONGEST table: a call only at 0, out above 500, no Asaf penalty, 7 cards, four halvings
 # to 0 just below 500); every one-option extreme took at most 21,882 (Yaniv at 0). The bound is 5x the longest.
 MAX_ACTIONS = 580_000
+PLAYERS = (2, 8)
+SEEDS = range(2)
 
-
-@pytest.mark.parametrize("name,value,allowed", [
+# (the refusals, presets and house rules are checked at the default table, 4 players)
+OUT_OF_RANGE = [
     ("elimination_limit", 100_000, "25..500"), ("elimination_limit", 501, "25..500"),
     ("elimination_limit", 24, "25..500"), ("elimination_limit", "0", "25..500"),
     ("yaniv_limit", 16, "0..15 or 'unlimited'"), ("yaniv_limit", -1, "0..15 or 'unlimited'"),
@@ -26,27 +26,7 @@ MAX_ACTIONS = 580_000
     ("asaf_penalty", 101, "0..100"), ("asaf_penalty", 1000, "0..100"), ("asaf_penalty", -1, "0..100"),
     ("hand_size", 8, "2..7"), ("hand_size", 1, "2..7"),
     ("double_deck_from_players", 10, "2..9"), ("double_deck_from_players", 1, "2..9"),
-])
-def test_out_of_range_values_are_refused_naming_the_option_and_its_range(name, value, allowed):
-    with pytest.raises(RulesError) as info:
-        gamenight.make("yaniv", players=4, **{name: value})
-    message = str(info.value)
-    assert f"option {name!r}" in message and f"must be {allowed}" in message, message
-    assert f"bad value {value!r}" in message, message
-    assert "Traceback" not in message and "metadata" not in message
-
-
-@pytest.mark.parametrize("halving,words", [
-    ({1 + 100 * i: 0 for i in range(5)}, "at most 4 pairs"),         # five halvings
-    ({k: 0 for k in range(1, 201)}, "at most 4 pairs"),             # a halving at every total: nobody goes out
-    ({100: 150}, "must lower the total"), ({100: 100}, "must lower the total"),
-    ({600: 50}, "1..500"),
-])
-def test_halvings_that_could_keep_a_match_going_are_refused(halving, words):
-    with pytest.raises(RulesError, match="halving_at") as info:
-        gamenight.make("yaniv", players=4, halving_at=halving)
-    assert words in str(info.value), str(info.value)
-
+]
 
 # every preset, and every value RULES.md A1/A2/A4 and the sources name for a numeric option
 HOUSE_RULES = [
@@ -60,60 +40,22 @@ HOUSE_RULES = [
     {"double_deck_from_players": 9},
 ]
 
-
-@pytest.mark.parametrize("preset", sorted(YanivRules.PRESETS))
-def test_every_preset_still_builds(preset):
-    assert gamenight.make("yaniv", players=4, rules=preset).rules.preset == preset
-
-
-@pytest.mark.parametrize("options", HOUSE_RULES)
-def test_every_documented_house_rule_still_builds(options):
-    gamenight.make("yaniv", players=4, **options).new(seed=1)
-
-
-# ---- random matches at the extreme allowed values --------------------------------------------------------------
-def numeric_options() -> dict[str, tuple[int, int]]:
-    import dataclasses
-    return {f.name: (f.metadata["minimum"], f.metadata["maximum"]) for f in dataclasses.fields(YanivRules)
-            if f.metadata.get("minimum") is not None}
-
-
 # the longest match: a call only with nothing in hand, out only above 500, nothing added for a failed call, the
 # most cards to get rid of, and four halvings back to 0 just below the limit
 LONGEST = {"yaniv_limit": 0, "elimination_limit": 500, "asaf_penalty": 0, "hand_size": 7,
            "halving_at": {497: 0, 498: 0, 499: 0, 500: 0}, "halve_only_on_change": False, "jokers_in_sets": False}
+OTHER_EXTREMES = [("yaniv_limit=unlimited", {"yaniv_limit": None}),
+                  ("halving_at=4 pairs to 0", {"halving_at": LONGEST["halving_at"]}),
+                  ("halving_at=none", {"halving_at": "none"})]
 
 
-def extremes() -> list[tuple[str, dict]]:
-    out = []
-    for name, (lo, hi) in numeric_options().items():
-        out += [(f"{name}={lo}", {name: lo}), (f"{name}={hi}", {name: hi})]
-    out += [("yaniv_limit=unlimited", {"yaniv_limit": None}),
-            ("halving_at=4 pairs to 0", {"halving_at": LONGEST["halving_at"]}),
-            ("halving_at=none", {"halving_at": "none"}),
-            ("longest", LONGEST)]
-    return out
-
-
-def test_the_extremes_cover_every_numeric_option():
-    covered = {name for _, options in extremes() for name in options}
-    assert set(numeric_options()) <= covered
-
-
-def play_random(game, seed: int) -> int:
-    rng = random.Random(seed)
-    state = game.new(seed=seed)
-    for n in range(MAX_ACTIONS + 1):
-        if state.is_over:
-            return n
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    raise AssertionError(f"a random match from seed {seed} ran past {MAX_ACTIONS} actions")
-
-
-@pytest.mark.parametrize("players", [2, 8])
-@pytest.mark.parametrize("label,options", extremes(), ids=[label for label, _ in extremes()])
-def test_random_matches_at_the_extremes_end(label, options, players):
-    game = gamenight.make("yaniv", players=players, **options)
-    for seed in range(2):
-        assert play_random(game, seed) <= MAX_ACTIONS
+@pytest.mark.parametrize("halving,words", [
+    ({1 + 100 * i: 0 for i in range(5)}, "at most 4 pairs"),         # five halvings
+    ({k: 0 for k in range(1, 201)}, "at most 4 pairs"),             # a halving at every total: nobody goes out
+    ({100: 150}, "must lower the total"), ({100: 100}, "must lower the total"),
+    ({600: 50}, "1..500"),
+])
+def test_halvings_that_could_keep_a_match_going_are_refused(halving, words):
+    with pytest.raises(RulesError, match="halving_at") as info:
+        gamenight.make("yaniv", players=4, halving_at=halving)
+    assert words in str(info.value), str(info.value)
