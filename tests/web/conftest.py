@@ -24,6 +24,23 @@ def no_unseeded_tables(monkeypatch):
     monkeypatch.setattr(gamenight.core.game.Game, "fresh_seed", staticmethod(refuse))
 
 
+@pytest.fixture(autouse=True)
+def close_every_manager(monkeypatch):
+    """A TableManager a test makes is closed when the test ends: no scheduler thread (and no timer of it) outlives
+    its test to act, later, on a database other tests' managers have moved on."""
+    from gamenight.web import TableManager
+    made = []
+    original = TableManager.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        made.append(self)
+    monkeypatch.setattr(TableManager, "__init__", init)
+    yield
+    for manager in made:
+        manager.close()
+
+
 @pytest.fixture
 def db_url(tmp_path):
     return f"sqlite:///{tmp_path / 'tables.db'}"

@@ -95,3 +95,31 @@ def test_database_urls(url, path, monkeypatch):
 def test_unsupported_database_urls_are_refused(url):
     with pytest.raises(ValueError):
         open_storage(url)
+
+
+def test_a_bot_move_the_database_refuses_is_tried_again_and_the_persons_move_stands(db_url):
+    """With bots answering at once, a bot move that cannot be saved does not undo or fail the person's move that
+    woke the bots: it is logged and the bots try again."""
+    from gamenight.web.storage import StorageError
+    from web_helpers import later, manual_manager
+    manager, clock = manual_manager(db_url)
+    table = manager.create("yaniv", players=2, seats=[None, "random"])
+    token = table.join(0)
+    real = table.storage.append_action
+    refuse_after = []   # the number of the person's last action: everything after it is refused
+
+    def refuse_the_bots(table_id, number, action, finished=False):
+        if refuse_after and number > refuse_after[0]:
+            raise StorageError("disk full")
+        return real(table_id, number, action, finished)
+    table.storage.append_action = refuse_the_bots
+    while table.state.current_player == 0:
+        refuse_after[:] = [len(table.state.history) + 1]
+        table.act(token, str(table.state.legal_actions()[0]), version=len(table.state.history))
+    played = len(table.state.history)
+    assert played == refuse_after[0] and table.state.current_player == 1   # the person's move stands, the bot's not
+    later(manager, clock, 1.0)
+    assert len(table.state.history) == played                               # still refused: nothing played
+    table.storage.append_action = real                                      # the database recovers
+    later(manager, clock, 1.0)
+    assert len(table.state.history) > played                                # and the bot plays

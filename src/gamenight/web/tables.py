@@ -147,6 +147,7 @@ class Table:
         self.bot_delay = bot_delay
         self._scheduler = scheduler
         self._bot_move_queued = False
+        self._bot_retry_queued = False
         self._away_check_queued = False
         self._unwatched_since = clock()
         self._last_move_at = clock()             # a restart gives the person to move a full away time
@@ -484,7 +485,21 @@ class Table:
                 seat = self._bot_to_move()
                 if seat is None:
                     return
-                self._play_bot(seat)
+                try:
+                    self._play_bot(seat)
+                except TableError as e:
+                    # storage refused the bot's move: nothing was played (whatever woke the bots stands); the
+                    # bots try again later
+                    log.warning("table %s: bot move not played (%s); retrying", self.table_id, e)
+                    if not self._bot_retry_queued:
+                        self._bot_retry_queued = True
+                        self._scheduler.schedule(BOT_RETRY_SECONDS, self._retry_bots)
+                    return
+
+    def _retry_bots(self) -> None:
+        with self.lock:
+            self._bot_retry_queued = False
+        self.step_bots()
 
     def _queue_bot_move(self, delay: float | None = None) -> None:
         # called with the lock held; at most one bot move of a table is queued at a time
