@@ -37,7 +37,8 @@ class Watch:
     stood and which cards the human seat's views had shown so far."""
 
     def __init__(self, monkeypatch, game_name: str, seed: int, seat: int = 0, players: int | None = None,
-                 bots: str | None = None, choose=None, rules: str | None = None, **overrides):
+                 bots: str | None = None, choose=None, rules: str | None = None, human: str | None = None,
+                 **overrides):
         self.game = gamenight.make(game_name, players=players, rules=rules, **overrides)
         self.seat = seat
         self.buffer = io.StringIO()
@@ -46,7 +47,16 @@ class Watch:
         bot_names = {p: bot for p in range(self.game.num_players) if p != seat}
         rng = random.Random(seed)
         choose = choose or (lambda legal: rng.randrange(len(legal)) + 1)
+        if human is not None:  # the human types the number of the move this bot would choose
+            helper = gamenight.make_bot(human, self.game)
+
+            def choose(legal):
+                pick = helper.choose(session_box[0].state.view(seat), legal, rng)
+                return legal.index(pick) + 1
         self.marks: list[tuple[int, frozenset, int]] = []  # (transcript length, cards seen so far, mover)
+        # (mover, str(action), ended a hand, the human view's entry for the move: its log's last, or its
+        # previous_log's last when the move ended the hand)
+        self.moves: list[tuple[int, str, bool, list]] = []
         self.seen: set[str] = set()
         session_box = []
 
@@ -64,10 +74,14 @@ class Watch:
         watch = self
 
         def apply(self_state, action):
-            mover = self_state.current_player
+            mover, hands = self_state.current_player, self_state.hands_played
             result = original(self_state, action)
             if self_state is state:  # not a bot's own copy of a state
-                _view_cards(state.view(seat), watch.seen)
+                view = state.view(seat)
+                ended = state.hands_played != hands
+                entry = (view.get("previous_log") or [None])[-1] if ended else view["log"][-1]
+                watch.moves.append((mover, str(state.history[-1]), ended, entry))
+                _view_cards(view, watch.seen)
                 watch.marks.append((len(watch.buffer.getvalue()), frozenset(watch.seen), mover))
             return result
 
@@ -125,6 +139,57 @@ def test_terminal_prints_no_card_before_the_humans_view_shows_it(monkeypatch, ga
         if game_name != "yessir":  # dice, no cards (its hidden dice: the test below)
             assert watch.check_no_card_before_it_is_seen() > 50  # it saw the table's, the hand's, the moves' cards
         watch.check_every_bot_move_printed_once()
+
+
+@pytest.mark.parametrize("game_name, seeds, players, extra", CASES,
+                         ids=[f"{c[0]}-{c[2] or 'default'}" for c in CASES])
+def test_terminal_prints_every_move_from_the_view_across_hands(monkeypatch, game_name, seeds, players, extra):
+    """Exactly one line per other seat's move, in order, each reading as the human seat's view logs that move,
+    the move that ends a hand included (its view's ``previous_log``): no card of it is written ``?`` by the
+    terminal, and nothing is printed from another seat's ``str(action)``."""
+    last_moves = 0
+    for seed in seeds:
+        # a human who plays as the bots do, so that the bots' moves end some hands too (at Gin the defender's
+        # last move ends the hand, and a human typing random numbers seldom knocks)
+        human = play_module.default_bot(game_name) if game_name == "gin_rummy" else None
+        watch = Watch(monkeypatch, game_name, seed, players=players, human=human, **extra)
+        assert watch.rc == 0 and watch.session.state.is_over
+        printed = re.findall(r"^seat (\d+) \(([a-z_]+)\): (.*)$", watch.text, re.M)
+        printed = [(int(p), text.rstrip()) for p, name, text in printed if name != "you"]
+        expected = []
+        for mover, played, ended, entry in watch.moves:
+            if mover == watch.seat:
+                continue
+            assert entry is not None and entry[0] == mover, f"seat {mover}'s {played!r} is in no log of the view"
+            expected.append((mover, entry[1]))
+            if ended:
+                last_moves += 1
+                assert "?" not in entry[1].split(), f"the view hides part of a hand's last move: {entry}"
+        assert printed == expected
+        assert "does not show" not in watch.text
+    assert last_moves > 0, "a bot's move ended a hand in these matches"
+
+
+@pytest.mark.parametrize("game_name", ["thunee", "yaniv", "yessir", "gin_rummy"])
+def test_terminal_reads_a_hands_last_move_from_the_view_not_from_the_action(monkeypatch, game_name):
+    """The line for a move that ended a hand is the human view's ``previous_log`` entry, whatever it says: here
+    the view is made to write every entry of ``previous_log`` differently from the action's notation."""
+    cls = type(gamenight.make(game_name).new(seed=0))
+    original = cls.view
+
+    def view(self, seat):
+        out = original(self, seat)
+        if seat == 0:
+            out["previous_log"] = [[p, f"{text} (as seen)"] for p, text in out["previous_log"]]
+        return out
+
+    monkeypatch.setattr(cls, "view", view)
+    human = play_module.default_bot(game_name) if game_name == "gin_rummy" else None
+    watch = Watch(monkeypatch, game_name, 3, human=human)
+    ended = [(mover, played) for mover, played, end, _ in watch.moves if end and mover != 0]
+    assert ended, "a bot's move ended a hand"
+    for mover, played in ended:
+        assert f"seat {mover} ({watch.bot_names[mover]}): {played} (as seen)" in watch.text
 
 
 def test_gin_seed_1_does_not_print_the_bots_face_down_knock_discard(monkeypatch):

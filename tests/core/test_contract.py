@@ -280,3 +280,79 @@ def test_results_belong_to_the_caller(name, players):
             assert state.to_json() == text, "changing returned objects changed the state"
             state.apply(rng.choice(state.legal_actions()))
             steps += 1
+
+
+LOG_STEPS = 1_500  # random actions per (game, table) for the log test
+LOG_PRESET_STEPS = 300  # and per (game, preset)
+
+
+def _as_seen(shown: str, played: str, own: bool) -> bool:
+    """Is ``shown`` (a view's log text) the move ``played`` as a seat sees it? Its own move in full; another
+    seat's in full or with what lies face down left out or written ``?`` (``knock`` for ``knock 9c``,
+    ``trump ?`` for ``trump Jh``): the same first word, then each word the same or ``?``."""
+    if shown == played:
+        return True
+    if own:
+        return False
+    shown_words, played_words = shown.split(), played.split()
+    return (0 < len(shown_words) <= len(played_words) and shown_words[0] == played_words[0]
+            and all(s == p or s == "?" for s, p in zip(shown_words, played_words)))
+
+
+def _check_log(entries, moves: list, seat, where: str, step: int) -> None:
+    assert isinstance(entries, list) and len(entries) == len(moves), (
+        f"step {step}: seat {seat}'s {where} has {len(entries)} moves, the hand {len(moves)}: {entries} / {moves}")
+    for i, (entry, (mover, played)) in enumerate(zip(entries, moves)):
+        assert isinstance(entry, list) and len(entry) == 2 and entry[0] == mover, (
+            f"step {step}: seat {seat}'s {where}[{i}] is {entry}, the move was seat {mover}'s {played!r}")
+        assert _as_seen(entry[1], played, seat == mover), (
+            f"step {step}: seat {seat}'s {where}[{i}] reads {entry[1]!r} for seat {mover}'s {played!r}")
+
+
+def _log_playouts(game, seed: int, steps: int) -> int:
+    n = game.num_players
+    seats = [None, *range(n)]
+    rng = random.Random(seed)
+    hands_ended = done = 0
+    match_seed = 900 + seed
+    while done < steps:
+        state = game.new(seed=match_seed)
+        match_seed += 1
+        hand: list = []  # (seat, str(action)) of the hand being played
+        finished: list = []  # the same for the hand before it
+        hands = state.hands_played
+        for s in seats:
+            view = state.view(s)
+            _check_log(view["log"], hand, s, "log", done)
+            _check_log(view.get("previous_log"), finished, s, "previous_log", done)
+        while not state.is_over and done < steps:
+            mover = state.current_player
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            done += 1
+            hand.append((mover, str(action)))
+            if state.hands_played != hands:  # the move ended the hand; the next one is dealt
+                hands = state.hands_played
+                finished, hand = hand, []
+                hands_ended += 1
+            for s in seats:
+                view = state.view(s)
+                _check_log(view["log"], hand, s, "log", done)
+                _check_log(view.get("previous_log"), finished, s, "previous_log", done)
+    return hands_ended
+
+
+@pytest.mark.parametrize("name,players", [(name, n) for name in GAMES for n in tables(name)])
+def test_every_move_appears_in_every_views_log(name, players):
+    """Every action any seat plays appears, at the step it was played, in every seat's view (and the
+    spectators'): in ``log`` (the moves of the hand being played) or, once the hand is over, in
+    ``previous_log`` (the finished hand's moves, the hand's last move included), as that seat may see it.
+    (That nothing hidden shows there is checked above: a state sampled from a view shows the same view.)"""
+    game = gamenight.make(name, players=players)
+    assert _log_playouts(game, seed=players, steps=LOG_STEPS) >= 2, "hands ended along the playouts"
+
+
+@pytest.mark.parametrize("name,preset", [(name, p) for name in GAMES
+                                         for p in gamenight.core.registry.game_class(name).RULES.PRESETS])
+def test_every_move_appears_in_every_views_log_under_every_preset(name, preset):
+    _log_playouts(gamenight.make(name, rules=preset), seed=7, steps=LOG_PRESET_STEPS)

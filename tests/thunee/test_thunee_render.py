@@ -90,7 +90,8 @@ def test_terminal_play_never_prints_a_bots_face_down_trump_card():
 
 def test_terminal_play_prints_the_moves_as_the_humans_view_logs_them():
     """Each bot move line is the human view's log entry just after that move (a face-down trump reads
-    `trump ?` as the view has it); the move that ends a hand, in no view's log, is printed too."""
+    `trump ?` as the view has it); the move that ends a hand is printed as the next hand's view has it in
+    `previous_log`."""
     import io
 
     from rich.console import Console
@@ -104,7 +105,7 @@ def test_terminal_play_prints_the_moves_as_the_humans_view_logs_them():
     session = PlaySession(game, 0, {1: "heuristic", 2: "heuristic", 3: "heuristic"}, 1, None,
                           lambda prompt: next(answers), out)
     state = session.state
-    expected = []  # (seat, text as seat 0's view logs it, or None for a hand's last move)
+    expected = []  # (seat, text as seat 0's view logs it)
     cls = type(state)
     original = cls.apply
 
@@ -112,7 +113,8 @@ def test_terminal_play_prints_the_moves_as_the_humans_view_logs_them():
         hand, seat = self.hands_played, self.current_player
         result = original(self, action)
         if self is state and seat != 0:
-            expected.append((seat, self.view(0)["log"][-1][1] if self.hands_played == hand else None))
+            view = self.view(0)
+            expected.append((seat, view["log"][-1][1] if self.hands_played == hand else view["previous_log"][-1][1]))
         return result
 
     cls.apply = apply
@@ -126,5 +128,5 @@ def test_terminal_play_prints_the_moves_as_the_humans_view_logs_them():
     assert len(printed) == len(expected)
     for (who, text), (seat, logged) in zip(printed, expected):
         assert who == f"seat {seat} (heuristic)"
-        assert text == logged or logged is None
+        assert text == logged
     assert ("trump ?" in [t for _, t in expected]), "a bot laid its trump card face down in this match"

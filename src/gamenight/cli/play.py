@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import sys
 from typing import Callable
 
@@ -188,28 +187,6 @@ def _seat_bots(game: Game, seat: int, text: str) -> dict[int, str]:
     return dict(zip(others, names))
 
 
-# a card in the engines' notation (docs/notation.md): 9c, Th, Jk
-_CARD = re.compile(r"(?<![0-9A-Za-z])(?:[A2-9TJQK][shdc]|Jk)(?![0-9A-Za-z])")
-
-
-def _view_cards(value, found: set | None = None) -> set:
-    """Every card written anywhere in a view (hand, piles, log, summaries): what its seat has seen."""
-    found = set() if found is None else found
-    if isinstance(value, str):
-        found.update(_CARD.findall(value))
-    elif isinstance(value, dict):
-        for item in value.values():
-            _view_cards(item, found)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _view_cards(item, found)
-    return found
-
-
-def _mask_cards(text: str, visible: set) -> str:
-    return _CARD.sub(lambda m: m.group() if m.group() in visible else "?", text)
-
-
 class PlaySession:
     """The play loop: the human seat reads a number or notation; the bots choose from their views."""
 
@@ -230,8 +207,8 @@ class PlaySession:
         out.print("[dim]Type help for help.[/dim]")
         hands = state.hands_played
         out_noted = False
-        self._seen_hand, self._seen_view = state.hands_played, state.view(self.seat)
-        self._seen_moves = len(self._seen_view.get("log") or ())
+        self._seen_hand = state.hands_played
+        self._seen_moves = len(state.view(self.seat).get("log") or ())
         try:
             while not state.is_over:
                 player = state.current_player
@@ -310,16 +287,14 @@ class PlaySession:
 
     def _print_moves(self, player: int, action) -> None:
         """Print the moves made since the last call as the human seat sees them: the new entries of its view's
-        ``log`` (a bot's face-down card reads as the view has it, e.g. ``knock`` or ``trump ?``), not another
+        ``log`` (a bot's face-down card reads as the view has it, e.g. ``knock`` or ``trump ?``), never another
         seat's ``str(action)``. ``action`` is None after the human's own move, which was echoed as typed.
 
-        The one move in no view's log is the one that ends a hand (the log starts again with the next hand):
-        it is printed with every card that neither the view before it nor the view after it (with the hand's
-        summary) shows replaced by ``?``, e.g. the last card of a Thunee hand."""
-        state = self.state
-        before, view = self._seen_view, state.view(self.seat)
+        A move that ends a hand leaves the next hand's view with a fresh ``log``; the finished hand's moves,
+        that last one included, are its ``previous_log``, so the moves not printed yet are read from there."""
+        view = self.state.view(self.seat)
         log = view.get("log")
-        hand = state.hands_played
+        hand = self.state.hands_played
         moves: list = []
         if action is not None:
             if log is None:  # a game whose views keep no log: say who moved, nothing more
@@ -327,11 +302,8 @@ class PlaySession:
             elif hand == self._seen_hand:
                 moves = log[self._seen_moves:]
             else:
-                last = _mask_cards(str(action), _view_cards(before) | _view_cards(view))
-                if last != str(action):
-                    last += " (the hand's last move; your view does not show its card)"
-                moves = [(player, last), *log]
-        self._seen_hand, self._seen_view, self._seen_moves = hand, view, len(log or ())
+                moves = [*view["previous_log"][self._seen_moves:], *log]
+        self._seen_hand, self._seen_moves = hand, len(log or ())
         for seat, text in moves:
             name = "you" if seat == self.seat else self.bot_names.get(seat, "bot")
             self.out.print(f"seat {seat} ({escape(name)}): {escape(text)}")

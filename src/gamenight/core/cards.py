@@ -19,6 +19,7 @@ JOKER = 52
 NUM_KINDS = 53
 
 _NAMES = [r + s for s in SUITS for r in RANKS] + ["Jk"]
+CARD_NAMES = tuple(_NAMES)  # card_str(kind) == CARD_NAMES[kind], for loops that write many cards
 _PARSE = {name.lower(): kind for kind, name in enumerate(_NAMES)}
 for _kind in range(52):
     _r, _s = RANKS[_kind % 13], SUIT_SYMBOLS[_kind // 13]

@@ -71,6 +71,7 @@ class Game:
             built = self.RULES.build(rules, **overrides)
         self.num_players = players
         self.rules = built
+        self._rules_dict = built.to_dict()  # kept for rules_copy(); the rules are frozen
         self._check_table()
 
     def __repr__(self):
@@ -102,6 +103,10 @@ class Game:
         raise NotImplementedError
 
     # ---- shared -------------------------------------------------------------------------------
+    def rules_copy(self) -> dict:
+        """``rules.to_dict()`` as a new dict the caller owns, copied from one kept copy (views carry it)."""
+        return copy_json(self._rules_dict)
+
     def action_id(self, action: Action | str) -> int:
         return (self.parse_action(action) if isinstance(action, str) else action).id
 
@@ -250,6 +255,19 @@ class State:
         return isinstance(other, State) and other.to_json() == self.to_json()
 
     __hash__ = None  # states are mutable
+
+
+_PLAIN = frozenset((int, str, bool, float, type(None)))
+
+
+def copy_json(value):
+    """A deep copy of a JSON-like value (dicts and lists of numbers, strings, booleans and None), much faster
+    than ``copy.deepcopy`` or a JSON round trip; views are built often and must share nothing with the state."""
+    if type(value) is dict:
+        return {k: v if type(v) in _PLAIN else copy_json(v) for k, v in value.items()}
+    if type(value) is list:
+        return [v if type(v) in _PLAIN else copy_json(v) for v in value]
+    return value
 
 
 def _list(actions, limit: int = 40) -> str:

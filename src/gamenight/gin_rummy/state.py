@@ -19,7 +19,7 @@ import json
 
 from ..core.cards import card_str, parse_card
 from ..core.errors import IllegalAction
-from ..core.game import Game, State
+from ..core.game import Game, State, copy_json
 from ..core.rng import Rng
 from . import actions as A
 from .melds import (BIT, MELD_MASKS, NEIGHBOURS, RUN_TARGET, SET_TARGET, VALUES, cards_of, deadwood, deadwood_after_discard,
@@ -172,7 +172,7 @@ def _constrained_cards(unseen: list[int], fixed: int, missing: int, ok, rng) -> 
 
 class GinRummyState(State):
     FINISHED_PHASE = OVER
-    __slots__ = ("game", "seed", "rng", "history", "log", "hand_no", "dealer", "current", "phase",
+    __slots__ = ("game", "seed", "rng", "history", "log", "prev_log", "hand_no", "dealer", "current", "phase",
                  "hands", "known", "stock", "pile", "taken", "first_upcard", "knock_limit", "takes", "returned",
                  "must_knock", "knocker", "big", "knock_card", "knocker_deadwood", "melds", "layoffs",
                  "set_slots", "run_cards", "totals", "boxes", "results", "last_hand", "winner_seats", "_legal",
@@ -182,6 +182,7 @@ class GinRummyState(State):
         self.game = game
         self.history = []
         self.log = []
+        self.prev_log = []
         self.hand_no = 0
         self.totals = [0, 0]
         self.boxes = [0, 0]
@@ -225,6 +226,9 @@ class GinRummyState(State):
         self.set_slots = 0
         self.run_cards = 0
         self.hand_no += 1
+        # the hand just ended (its last move included) is the previous log; its entries are tuples and the
+        # list is never changed again, so it is kept as it is, not copied
+        self.prev_log = self.log
         self.log = []
         self.dealer = dealer
         self.current = 1 - dealer
@@ -579,7 +583,7 @@ class GinRummyState(State):
     def _public(self) -> dict:
         over = self.phase == OVER
         return {
-            "game": "gin_rummy", "players": 2, "rules": self.game.rules.to_dict(),
+            "game": "gin_rummy", "players": 2, "rules": self.game.rules_copy(),
             "hand_number": self.hand_no, "dealer": self.dealer, "current_player": self.current_player,
             "current": self.current, "phase": PHASE_NAMES[self.phase],
             "hand_sizes": [h.bit_count() for h in self.hands],
@@ -597,7 +601,9 @@ class GinRummyState(State):
             "layoffs": [[card_str(c), TARGET_NAMES[t]] for c, t in self.layoffs],
             "scores": list(self.totals), "hands_won": list(self.boxes),
             "results": [list(r) for r in self.results],
-            "last_hand": json.loads(json.dumps(self.last_hand)) if self.last_hand is not None else None,
+            # the hand before this one: over, so the knock discard in it is no longer face down
+            "previous_log": [[p, text] for p, text in self.prev_log],
+            "last_hand": copy_json(self.last_hand),
             "is_over": over, "winners": list(self.winner_seats),
         }
 
@@ -627,9 +633,10 @@ class GinRummyState(State):
             self.set_slots, self.run_cards = slots, runs
         self.totals, self.boxes = list(d["scores"]), list(d["hands_won"])
         self.results = [list(r) for r in d["results"]]
-        self.last_hand = json.loads(json.dumps(d["last_hand"])) if d["last_hand"] is not None else None
+        self.last_hand = copy_json(d["last_hand"])
         self.winner_seats = list(d["winners"])
         self.log = [(p, text) for p, text in d["log"]]
+        self.prev_log = [(p, text) for p, text in d.get("previous_log", ())]
         self._legal = None
 
     # ---- copies ----------------------------------------------------------------------------------------
@@ -637,6 +644,7 @@ class GinRummyState(State):
         s = GinRummyState.__new__(GinRummyState)
         s.game, s.seed, s.rng = self.game, self.seed, Rng(self.rng.state)
         s.history, s.log = list(self.history), list(self.log)
+        s.prev_log = self.prev_log  # never changed once made; views copy it
         s.hand_no, s.dealer, s.current, s.phase = self.hand_no, self.dealer, self.current, self.phase
         s.hands, s.known = list(self.hands), list(self.known)
         s.stock, s.pile = list(self.stock), list(self.pile)

@@ -147,6 +147,10 @@ def _build(game, view, hands, stock, rng) -> ThuneeState:
     s.last_hand = view["last_hand"]
     s.winner_team = view["winners"][0] % 2 if view["winners"] else -1
     s.log = [list(x) for x in view["log"]]
+    # the hand before, as this seat saw it; a trump card another seat laid there shows whether it was
+    # turned up (if only this seat's own is there, it stays hidden from the others in the sampled state)
+    s.prev_log = [list(x) for x in view["previous_log"]]
+    s.prev_open = any(p != view["seat"] and text.startswith("trump ") and text != "trump ?" for p, text in s.prev_log)
     half = game.tricks_per_half
     this_half = s.tricks[(s.tricks_done // half) * half:] if game.halves == 2 else s.tricks
     s.dealt = list(hands)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 
 from ..core.errors import IllegalAction, RulesError
-from ..core.game import Game, State
+from ..core.game import Game, State, copy_json
 from ..core.rng import Rng
 from .actions import (BLIND_ROYALS, BLIND_THUNEE, CALL, CARD_POINTS, DOUBLE, JODI, KANAK, KING, MOONEY, PASS, PLAY,
                       QUEEN, REDEAL, ROYALS, SUIT_CHARS, SUIT_MASK, TABLE, THUNEE, J, ThuneeAction, card_text,
@@ -108,6 +108,8 @@ class ThuneeGame(Game):
         s.dealt = [mask_of(parse_thunee_card(c) for c in h) for h in d["dealt"]]
         s.stock = [parse_thunee_card(c) for c in d["stock"]]
         s.trick = [tuple(x) for x in d["trick"]]
+        s.prev_log = [list(x) for x in d.get("previous_log", ())]
+        s.prev_open = d.get("previous_log_open", True)
         return s
 
     def sample_state(self, view: dict, rng) -> "ThuneeState":
@@ -126,7 +128,7 @@ _PLAIN_FIELDS = ("dealer", "balls", "hand_no", "ball_target", "current", "queue"
 class ThuneeState(State):
     FINISHED_PHASE = OVER
     __slots__ = ("game", "seed", "rng", "history", "phase", "hands", "dealt", "stock", "trick", "_legal",
-                 *_PLAIN_FIELDS)
+                 "prev_log", "prev_open", *_PLAIN_FIELDS)
 
     def __init__(self, game: ThuneeGame):
         self.game = game
@@ -139,6 +141,8 @@ class ThuneeState(State):
         self.last_hand = None
         self.winner_team = -1
         self.log = []
+        self.prev_log = []  # the hand before this one, as its log was kept
+        self.prev_open = True  # whether a face-down trump card in it was shown to the table
         self.hands = [0] * n
         self.dealt = [0] * n
         self.stock = []
@@ -151,6 +155,9 @@ class ThuneeState(State):
         n = g.num_players
         deck = list(range(24))
         self.rng.shuffle(deck)
+        if self.hand_no:  # the hand that just ended (its last move included) becomes the previous log
+            self.prev_log = self.log  # never changed again (nor its entries), so kept as it is
+            self.prev_open = self.trump_shown and self.special == NO_SPECIAL
         self.stock = deck
         self.hands = [0] * n
         self.dealt = [0] * n
@@ -423,7 +430,8 @@ class ThuneeState(State):
             if not (self.hands[self.current] >> action.card) & 1:
                 return f"; you do not hold {card_text(action.card)}"
             if self.trick and self.hands[self.current] & SUIT_MASK[self.trick[0][1] // 6]:
-                return f"; you hold a card of the suit led ({SUIT_CHARS[self.trick[0][1] // 6]}), so you must follow suit"
+                led = SUIT_CHARS[self.trick[0][1] // 6]
+                return f"; you hold a card of the suit led ({led}), so you must follow suit"
             if kind == PLAY and self.trick and action.card // 6 == self.trump:
                 return "; you may not play a trump lower than one already in the trick while you hold another suit"
             if kind == DOUBLE:
@@ -732,8 +740,13 @@ class ThuneeState(State):
             if text.startswith("trump ") and s != seat and not (self.trump_shown and self.special == NO_SPECIAL):
                 text = "trump ?"
             log.append([s, text])
+        if self.prev_open:
+            previous = [[s, text] for s, text in self.prev_log]
+        else:  # the face-down trump card of the hand before stays hidden from the others
+            previous = [[s, "trump ?" if s != seat and text.startswith("trump ") else text]
+                        for s, text in self.prev_log]
         return {
-            "game": "thunee", "seat": seat, "players": n, "rules": g.rules.to_dict(),
+            "game": "thunee", "seat": seat, "players": n, "rules": g.rules_copy(),
             "hand_no": self.hand_no, "dealer": self.dealer, "current_player": self.current_player,
             "phase": PHASE_NAMES[self.phase], "queue": list(self.queue) if self.phase != OVER else [],
             "hand": [card_text(c) for c in cards_of(self.hands[seat])] if seat is not None else None,
@@ -754,7 +767,7 @@ class ThuneeState(State):
             "jodi": list(self.jodi), "jodi_declared": [[p, list(c), v] for p, c, v in self.jodi_log],
             "final_call": FINAL_NAMES[self.final_call], "final_seat": self.final_seat,
             "voids": ["".join(SUIT_CHARS[s] for s in range(4) if (v >> s) & 1) for v in self.voids],
-            "log": log, "last_hand": copy.deepcopy(self.last_hand),
+            "log": log, "previous_log": previous, "last_hand": copy_json(self.last_hand),
             "is_over": self.phase == OVER, "winners": self.winners,
         }
 
@@ -769,8 +782,8 @@ class ThuneeState(State):
         for name in ("dealer", "hand_no", "ball_target", "current", "default_trumper", "trumper", "bid", "holder",
                      "passed", "trump", "trump_card", "trump_last", "trump_shown", "special", "special_seat",
                      "tricks_done", "leader", "last_trick_points", "jodi_suits", "final_call", "final_seat",
-                     "last_hand", "winner_team"):
-            setattr(s, name, getattr(self, name))  # ints, bools, and last_hand which is never mutated
+                     "last_hand", "winner_team", "prev_log", "prev_open"):
+            setattr(s, name, getattr(self, name))  # ints, bools, and last_hand and prev_log, never mutated
         for name in ("balls", "queue", "calls", "trick_points", "team_tricks", "tricks", "jodi", "jodi_log", "voids",
                      "last_dealt", "log"):
             setattr(s, name, list(getattr(self, name)))  # nested items are never mutated in place
@@ -781,7 +794,8 @@ class ThuneeState(State):
         d.update(rng=self.rng.state, phase=PHASE_NAMES[self.phase],
                  hands=[[card_text(c) for c in cards_of(h)] for h in self.hands],
                  dealt=[[card_text(c) for c in cards_of(h)] for h in self.dealt],
-                 stock=[card_text(c) for c in self.stock], trick=[list(x) for x in self.trick])
+                 stock=[card_text(c) for c in self.stock], trick=[list(x) for x in self.trick],
+                 previous_log=self.prev_log, previous_log_open=self.prev_open)
         return d
 
 

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import bisect
-import json
 
-from ..core.cards import JOKER, card_str, parse_card
+from ..core.cards import CARD_NAMES, JOKER, card_str, parse_card
 from ..core.errors import IllegalAction, RulesError
 from ..core.game import Game, State
 from ..core.rng import Rng
@@ -37,7 +36,6 @@ class YanivGame(Game):
         r = self.rules
         self.packs = 2 if self.num_players >= r.double_deck_from_players else 1  # Y2
         self.values = card_values(r.king_of_hearts_zero)
-        self.rules_json = json.dumps(r.to_dict())  # views hand out fresh copies of it
         self.table = action_table(self.packs, r.hand_size, r.jokers_in_sets)
         deck = 54 * self.packs
         if self.num_players * r.hand_size + 1 > deck:
@@ -96,6 +94,7 @@ class YanivGame(Game):
         s.winner_seats = list(d["winners"])
         s.last_round = d["last_round"]
         s.round_start, s.actors = d["round_start"], list(d["actors"])
+        s.prev_round_start = d.get("previous_round_start", s.round_start)
         return s
 
     def sample_state(self, view: dict, rng) -> "YanivState":
@@ -132,8 +131,9 @@ class YanivGame(Game):
         s = YanivState(self)
         s.seed = None
         s.rng = Rng(rng.getrandbits(64))
-        # the round's public log is part of the view, so the sampled state carries it as its history
-        s.history = [self.parse_action(text) for _, text in view["log"]]
+        # the view's public logs (the round before, then this round) become the sampled state's history
+        earlier, log = view["previous_log"], view["log"]
+        s.history = [self.parse_action(text) for _, text in earlier + log]
         s.round_no, s.dealer, s.current = view["round"], view["dealer"], view["current_player"]
         s.phase = PHASE_NAMES.index(view["phase"])
         s.hands = [sorted(h) for h in hands]
@@ -155,7 +155,8 @@ class YanivGame(Game):
         s.totals, s.active = list(view["scores"]), list(view["active"])
         s.winner_seats = list(view["winners"])
         s.last_round = view["last_round"]
-        s.round_start, s.actors = 0, [p for p, _ in view["log"]]
+        s.actors = [p for p, _ in earlier + log]
+        s.prev_round_start, s.round_start = 0, len(earlier)
         return s
 
 
@@ -163,13 +164,15 @@ class YanivState(State):
     FINISHED_PHASE = OVER
     __slots__ = ("game", "seed", "rng", "history", "round_no", "dealer", "current", "phase", "hands", "known",
                  "stock", "pile", "prev_kind", "prev_start", "pending", "drawn", "totals", "active",
-                 "winner_seats", "last_round", "round_start", "actors")
+                 "winner_seats", "last_round", "round_start", "prev_round_start", "_prev_log", "actors")
 
     def __init__(self, game: YanivGame):
         self.game = game
         self.history = []
         self.actors = []
         self.round_start = 0
+        self.prev_round_start = 0
+        self._prev_log = None  # ((seat, text), ...) of the previous round, built at its first view
         self.round_no = 0
         self.winner_seats = []
         self.last_round = None
@@ -198,6 +201,8 @@ class YanivState(State):
         self.pending = None
         self.drawn = None
         self.round_no += 1
+        self.prev_round_start = self.round_start  # the round just ended (its call too): the previous log
+        self._prev_log = None
         self.round_start = len(self.actors)  # after the call that ended the last round
         self.dealer = dealer
         self.current = starter
@@ -442,24 +447,31 @@ class YanivState(State):
             take_group = self.pile[-2] if len(self.pile) > 1 else []  # a draw may have reshuffled it away
         values = self.game.values
         mine = seat is not None
+        names = CARD_NAMES
+        start = self.round_start
+        previous = self._prev_log
+        if previous is None:  # the round's last action is in the history once apply() returns: built now, once
+            a = self.prev_round_start
+            previous = self._prev_log = tuple(zip(self.actors[a:start], [x.text for x in self.history[a:start]]))
         return {
-            "game": "yaniv", "seat": seat, "players": n, "rules": json.loads(self.game.rules_json),
+            "game": "yaniv", "seat": seat, "players": n, "rules": self.game.rules_copy(),
             "round": self.round_no, "dealer": self.dealer, "current_player": self.current_player,
             "phase": PHASE_NAMES[self.phase],
-            "hand": [card_str(c) for c in self.hands[seat]] if mine else None,
+            "hand": [names[c] for c in self.hands[seat]] if mine else None,
             "hand_value": sum(values[c] for c in self.hands[seat]) if mine else None,
             "drawn": card_str(self.drawn) if mine and self.phase == SLAP_PHASE and seat == self.current else None,
             "hand_sizes": [len(h) for h in self.hands],
-            "known": [[card_str(c) for c in k] for k in self.known],
-            "discard_pile": [[card_str(c) for c in g] for g in self.pile],
-            "previous_group": [card_str(c) for c in take_group],
+            "known": [[names[c] for c in k] for k in self.known],
+            "discard_pile": [[names[c] for c in g] for g in self.pile],
+            "previous_group": [names[c] for c in take_group],
             "previous_group_type": GROUP_NAMES[self.prev_kind],
             "previous_run_start": self.prev_start,
             "previous_group_text": _group_text(self.prev_kind, self.prev_start, take_group),
             "pending_discard": str(self.pending) if self.pending is not None else None,
             "stock_size": len(self.stock),
             "scores": list(self.totals), "active": list(self.active),
-            "log": [[p, a.text] for p, a in zip(self.actors[self.round_start:], self.history[self.round_start:])],
+            "log": [[p, a.text] for p, a in zip(self.actors[start:], self.history[start:])],
+            "previous_log": [[p, text] for p, text in previous],
             "last_round": _copy_summary(self.last_round) if self.last_round else None,
             "is_over": self.phase == OVER, "winners": list(self.winner_seats),
         }
@@ -477,7 +489,7 @@ class YanivState(State):
         s.prev_kind, s.prev_start, s.pending, s.drawn = self.prev_kind, self.prev_start, self.pending, self.drawn
         s.totals, s.active, s.winner_seats = list(self.totals), list(self.active), list(self.winner_seats)
         s.last_round = _copy_summary(self.last_round) if self.last_round else self.last_round
-        s.round_start = self.round_start
+        s.round_start, s.prev_round_start, s._prev_log = self.round_start, self.prev_round_start, self._prev_log
         return s
 
     def _to_dict(self) -> dict:
@@ -490,7 +502,8 @@ class YanivState(State):
             "prev_start": self.prev_start, "pending": str(self.pending) if self.pending else None,
             "drawn": card_str(self.drawn) if self.drawn is not None else None,
             "totals": self.totals, "active": self.active, "winners": self.winner_seats,
-            "last_round": self.last_round, "round_start": self.round_start, "actors": self.actors,
+            "last_round": self.last_round, "round_start": self.round_start,
+            "previous_round_start": self.prev_round_start, "actors": self.actors,
         }
 
 

@@ -96,6 +96,7 @@ class YessirGame(Game):
         s.pip_die = d["pip_die"]
         s.last_round = d["last_round"]
         s.round_start, s.actors = d["round_start"], list(d["actors"])
+        s.prev_round_start = d.get("previous_round_start", s.round_start)
         s.winner_seats = list(d["winners"])
         return s
 
@@ -109,10 +110,12 @@ class YessirGame(Game):
         s = YessirState(self)
         s.seed = None
         s.rng = Rng(rng.getrandbits(64))
-        # the round's public log becomes the history, so the sampled state shows the same view
-        s.history = [self.parse_action(text) for _, text in view["log"]]
-        s.actors = [p for p, _ in view["log"]]
-        s.round_start = 0
+        # the public logs (the round before, then this round) become the history, so the sampled state
+        # shows the same view
+        earlier, log = view["previous_log"], view["log"]
+        s.history = [self.parse_action(text) for _, text in earlier + log]
+        s.actors = [p for p, _ in earlier + log]
+        s.prev_round_start, s.round_start = 0, len(earlier)
         s.round_no, s.roller = view["round"], view["roller"]
         s.current = view["current_player"] if view["current_player"] is not None else view["roller"]
         s.phase = PHASE_NAMES.index(view["phase"])
@@ -131,8 +134,9 @@ class YessirGame(Game):
 
 class YessirState(State):
     FINISHED_PHASE = OVER
-    __slots__ = ("game", "seed", "rng", "history", "actors", "round_start", "round_no", "roller", "current",
-                 "phase", "shared", "dice", "luck", "wins", "locked", "passed", "pip_die", "last_round",
+    __slots__ = ("game", "seed", "rng", "history", "actors", "round_start", "prev_round_start", "_prev_log", "round_no",
+                 "roller",
+                 "current", "phase", "shared", "dice", "luck", "wins", "locked", "passed", "pip_die", "last_round",
                  "winner_seats")
 
     def __init__(self, game: YessirGame):
@@ -140,6 +144,8 @@ class YessirState(State):
         self.history = []
         self.actors = []
         self.round_start = 0
+        self.prev_round_start = 0
+        self._prev_log = None  # ((seat, text), ...) of the previous round, built at its first view
         self.round_no = 0
         self.last_round = None
         self.winner_seats = []
@@ -153,6 +159,8 @@ class YessirState(State):
         self.shared = [_roll(rng), _roll(rng), _roll(rng)]
         self.dice = [[_roll(rng), _roll(rng)] for _ in range(self.game.num_players)]
         self.round_no += 1
+        self.prev_round_start = self.round_start  # the round just revealed is the previous log
+        self._prev_log = None
         self.round_start = len(self.actors)
         self.roller = roller
         self.current = roller
@@ -312,6 +320,11 @@ class YessirState(State):
         locked, passed = self.locked, self.passed
         over = self.phase == OVER
         blind = seat is not None and not over and bool(locked >> seat & 1)
+        start = self.round_start
+        previous = self._prev_log
+        if previous is None:  # the round's last action is in the history once apply() returns: built now, once
+            a = self.prev_round_start
+            previous = self._prev_log = tuple(zip(self.actors[a:start], [x.text for x in self.history[a:start]]))
         return {
             "game": "yessir", "seat": seat, "players": n, "rules": dict(game.rules_dict),
             "round": self.round_no, "roller": self.roller, "current_player": None if over else self.current,
@@ -324,7 +337,8 @@ class YessirState(State):
             "locked": [bool(locked >> p & 1) for p in range(n)],
             "passed": [bool(passed >> p & 1) for p in range(n)],
             "pip_die": self.pip_die if self.phase == PIP else None,
-            "log": [[p, a.text] for p, a in zip(self.actors[self.round_start:], self.history[self.round_start:])],
+            "log": [[p, a.text] for p, a in zip(self.actors[start:], self.history[start:])],
+            "previous_log": [[p, text] for p, text in previous],
             "last_round": _copy_summary(self.last_round),
             "is_over": over, "winners": list(self.winner_seats),
         }
@@ -333,7 +347,8 @@ class YessirState(State):
     def clone(self) -> "YessirState":
         s = YessirState.__new__(YessirState)
         s.game, s.seed, s.rng = self.game, self.seed, Rng(self.rng.state)
-        s.history, s.actors, s.round_start = list(self.history), list(self.actors), self.round_start
+        s.history, s.actors = list(self.history), list(self.actors)
+        s.round_start, s.prev_round_start, s._prev_log = self.round_start, self.prev_round_start, self._prev_log
         s.round_no, s.roller, s.current, s.phase = self.round_no, self.roller, self.current, self.phase
         s.shared = list(self.shared)
         s.dice = [list(d) for d in self.dice]
@@ -352,7 +367,8 @@ class YessirState(State):
             "locked": [bool(self.locked >> p & 1) for p in range(n)],
             "passed": [bool(self.passed >> p & 1) for p in range(n)],
             "pip_die": self.pip_die, "last_round": self.last_round,
-            "round_start": self.round_start, "actors": self.actors, "winners": self.winner_seats,
+            "round_start": self.round_start, "previous_round_start": self.prev_round_start,
+            "actors": self.actors, "winners": self.winner_seats,
         }
 
 

@@ -5,7 +5,7 @@ import json
 
 from ..console import escape
 
-_SKIP = {"game", "rules", "log"}
+_SKIP = {"game", "rules", "log", "previous_log"}
 
 
 def _value(value) -> str:
