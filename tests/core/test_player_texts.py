@@ -129,3 +129,27 @@ def test_no_rule_code_in_refusals_or_views(name, players):
                                          for p in gamenight.core.registry.game_class(name).RULES.PRESETS])
 def test_no_rule_code_under_any_preset(name, preset):
     _playouts(gamenight.make(name, rules=preset), seed=3, steps=PRESET_STEPS)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_rule_code_in_the_options_players_read(name):
+    """`gamenight rules` and the lobby show each option's meaning: it names no rule; the rule numbers are kept
+    beside it, for developers."""
+    rules = gamenight.make(name).RULES
+    options = rules.describe()
+    for entry in options:
+        assert not RULE_CODE.search(entry["meaning"]), (entry["name"], entry["meaning"])
+    for preset, doc in rules.PRESET_DOCS.items():
+        assert not RULE_CODE.search(doc), (preset, doc)
+    assert any(entry["rule"] for entry in options)
+
+
+def test_no_rule_code_in_the_pages_strings():
+    """The page scripts' string literals (what the browser shows) name no rule; comments may."""
+    from pathlib import Path
+    static = Path(gamenight.__file__).parent / "web" / "static"
+    literal = re.compile(r'"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`')
+    for path in sorted(static.rglob("*.js")):
+        code = re.sub(r"^\s*//.*$|\s//\s.*$|/\*.*?\*/", "", path.read_text(), flags=re.M | re.S)
+        for text in literal.findall(code):
+            assert not RULE_CODE.search(text), f"{path.name}: {text}"

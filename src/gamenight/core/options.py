@@ -20,15 +20,16 @@ _FALSE = {"false", "no", "off", "0"}
 
 
 def option(default, doc: str, *, choices=None, minimum=None, maximum=None, none_word: str | None = None,
-           why: str | None = None):
+           why: str | None = None, rule: str | None = None):
     """Declare a rules field: its default, a one-line meaning, and its allowed values.
 
-    ``none_word`` names the text spelling of ``None`` for optional ints (``"unlimited"``). ``why`` says in a few
-    words why a number is bounded where it is (``"real tables play to 100-250"``); a value out of range is
-    refused with it.
+    ``doc`` is what a player reads (never a rule code); ``rule`` names the rules specification's numbers it comes
+    from (``"G10/D2-1"``), for developers. ``none_word`` names the text spelling of ``None`` for optional ints
+    (``"unlimited"``). ``why`` says in a few words why a number is bounded where it is (``"real tables play to
+    100-250"``); a value out of range is refused with it.
     """
     meta = {"doc": doc, "choices": tuple(choices) if choices else None, "minimum": minimum,
-            "maximum": maximum, "none_word": none_word, "why": why}
+            "maximum": maximum, "none_word": none_word, "why": why, "rule": rule}
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -88,7 +89,8 @@ class Rules:
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
-        """One entry per option: name, type, default, meaning, allowed values."""
+        """One entry per option: name, type, default, meaning (for players), allowed values, and the rule numbers it
+        comes from (for developers)."""
         hints = typing.get_type_hints(cls)
         out = []
         for f in dataclasses.fields(cls):
@@ -109,7 +111,7 @@ class Rules:
             elif kind == "bool":
                 allowed = "true, false"
             out.append({"name": f.name, "type": kind, "default": _text(f.default, meta),
-                        "meaning": meta.get("doc", ""), "allowed": allowed})
+                        "meaning": meta.get("doc", ""), "allowed": allowed, "rule": meta.get("rule")})
         return out
 
     def to_dict(self) -> dict[str, Any]:

@@ -14,46 +14,50 @@ TARGET_MIN, TARGET_MAX, LOW_KNOCK_TARGET_MAX = 25, 1000, 250
 
 @rules_dataclass
 class GinRummyRules(Rules):
-    knock_limit: int = option(10, "G8: highest deadwood that may knock (0 = straight gin, only gin ends a hand)",
+    knock_limit: int = option(10, "highest deadwood that may knock (0 = straight gin, only gin ends a hand)",
                               minimum=0, maximum=30,
-                              why="real tables knock at 10, or 0 for straight gin; more only shortens a hand")
-    gin_bonus: int = option(25, "G10: bonus to a gin knocker on top of the defender's deadwood",
-                            minimum=0, maximum=100, why="real tables give 20 or 25")
-    undercut_bonus: int = option(25, "G10: bonus to a defender who undercuts the knocker", minimum=0, maximum=100,
-                                 why="real tables give 10, 20 or 25")
-    tie_is_undercut: bool = option(False, "G10/D2-1: equal deadwood counts as an undercut (else the hand is a draw)")
-    first_upcard: str = option("seed", "G6/D2-2: seed = if the non-dealer passes the dealer must take the upcard; "
+                              why="real tables knock at 10, or 0 for straight gin; more only shortens a hand",
+                              rule="G8")
+    gin_bonus: int = option(25, "bonus to a gin knocker on top of the defender's deadwood",
+                            minimum=0, maximum=100, why="real tables give 20 or 25", rule="G10")
+    undercut_bonus: int = option(25, "bonus to a defender who undercuts the knocker", minimum=0, maximum=100,
+                                 why="real tables give 10, 20 or 25", rule="G10")
+    tie_is_undercut: bool = option(False, "equal deadwood counts as an undercut (else the hand is a draw)",
+                                   rule="G10/D2-1")
+    first_upcard: str = option("seed", "seed = if the non-dealer passes the dealer must take the upcard; "
                                        "standard = the dealer may pass too, then the non-dealer draws from the stock",
-                               choices=("seed", "standard"))
-    may_discard_taken_discard: bool = option(True, "G7/D2-3: a card taken from the discard pile may be discarded "
-                                                   "in the same turn")
-    stock_end: str = option("two_card_dead", "G11: two_card_dead = a discard that leaves 2 stock cards kills the "
+                               choices=("seed", "standard"), rule="G6/D2-2")
+    may_discard_taken_discard: bool = option(True, "a card taken from the discard pile may be discarded "
+                                                   "in the same turn", rule="G7/D2-3")
+    stock_end: str = option("two_card_dead", "two_card_dead = a discard that leaves 2 stock cards kills the "
                                              "hand; hoyle = a draw that leaves 2 kills it; tournament_50th_card = "
                                              "after that discard the opponent may take it only to knock",
-                            choices=("two_card_dead", "hoyle", "tournament_50th_card"))
-    game_target: int = option(100, "G12: the first total at or above this wins the match",
+                            choices=("two_card_dead", "hoyle", "tournament_50th_card"), rule="G11")
+    game_target: int = option(100, "the first total at or above this wins the match",
                               minimum=TARGET_MIN, maximum=TARGET_MAX,
-                              why="real tables play to 100, 150 or 250, some to 500")
-    next_dealer: str = option("winner", "G13: who deals the next hand (after a dead hand the same dealer redeals)",
-                              choices=("winner", "alternate"))
+                              why="real tables play to 100, 150 or 250, some to 500", rule="G12")
+    next_dealer: str = option("winner", "who deals the next hand (after a dead hand the same dealer redeals)",
+                              choices=("winner", "alternate"), rule="G13")
     first_dealer: str = option("random", "who deals the first hand: drawn with the match's seed, or a fixed seat",
                                choices=("random", "seat0", "seat1"))
-    big_gin_bonus: int | None = option(None, "G14: all 11 cards melded after the take may be declared without a "
+    big_gin_bonus: int | None = option(None, "all 11 cards melded after the take may be declared without a "
                                              "discard, for this bonus instead of the gin bonus (or off)",
-                                       minimum=0, maximum=100, none_word="off", why="real tables give 31")
-    box_bonus: int = option(0, "G14: points per hand won (box/line bonus)", minimum=0, maximum=100,
-                            why="real tables give 10, 20 or 25")
-    box_credit: str = option("end", "D4: boxes are added at the end of the match, or immediately (Gin Rummy "
-                                    "Palace: they count toward the target)", choices=("end", "immediate"))
-    game_bonus: int = option(0, "G14: bonus to the match winner", minimum=0, maximum=500,
-                             why="real tables give 100")
-    shutout: str = option("none", "G14: when the loser scored nothing: double the winner's total, add "
-                                  "shutout_bonus, or nothing", choices=("none", "double", "bonus"))
-    shutout_bonus: int = option(100, "G14: the flat shutout bonus (shutout=bonus)", minimum=0, maximum=500,
-                                why="real tables give 100")
-    oklahoma: bool = option(False, "D4: the first upcard's value sets the hand's knock limit (an ace: gin only)")
-    oklahoma_spades_double: bool = option(False, "D4: with oklahoma, a spade first upcard doubles the hand's score")
-    single_hand: bool = option(False, "one deal is the whole match, scored by G10 alone (no target, no bonuses)")
+                                       minimum=0, maximum=100, none_word="off", why="real tables give 31", rule="G14")
+    box_bonus: int = option(0, "points per hand won (box/line bonus)", minimum=0, maximum=100,
+                            why="real tables give 10, 20 or 25", rule="G14")
+    box_credit: str = option("end", "boxes are added at the end of the match, or immediately (Gin Rummy "
+                                    "Palace: they count toward the target)", choices=("end", "immediate"), rule="D4")
+    game_bonus: int = option(0, "bonus to the match winner", minimum=0, maximum=500,
+                             why="real tables give 100", rule="G14")
+    shutout: str = option("none", "when the loser scored nothing: double the winner's total, add "
+                                  "shutout_bonus, or nothing", choices=("none", "double", "bonus"), rule="G14")
+    shutout_bonus: int = option(100, "the flat shutout bonus (shutout=bonus)", minimum=0, maximum=500,
+                                why="real tables give 100", rule="G14")
+    oklahoma: bool = option(False, "the first upcard's value sets the hand's knock limit (an ace: gin only)", rule="D4")
+    oklahoma_spades_double: bool = option(False, "with oklahoma, a spade first upcard doubles the hand's score",
+                                          rule="D4")
+    single_hand: bool = option(False, "one deal is the whole match, scored as a hand is (no target, no bonuses)",
+                              rule="G10")
     max_pile_takes: int | None = option(None, "engine guard (UNVERIFIED): the hand is dead when the discard pile "
                                               "is taken for the Nth time in it (OpenSpiel: 50), or unlimited",
                                         minimum=1, maximum=100, none_word="unlimited",

@@ -12,50 +12,57 @@ from ..core.options import Rules, option, rules_dataclass
 
 @rules_dataclass
 class ThuneeRules(Rules):
-    balls_to_win: int = option(12, "T30/B4: the first team with this many balls wins the match", minimum=1,
-                               maximum=24, why="real tables play to 12 or 13 balls")
-    win_by_two: bool = option(False, "B4: the winning team must also lead by two balls")
-    last_trick: str = option("transfer", "T25/B2-4: last trick worth +10/-10 to the counting team (transfer) "
-                                         "or +10 to its winner only (bonus)", choices=("transfer", "bonus"))
-    jodi_timing: str = option("hand_trick_1_or_3", "T23/B2-6: when Jodi may be declared: after tricks 1 and 3 of the "
+    balls_to_win: int = option(12, "the first team with this many balls wins the match", minimum=1,
+                               maximum=24, why="real tables play to 12 or 13 balls", rule="T30/B4")
+    win_by_two: bool = option(False, "the winning team must also lead by two balls", rule="B4")
+    last_trick: str = option("transfer", "last trick worth +10/-10 to the counting team (transfer) "
+                                         "or +10 to its winner only (bonus)", choices=("transfer", "bonus"),
+                                         rule="T25/B2-4")
+    jodi_timing: str = option("hand_trick_1_or_3", "when Jodi may be declared: after tricks 1 and 3 of the "
                                                    "hand, after the team's own 1st/3rd won trick, or after any won "
                                                    "trick", choices=("hand_trick_1_or_3", "team_won_1st_or_3rd",
-                                                                     "any_won_trick"))
-    jodi_cards: str = option("in_hand", "B2-6: Jodi cards must still be in hand, or only have been dealt to the "
-                                        "declarer this hand", choices=("in_hand", "dealt"))
-    weak_hand_redeal: str = option("any_player", "T9/B2-5: who may demand a redeal with 10 points or less in the "
-                                                 "first cards", choices=("any_player", "trumper_only", "off"))
-    last_card_trump: bool = option(False, "T12/B4: the trumper may make trump the suit of the last card dealt to him")
-    thunee_partner_catch_balls: int = option(8, "T18/B4: balls to the opponents when the Thunee caller's partner "
-                                                "wins a trick", choices=(4, 8), minimum=4, maximum=8)
-    thunee_trump: str = option("first_lead", "T17/B2-10: under Thunee the suit of the caller's first lead is trump, or "
-                                             "there is no trump", choices=("first_lead", "no_trump"))
-    no_thunee_with_six_of_a_suit: bool = option(False, "T16: Thunee may not be called holding cards all of one suit")
-    double_success_requires: str = option("caller", "T26/B2-8: Double succeeds if the caller wins the last trick, or "
-                                                    "if his team does", choices=("caller", "team"))
-    no_double_at_target_minus_1: bool = option(False, "B2-8: Double may not be called by a team one ball short of "
-                                                      "winning")
-    kanak_bid_adjust: bool = option(True, "T27: the call amount adjusts the Kanak formula (false: kanak_ignore_bid)")
-    kanak_backward_6: bool = option(False, "T27: a successful Kanak by the counting team is worth 6 balls, not 3")
-    kanak_requires_jodi: bool = option(False, "T27: Kanak may be called only if the caller's team declared Jodi")
-    kanak_simple: bool = option(False, "B4: simple Kanak: the caller's team wins the last trick and the opponents' "
-                                       "card points are below the caller team's Jodi + 10")
-    kanak_raises_target_13: bool = option(False, "T27/B4: once any Kanak is called the match goes to at least 13 balls")
-    undercut_restriction: bool = option(False, "T20/B4: a player who cannot follow may not trump lower than a trump "
+                                                                     "any_won_trick"), rule="T23/B2-6")
+    jodi_cards: str = option("in_hand", "Jodi cards must still be in hand, or only have been dealt to the "
+                                        "declarer this hand", choices=("in_hand", "dealt"), rule="B2-6")
+    weak_hand_redeal: str = option("any_player", "who may demand a redeal with 10 points or less in the "
+                                                 "first cards", choices=("any_player", "trumper_only", "off"),
+                                                 rule="T9/B2-5")
+    last_card_trump: bool = option(False, "the trumper may make trump the suit of the last card dealt to him",
+                                   rule="T12/B4")
+    thunee_partner_catch_balls: int = option(8, "balls to the opponents when the Thunee caller's partner "
+                                                "wins a trick", choices=(4, 8), minimum=4, maximum=8, rule="T18/B4")
+    thunee_trump: str = option("first_lead", "under Thunee the suit of the caller's first lead is trump, or "
+                                             "there is no trump", choices=("first_lead", "no_trump"), rule="T17/B2-10")
+    no_thunee_with_six_of_a_suit: bool = option(False, "Thunee may not be called holding cards all of one suit",
+                                                rule="T16")
+    double_success_requires: str = option("caller", "Double succeeds if the caller wins the last trick, or "
+                                                    "if his team does", choices=("caller", "team"), rule="T26/B2-8")
+    no_double_at_target_minus_1: bool = option(False, "Double may not be called by a team one ball short of "
+                                                      "winning", rule="B2-8")
+    kanak_bid_adjust: bool = option(True, "the call amount adjusts the Kanak formula (false: kanak_ignore_bid)",
+                                    rule="T27")
+    kanak_backward_6: bool = option(False, "a successful Kanak by the counting team is worth 6 balls, not 3",
+                                    rule="T27")
+    kanak_requires_jodi: bool = option(False, "Kanak may be called only if the caller's team declared Jodi", rule="T27")
+    kanak_simple: bool = option(False, "simple Kanak: the caller's team wins the last trick and the opponents' "
+                                       "card points are below the caller team's Jodi + 10", rule="B4")
+    kanak_raises_target_13: bool = option(False, "once any Kanak is called the match goes to at least 13 balls",
+                                          rule="T27/B4")
+    undercut_restriction: bool = option(False, "a player who cannot follow may not trump lower than a trump "
                                                "already in the trick (under Royals in the Royals order) unless he "
-                                               "holds only trumps")
-    redeal_if_no_trumps: bool = option(True, "T15: the deal is void when the counting team holds no trump")
-    dealer_rotation: str = option("stay_while_behind", "T29: the deal passes right only when the dealer's team is not "
+                                               "holds only trumps", rule="T20/B4")
+    redeal_if_no_trumps: bool = option(True, "the deal is void when the counting team holds no trump", rule="T15")
+    dealer_rotation: str = option("stay_while_behind", "the deal passes right only when the dealer's team is not "
                                                        "behind, or after every hand",
-                                  choices=("stay_while_behind", "always"))
-    royals: bool = option(False, "B4: Royals may be called like Thunee; every suit ranks Q>K>10>A>9>J")
-    blind_thunee: bool = option(False, "B4: Blind Thunee (and Blind Royals with royals) may be called before the "
-                                       "last cards are dealt; worth 8 balls")
-    counting_target: int = option(105, "T25: card points the counting team needs (4 and 6 players)",
+                                  choices=("stay_while_behind", "always"), rule="T29")
+    royals: bool = option(False, "Royals may be called like Thunee; every suit ranks Q>K>10>A>9>J", rule="B4")
+    blind_thunee: bool = option(False, "Blind Thunee (and Blind Royals with royals) may be called before the "
+                                       "last cards are dealt; worth 8 balls", rule="B4")
+    counting_target: int = option(105, "card points the counting team needs (4 and 6 players)",
                                   minimum=50, maximum=200,
-                                  why="real tables need 105 of the 304 card points")
-    two_player_target: int = option(125, "T34: card points the counting player needs in 2-player Thunee",
-                                    choices=(105, 125), minimum=105, maximum=125)
+                                  why="real tables need 105 of the 304 card points", rule="T25")
+    two_player_target: int = option(125, "card points the counting player needs in 2-player Thunee",
+                                    choices=(105, 125), minimum=105, maximum=125, rule="T34")
 
     PRESETS = {
         "seed002": {},

@@ -12,37 +12,38 @@ ELIMINATION_MAX = 500
 
 @rules_dataclass
 class YanivRules(Rules):
-    yaniv_limit: int | None = option(5, "Y9: highest hand total that may call Yaniv (or unlimited)",
+    yaniv_limit: int | None = option(5, "highest hand total that may call Yaniv (or unlimited)",
                                      minimum=0, maximum=15, none_word="unlimited",
-                                     why="real tables call at 5 or 7, some at 9 to 15, or at any total")
-    elimination_limit: int = option(200, "Y19: a total strictly above this eliminates the player",
+                                     why="real tables call at 5 or 7, some at 9 to 15, or at any total", rule="Y9")
+    elimination_limit: int = option(200, "a total strictly above this eliminates the player",
                                     minimum=25, maximum=ELIMINATION_MAX,
-                                    why="real tables play to 100, 150 or 200, the shortest to 50")
+                                    why="real tables play to 100, 150 or 200, the shortest to 50", rule="Y19")
     halving_at: tuple[tuple[int, int], ...] = option(((100, 50), (200, 100)),
-                                                    "Y18: a total exactly at a key becomes its value")
-    halve_only_on_change: bool = option(False, "A2-2: halve only when the player scored this round")
-    asaf_penalty: int = option(30, "Y16: added to a failed caller's hand", minimum=0, maximum=100,
-                               why="real tables add 30, or 20 per Asaf player")
-    asaf_per_player: bool = option(False, "A2-4: the penalty is asaf_penalty per player at or below the caller")
-    asaf_winner_scores_zero: bool = option(False, "A2-4: on a failed call the lowest Asaf player scores 0")
-    double_deck_from_players: int = option(4, "Y2/A2-3: two packs (108 cards, 4 jokers) from this many players "
+                                                    "a total exactly at a key becomes its value", rule="Y18")
+    halve_only_on_change: bool = option(False, "halve only when the player scored this round", rule="A2-2")
+    asaf_penalty: int = option(30, "added to a failed caller's hand", minimum=0, maximum=100,
+                               why="real tables add 30, or 20 per Asaf player", rule="Y16")
+    asaf_per_player: bool = option(False, "the penalty is asaf_penalty per player at or below the caller", rule="A2-4")
+    asaf_winner_scores_zero: bool = option(False, "on a failed call the lowest Asaf player scores 0", rule="A2-4")
+    double_deck_from_players: int = option(4, "two packs (108 cards, 4 jokers) from this many players "
                                               "(9 = never)", minimum=2, maximum=9,
-                                       why="Yaniv is for 2 to 8 players; 9 means one pack always")
-    jokers_in_sets: bool = option(True, "A2-5: jokers are wild in sets as well as runs")
-    set_pick_any: bool = option(False, "A2-6: any card of a discarded set may be taken, not only an end")
-    slapdown: bool = option(False, "A4: a stock card matching the single just discarded may be slapped down")
-    joker_swap: bool = option(False, "A4: instead of a take, swap the card a joker stands for in the previous run")
-    hand_size: int = option(5, "Y6/A4: cards dealt to each player", minimum=2, maximum=7,
-                            why="real tables deal 5 cards, some 7")
-    king_of_hearts_zero: bool = option(False, "A4: the king of hearts counts 0")
-    first_round_starter: str = option("dealer", "Y8: who plays first in round 1 (seat 0 deals)",
-                                      choices=("dealer", "left_of_dealer"))
-    next_round_starter: str = option("lowest_hand", "Y8/A2-7: who deals and starts the next round",
-                                     choices=("lowest_hand", "lowest_total", "rotate"))
-    end_on_first_elimination: bool = option(False, "A4: the match ends once anyone passes the limit; "
-                                                   "the lowest total wins")
-    single_round: bool = option(False, "A4 (seed 001): one round, no cumulative score; caller wins if "
-                                       "lowest, else the lowest hand wins")
+                                       why="Yaniv is for 2 to 8 players; 9 means one pack always", rule="Y2/A2-3")
+    jokers_in_sets: bool = option(True, "jokers are wild in sets as well as runs", rule="A2-5")
+    set_pick_any: bool = option(False, "any card of a discarded set may be taken, not only an end", rule="A2-6")
+    slapdown: bool = option(False, "a stock card matching the single just discarded may be slapped down", rule="A4")
+    joker_swap: bool = option(False, "instead of a take, swap the card a joker stands for in the previous run",
+                              rule="A4")
+    hand_size: int = option(5, "cards dealt to each player", minimum=2, maximum=7,
+                            why="real tables deal 5 cards, some 7", rule="Y6/A4")
+    king_of_hearts_zero: bool = option(False, "the king of hearts counts 0", rule="A4")
+    first_round_starter: str = option("dealer", "who plays first in round 1 (seat 0 deals)",
+                                      choices=("dealer", "left_of_dealer"), rule="Y8")
+    next_round_starter: str = option("lowest_hand", "who deals and starts the next round",
+                                     choices=("lowest_hand", "lowest_total", "rotate"), rule="Y8/A2-7")
+    end_on_first_elimination: bool = option(False, "the match ends once anyone passes the limit; "
+                                                   "the lowest total wins", rule="A4")
+    single_round: bool = option(False, "one round, no cumulative score; caller wins if lowest, else the lowest "
+                                       "hand wins", rule="A4 (seed 001)")
 
     PRESETS = {
         "seed001": {},

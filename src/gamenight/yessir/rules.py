@@ -7,25 +7,29 @@ from ..core.options import Rules, option, rules_dataclass
 
 @rules_dataclass
 class YessirRules(Rules):
-    rounds_to_win: int = option(3, "J14: round wins that win the game (the short game is 2)", minimum=1, maximum=9,
-                                why="the source plays to 3 round wins, or 2 in the short game")
-    luck_start: int = option(6, "J2: every luck die starts on this face", minimum=0, maximum=6,
-                             why="the luck die is a die: 1..6, or 0..5 read as the source's translator suggests")
-    luck_min: int = option(1, "J3/C2-1: a paid action may not take the luck die below this", minimum=0, maximum=6,
-                           why="the luck die is a die: 1..6, or 0..5 read as the source's translator suggests")
-    luck_max: int = option(6, "J3/C2-2: luck above this is lost (a die shows at most 6)", minimum=1, maximum=6,
-                           why="a die shows at most 6")
-    pip_change: bool = option(False, "J9/C4: a single shared die rerolled to the same face may be moved +1 or -1")
-    tiebreak_sum: str = option("combo", "J12/C2-3: the pip total compared first in a tie: the combination's dice "
-                                        "or all five", choices=("combo", "all"))
-    turn_direction: str = option("increasing_seat", "J6/C2-4: the direction of play",
-                                 choices=("increasing_seat", "decreasing_seat"))
-    no_winner_luck_bonus_all: bool = option(True, "J13/C2-5: after a round with no winner everyone gains 1 luck")
-    first_roller: str = option("seat0", "J5: who rolls the shared dice (and plays first) in round 1",
-                               choices=("seat0", "random"))
-    no_winner_roller: str = option("previous", "J5/C2-5: who rolls after a round with no winner: the previous "
-                                               "roller again, or the next seat in turn", choices=("previous", "next"))
-    blind_resets_passes: bool = option(False, "J8/C2-6: a blind reroll (action e) restarts the round of Yessirs")
+    rounds_to_win: int = option(3, "round wins that win the game (the short game is 2)", minimum=1, maximum=9,
+                                why="the source plays to 3 round wins, or 2 in the short game", rule="J14")
+    luck_start: int = option(6, "every luck die starts on this face", minimum=0, maximum=6,
+                             why="the luck die is a die: 1..6, or 0..5 read as the source's translator suggests",
+                             rule="J2")
+    luck_min: int = option(1, "a paid action may not take the luck die below this", minimum=0, maximum=6,
+                           why="the luck die is a die: 1..6, or 0..5 read as the source's translator suggests",
+                           rule="J3/C2-1")
+    luck_max: int = option(6, "luck above this is lost (a die shows at most 6)", minimum=1, maximum=6,
+                           why="a die shows at most 6", rule="J3/C2-2")
+    pip_change: bool = option(False, "a single shared die rerolled to the same face may be moved +1 or -1",
+                              rule="J9/C4")
+    tiebreak_sum: str = option("combo", "the pip total compared first in a tie: the combination's dice "
+                                        "or all five", choices=("combo", "all"), rule="J12/C2-3")
+    turn_direction: str = option("increasing_seat", "the direction of play",
+                                 choices=("increasing_seat", "decreasing_seat"), rule="J6/C2-4")
+    no_winner_luck_bonus_all: bool = option(True, "after a round with no winner everyone gains 1 luck", rule="J13/C2-5")
+    first_roller: str = option("seat0", "who rolls the shared dice (and plays first) in round 1",
+                               choices=("seat0", "random"), rule="J5")
+    no_winner_roller: str = option("previous", "who rolls after a round with no winner: the previous "
+                                               "roller again, or the next seat in turn", choices=("previous", "next"),
+                                               rule="J5/C2-5")
+    blind_resets_passes: bool = option(False, "a blind reroll (action e) restarts the round of Yessirs", rule="J8/C2-6")
 
     PRESETS = {
         "seed003": {},
@@ -39,7 +43,7 @@ class YessirRules(Rules):
         "short": "seed 003's short game, recommended for 3+ players: first to 2 round wins",
         "pip_change": "seed 003's optional pip change on a single shared die rerolled to the same face",
         "short_pip_change": "both optional rules of seed 003: 2 round wins and the pip change",
-        "all_dice_sum": "ties compared first on the sum of all five dice (C2-3 variant)",
+        "all_dice_sum": "ties compared first on the sum of all five dice",
     }
     DEFAULT_PRESET = "seed003"
 

@@ -279,7 +279,7 @@
       if (turn === seat) {
         const all = Array.from(legal);
         if (all.some(a => a.startsWith("double "))) prompt += "; or call Double! as you lead (you must win this last trick yourself)";
-        if (all.some(a => a.startsWith("kanak "))) prompt += "; or call Kanak! as you play (T27: you must win this last trick, and your opponents' earlier points, with Jodi and the call, must stay under 10)";
+        if (all.some(a => a.startsWith("kanak "))) prompt += "; or call Kanak! as you play (you must win this last trick, and your opponents' earlier points, with Jodi and the call, must stay under 10)";
         prompt += ".";
       }
     }
