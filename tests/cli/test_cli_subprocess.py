@@ -70,7 +70,10 @@ def test_ctrl_c_exits_130_quietly():
             assert char, f"the game ended before asking for a move: {seen[-500:]!r}"
             seen += char
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
+        # stdin stays open until the game has exited: closing it (communicate) would race the signal with an
+        # end of input, which the game rightly takes as "quit" (exit 0)
+        proc.wait(timeout=30)
+        err = proc.stderr.read()
     finally:
         if proc.poll() is None:
             proc.kill()
