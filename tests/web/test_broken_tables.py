@@ -44,3 +44,16 @@ def test_a_finished_table_that_does_not_replay_when_asked_for_is_refused_the_sam
     else:
         raise AssertionError("a table that does not replay was served")
     assert again.list()[0]["broken"] is True
+
+
+def test_a_table_stored_in_a_record_format_this_server_does_not_replay_is_broken_not_replayed(db_url):
+    import sqlite3
+    manager, _ = manual_manager(db_url)
+    table = manager.create("yaniv", players=2, seats=[None, "random"])
+    other = manager.create("yaniv", players=2, seats=[None, "random"])
+    manager.close()
+    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as conn:
+        conn.execute("UPDATE tables SET format = 2 WHERE table_id = ?", (table.table_id,))
+        conn.execute("UPDATE tables SET format = NULL WHERE table_id = ?", (other.table_id,))   # an older file
+    again, _ = manual_manager(db_url)
+    assert table.table_id in again.broken and again.get(other.table_id).seats == other.seats

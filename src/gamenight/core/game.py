@@ -1,18 +1,29 @@
 """The engine contract: every game is a :class:`Game` (a rules configuration) that makes
 :class:`State` objects (a whole match, dealt and ready to play).
 
-A game plugs in by subclassing both and implementing the methods marked "game implements".
-Everything shared (string actions, legality checks that leave the state unchanged, records,
-masks) lives here once.
+A game plugs in by subclassing both and implementing their abstract methods (marked "game implements").
+Everything shared lives here once: a new match from a seed (``Game.new``), the action table's ids,
+string actions, legality checks that leave the state unchanged, the seat check of views, records, masks.
 """
 from __future__ import annotations
 
+import abc
 import json
 import os
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from .checks import is_whole_number, whole_number
 from .errors import IllegalAction, RulesError
 from .options import Rules
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .views import View
+
+R = TypeVar("R", bound=Rules)
+S = TypeVar("S", bound="State[Any]")
+G = TypeVar("G", bound="Game[Any, Any]")
 
 
 class Action:
@@ -34,28 +45,31 @@ class Action:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.text}>"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Action) and type(other) is type(self) and other.id == self.id)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.id)
 
 
-class Game:
-    """A game with fixed rules and number of players (like OpenSpiel's ``Game``)."""
+class Game(abc.ABC, Generic[R, S]):
+    """A game with fixed rules and number of players (like OpenSpiel's ``Game``), typed by its rules ``R`` and
+    its state ``S``."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     RULES: ClassVar[type[Rules]]
+    STATE: ClassVar[type[State[Any]]]   # the game's state class, which ``new`` makes
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     DEFAULT_PLAYERS: ClassVar[int]
+    rules: R
 
-    def __init__(self, players: int | None = None, rules: str | Rules | dict | None = None, **overrides):
+    def __init__(self, players: int | None = None, rules: str | Rules | dict[str, Any] | None = None,
+                 **overrides: Any):
         if players is None:
             players = self.DEFAULT_PLAYERS
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise RulesError(f"players must be a whole number, not {players!r}")
+        players = whole_number(players, "players", error=RulesError)
         if not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
             raise RulesError(f"{self.title} is for {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, not {players}")
         if isinstance(rules, Rules) and not isinstance(rules, self.RULES):
@@ -74,43 +88,64 @@ class Game:
         self._rules_dict = built.to_dict()  # kept for rules_copy(); the rules are frozen
         self._check_table()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"gamenight.make({self.name!r}, players={self.num_players}, rules={self.rules.preset!r})"
 
     def _check_table(self) -> None:
-        """Game implements when some rules do not fit some numbers of players (raise RulesError)."""
+        """Game may check here that its rules fit its number of players (raise RulesError)."""
 
     # ---- game implements --------------------------------------------------------------------
-    def new(self, seed: int | None = None) -> "State":
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _start_match(self, state: S) -> None:
+        """Deal the match's first hand into ``state``, whose ``seed``, ``rng`` and empty ``history`` are set."""
 
-    def _state_from_dict(self, data: dict) -> "State":
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _state_from_dict(self, data: dict[str, Any]) -> S:
+        """The state a ``to_json`` dict describes."""
 
+    @abc.abstractmethod
     def parse_action(self, text: str) -> Action:
         """The action written ``text`` (the notation ``str(action)`` prints); IllegalAction if malformed."""
-        raise NotImplementedError
+
+    @property
+    @abc.abstractmethod
+    def actions(self) -> Sequence[Action]:
+        """Every action of this game (with these rules and players), the one whose id is ``i`` at index ``i``."""
+
+    @abc.abstractmethod
+    def sample_state(self, view: View, rng: Any) -> S:
+        """A full state consistent with ``view``: what the view shows is kept, the rest is dealt at random."""
+
+    # ---- shared -------------------------------------------------------------------------------
+    def new(self, seed: int | None = None) -> S:
+        """A new match dealt from ``seed`` (None: a fresh random seed, which the state records)."""
+        if seed is None:
+            seed = self.fresh_seed()
+        state: S = self.STATE(self)  # type: ignore[assignment]
+        state.seed = whole_number(seed, "seed")
+        state.rng = Rng(state.seed)
+        self._start_match(state)
+        return state
 
     @property
     def num_distinct_actions(self) -> int:
-        raise NotImplementedError
+        """How many actions the game has: ids run from 0 to this minus one (OpenSpiel's name)."""
+        return len(self.actions)
 
     def action_from_id(self, action_id: int) -> Action:
-        raise NotImplementedError
+        table = self.actions
+        if not is_whole_number(action_id) or not 0 <= action_id < len(table):
+            raise IllegalAction(f"no action has id {action_id!r} (ids are 0..{len(table) - 1})")
+        return table[action_id]
 
-    def sample_state(self, view: dict, rng) -> "State":
-        """A full state consistent with ``view``: what the view shows is kept, the rest is dealt at random."""
-        raise NotImplementedError
-
-    # ---- shared -------------------------------------------------------------------------------
-    def rules_copy(self) -> dict:
+    def rules_copy(self) -> dict[str, Any]:
         """``rules.to_dict()`` as a new dict the caller owns, copied from one kept copy (views carry it)."""
         return copy_json(self._rules_dict)
 
     def action_id(self, action: Action | str) -> int:
         return (self.parse_action(action) if isinstance(action, str) else action).id
 
-    def state_from_json(self, text: str) -> "State":
+    def state_from_json(self, text: str) -> S:
         data = json.loads(text)
         if data.get("game") != self.name:
             raise ValueError(f"this JSON is a {data.get('game')!r} state, not {self.name!r}")
@@ -124,12 +159,19 @@ class Game:
         return int.from_bytes(os.urandom(8), "little") >> 1
 
 
-class State:
-    """A whole match in progress. Subclasses keep their fields in ``__slots__`` for speed."""
+class State(abc.ABC, Generic[G]):
+    """A whole match in progress, of the game ``G``. Subclasses keep their fields in ``__slots__`` (for speed,
+    and so that a misspelt field is an error, not a new attribute)."""
 
-    game: Game
+    __slots__ = ()
+    game: G
     seed: int | None
-    history: list
+    rng: Rng
+    history: list[Action]
+
+    def __init__(self, game: G):
+        self.game = game
+        self.history = []
 
     #: A game whose state keeps ``phase``, ``current`` and ``winner_seats`` names the phase of a finished
     #: match here and gets ``current_player``, ``is_over`` and ``winners`` as below; others override them.
@@ -137,43 +179,46 @@ class State:
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == self.FINISHED_PHASE else self.current
+        return None if self.phase == self.FINISHED_PHASE else self.current  # type: ignore[attr-defined]
 
     @property
     def is_over(self) -> bool:
-        return self.phase == self.FINISHED_PHASE
+        return bool(self.phase == self.FINISHED_PHASE)  # type: ignore[attr-defined]
 
     @property
     def winners(self) -> list[int]:
-        return list(self.winner_seats)
+        return list(self.winner_seats)  # type: ignore[attr-defined]
 
     # ---- game implements ----------------------------------------------------------------------
+    @abc.abstractmethod
     def legal_actions(self) -> list[Action]:
         """The legal actions, sorted by id, in a new list the caller may change."""
-        raise NotImplementedError
 
     def _legal_now(self) -> list[Action]:
         """The legal actions for the engine's own checks, which never change the list. A game that keeps
         the list for the position overrides this to return it without the copy ``legal_actions`` makes."""
         return self.legal_actions()
 
+    @abc.abstractmethod
     def _apply(self, action: Action) -> None:
         """Play a legal action (already checked)."""
-        raise NotImplementedError
 
     @property
-    def scores(self) -> list:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def scores(self) -> list[Any]:
+        """Each seat's score as the game counts it (points, balls, wins)."""
 
-    def view(self, seat: int | None) -> dict:
-        """What ``seat`` may know, as a JSON-serialisable dict; ``None`` gives the spectators' view."""
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _view(self, seat: int | None) -> View:
+        """What ``seat`` (already checked: a seat of this game, or None) may know."""
 
-    def _to_dict(self) -> dict:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _to_dict(self) -> dict[str, Any]:
+        """Every field of the state, as JSON-serialisable data (``to_json`` adds the record's fields)."""
 
-    def clone(self) -> "State":
-        raise NotImplementedError
+    @abc.abstractmethod
+    def clone(self: S) -> S:
+        """An independent copy."""
 
     @property
     def hands_played(self) -> int:
@@ -181,7 +226,14 @@ class State:
         return 1
 
     # ---- shared -------------------------------------------------------------------------------
-    def apply(self, action: Action | str) -> "State":
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know, as a JSON-serialisable dict the caller owns; ``None`` gives the spectators'
+        view. Every game's view has the common fields of :class:`gamenight.core.views.View`."""
+        if seat is not None:
+            whole_number(seat, "seat", 0, self.game.num_players - 1)
+        return self._view(seat)
+
+    def apply(self: S, action: Action | str) -> S:
         """Play ``action`` (an action or its notation). Illegal or malformed: IllegalAction, state unchanged."""
         if self.current_player is None:
             raise IllegalAction(f"the match is over; no action is legal (got {action!s})")
@@ -238,12 +290,13 @@ class State:
             mask[a.id] = True
         return mask
 
-    def record(self) -> dict:
-        """The game record: replaying ``actions`` from ``seed`` with these rules gives this state."""
+    def record(self) -> dict[str, Any]:
+        """The game record: replaying ``actions`` from ``seed`` with these rules gives this state. ``format``
+        is the record format's version (``RECORD_FORMAT``), raised by any change that would replay differently."""
         if self.seed is None:
             raise ValueError("this state was sampled from a view; it has no replayable record")
-        return {"game": self.game.name, "players": self.game.num_players, "rules": self.game.rules.to_dict(),
-                "seed": self.seed, "actions": [str(a) for a in self.history]}
+        return {"format": RECORD_FORMAT, "game": self.game.name, "players": self.game.num_players,
+                "rules": self.game.rules.to_dict(), "seed": self.seed, "actions": [str(a) for a in self.history]}
 
     def to_json(self) -> str:
         data = {"game": self.game.name, "players": self.game.num_players, "rules": self.game.rules.to_dict(),
@@ -256,6 +309,11 @@ class State:
 
     __hash__ = None  # states are mutable
 
+
+# The version of the record format. Records without one are of format 1 (the first). A change to any game that
+# would make an existing record replay differently must raise this, and ``replay`` then refuses older records
+# it cannot read, instead of replaying them wrong.
+RECORD_FORMAT = 1
 
 _PLAIN = frozenset((int, str, bool, float, type(None)))
 

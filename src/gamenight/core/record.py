@@ -5,7 +5,7 @@ import json
 from typing import Iterator
 
 from .errors import IllegalAction
-from .game import Action, State
+from .game import RECORD_FORMAT, Action, State
 from .registry import make
 
 
@@ -18,6 +18,10 @@ def _start(record: dict | str) -> tuple[dict, State]:
     missing = [k for k in ("game", "seed", "actions") if k not in record]
     if missing:
         raise ValueError(f"not a game record: missing {', '.join(missing)}")
+    version = record.get("format", 1)
+    if version != RECORD_FORMAT:
+        raise ValueError(f"this record is of format {version!r}; this version of gamenight replays format "
+                         f"{RECORD_FORMAT} records")
     game = make(record["game"], players=record.get("players"), rules=record.get("rules"))
     return record, game.new(seed=record["seed"])
 

@@ -39,30 +39,17 @@ class GinRummyGame(Game):
     RULES = GinRummyRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 2, 2
 
-    def new(self, seed: int | None = None) -> "GinRummyState":
-        if seed is None:
-            seed = self.fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
-        s = GinRummyState(self)
-        s.seed = seed
-        s.rng = Rng(seed)
+    def _start_match(self, s: "GinRummyState") -> None:
         first = self.rules.first_dealer
         dealer = s.rng.below(2) if first == "random" else (0 if first == "seat0" else 1)
         s._deal(dealer)
-        return s
 
     def parse_action(self, text) -> A.GinAction:
         return A.parse(text)
 
     @property
-    def num_distinct_actions(self) -> int:
-        return A.NUM_ACTIONS
-
-    def action_from_id(self, action_id: int) -> A.GinAction:
-        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < A.NUM_ACTIONS:
-            raise IllegalAction(f"no action has id {action_id!r} (ids are 0..{A.NUM_ACTIONS - 1})")
-        return A.ACTIONS[action_id]
+    def actions(self) -> list[A.GinAction]:
+        return A.ACTIONS
 
     # ---- JSON and sampling ------------------------------------------------------------------------
     def _state_from_dict(self, d: dict) -> "GinRummyState":
@@ -560,10 +547,8 @@ class GinRummyState(State):
         self.phase = OVER
 
     # ---- views -----------------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> dict:
         """What ``seat`` may know (``None``: a spectator): its own cards and everything public."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 2):
-            raise ValueError(f"seat must be 0, 1 or None, not {seat!r}")
         over = self.phase == OVER
         knocker = self.knocker
         hide = seat != knocker and not over and knocker >= 0
@@ -703,3 +688,6 @@ def _mask(texts) -> int:
     for t in texts:
         m |= BIT[parse_card(t)]
     return m
+
+
+GinRummyGame.STATE = GinRummyState

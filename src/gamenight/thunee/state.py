@@ -68,30 +68,16 @@ class ThuneeGame(Game):
         self.tricks_per_hand = self.tricks_per_half * self.halves
         self.target_points = self.rules.two_player_target if n == 2 else self.rules.counting_target
 
-    def new(self, seed: int | None = None) -> "ThuneeState":
-        if seed is None:
-            seed = self.fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
-        s = ThuneeState(self)
-        s.seed = seed
-        s.rng = Rng(seed)
+    def _start_match(self, s: "ThuneeState") -> None:
         s.dealer = s.rng.below(self.num_players)  # T7: a seeded draw stands in for the black-jack deal
         s._start_hand()
-        return s
 
     def parse_action(self, text) -> ThuneeAction:
         return self.table.parse(text)
 
     @property
-    def num_distinct_actions(self) -> int:
-        return len(self.table.actions)
-
-    def action_from_id(self, action_id: int) -> ThuneeAction:
-        actions = self.table.actions
-        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(actions):
-            raise IllegalAction(f"no action has id {action_id!r} (ids are 0..{len(actions) - 1})")
-        return actions[action_id]
+    def actions(self) -> list[ThuneeAction]:
+        return self.table.actions
 
     def team(self, seat: int) -> int:
         return seat % 2
@@ -725,12 +711,10 @@ class ThuneeState(State):
         self._start_hand()
 
     # ---- views ------------------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> dict:
         """What ``seat`` may know (``None``: a spectator): its own cards and everything the table saw."""
         g = self.game
         n = g.num_players
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
-            raise ValueError(f"seat must be 0..{n - 1} or None, not {seat!r}")
         knows_trump = self.trump_shown or (seat is not None and seat == self.trumper and self.special == NO_SPECIAL)
         trump_card = None
         if self.special == NO_SPECIAL and self.trump_card >= 0 and knows_trump:
@@ -812,3 +796,5 @@ def _second_half_cards(state: ThuneeState, team: int) -> int:
                 mask |= 1 << card
     return mask
 
+
+ThuneeGame.STATE = ThuneeState

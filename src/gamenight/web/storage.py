@@ -26,6 +26,7 @@ class StoredTable:
     created: float
     actions: list[str] = field(default_factory=list)
     settings: dict = field(default_factory=dict)   # the table's seat settings (the host's, hashed), see seats.py
+    format: int = 1          # the record format its actions are written in (gamenight.RECORD_FORMAT when stored)
 
 
 class Storage(Protocol):
@@ -56,7 +57,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seats TEXT NOT NULL,
     created REAL NOT NULL,
     finished INTEGER DEFAULT 0,
-    settings TEXT
+    settings TEXT,
+    format INTEGER
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
@@ -68,8 +70,9 @@ CREATE TABLE IF NOT EXISTS actions (
 # ``finished``: 1 the match is over, 0 in play, NULL unknown: a file written before the column existed gets it
 # with NULL in every row (``_migrate``); the first start-up replays those tables once and marks the finished ones
 _INDEX = "CREATE INDEX IF NOT EXISTS tables_by_finished ON tables (finished, created)"
-_COLUMNS = "table_id, game, players, rules, seed, seats, created, settings"
-_ADDED_COLUMNS = {"finished": "INTEGER", "settings": "TEXT"}   # columns older files lack, and their types
+_COLUMNS = "table_id, game, players, rules, seed, seats, created, settings, format"
+# columns older files lack, and their types (a NULL format is the first format: nothing older had another)
+_ADDED_COLUMNS = {"finished": "INTEGER", "settings": "TEXT", "format": "INTEGER"}
 
 
 class SQLiteStorage:
@@ -121,9 +124,9 @@ class SQLiteStorage:
                 raise StorageError(str(e)) from None
 
     def create_table(self, table: StoredTable) -> None:
-        self._write(f"INSERT INTO tables ({_COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
+        self._write(f"INSERT INTO tables ({_COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
                     (table.table_id, table.game, table.players, json.dumps(table.rules), table.seed,
-                     json.dumps(table.seats), table.created, json.dumps(table.settings)))
+                     json.dumps(table.seats), table.created, json.dumps(table.settings), table.format))
 
     def append_action(self, table_id: str, number: int, action: str, finished: bool = False) -> None:
         more = [("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))] if finished else []
@@ -169,9 +172,9 @@ class SQLiteStorage:
 
 
 def _stored(row: tuple, actions: list[str]) -> StoredTable:
-    table_id, game, players, rules, seed, seats, created, settings = row
+    table_id, game, players, rules, seed, seats, created, settings, format = row
     return StoredTable(table_id, game, players, json.loads(rules), seed, json.loads(seats), created, actions,
-                       json.loads(settings) if settings else {})
+                       json.loads(settings) if settings else {}, format or 1)
 
 
 DEFAULT_DB = "sqlite:///gamenight.db"

@@ -128,6 +128,9 @@ class Table:
         self.storage = storage
         self.table_id = stored.table_id
         self.clock = clock
+        if stored.format != gamenight.RECORD_FORMAT:
+            raise ValueError(f"its actions are of record format {stored.format}; this server replays format "
+                             f"{gamenight.RECORD_FORMAT}")
         self.game = gamenight.make(stored.game, players=stored.players, rules=stored.rules)
         state = self.game.new(seed=stored.seed)
         self._actors: list[int | None] = []      # who played each action
@@ -930,6 +933,7 @@ class TableManager:
             if bot is not None and bot not in bots:
                 raise TableError(f"unknown bot {bot!r} for {game}; bots are: {', '.join(bots)}")
         stored = StoredTable(table_id=secrets.token_urlsafe(8), game=game, players=n, rules=made.rules.to_dict(),
+                             format=gamenight.RECORD_FORMAT,
                              seed=made.fresh_seed() if seed is None else seed,
                              seats=[seats_module.bot_seat(b) if b else seats_module.open_seat() for b in seats],
                              created=time.time(), settings=settings.to_dict())

@@ -45,20 +45,12 @@ class YanivGame(Game):
     def deck(self) -> list[int]:
         return (list(range(52)) + [JOKER, JOKER]) * self.packs
 
-    def new(self, seed: int | None = None) -> "YanivState":
-        if seed is None:
-            seed = self.fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
-        state = YanivState(self)
-        state.seed = seed
-        state.rng = Rng(seed)
+    def _start_match(self, state: "YanivState") -> None:
         state.active = [True] * self.num_players
         state.totals = [0] * self.num_players
         dealer = 0
         starter = dealer if self.rules.first_round_starter == "dealer" else 1
         state._deal(dealer, starter)
-        return state
 
     def parse_action(self, text: str) -> YanivAction:
         if isinstance(text, YanivAction):
@@ -66,13 +58,8 @@ class YanivGame(Game):
         return self.table.parse(text)
 
     @property
-    def num_distinct_actions(self) -> int:
-        return len(self.table.actions)
-
-    def action_from_id(self, action_id: int) -> YanivAction:
-        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(self.table.actions):
-            raise IllegalAction(f"no action has id {action_id!r} (ids are 0..{len(self.table.actions) - 1})")
-        return self.table.actions[action_id]
+    def actions(self) -> list[YanivAction]:
+        return self.table.actions
 
     # ---- JSON and sampling ------------------------------------------------------------------
     def _state_from_dict(self, d: dict) -> "YanivState":
@@ -435,11 +422,9 @@ class YanivState(State):
         self.phase = OVER
 
     # ---- views ----------------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> dict:
         """What ``seat`` may know (``None``: a spectator). Only public facts and that seat's own cards."""
         n = self.game.num_players
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
-            raise ValueError(f"seat must be 0..{n - 1} or None, not {seat!r}")
         phase = self.phase
         if phase == TURN or phase == OVER:
             take_group = self.pile[-1]  # what the player to act may take from after discarding
@@ -541,3 +526,6 @@ def _group_text(kind: int, start: int, cards) -> str:
     if kind == RUN and start >= 0 and len(cards) >= 1:
         return run_text(start, cards)
     return "+".join(card_str(c) for c in cards)
+
+
+YanivGame.STATE = YanivState

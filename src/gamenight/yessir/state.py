@@ -53,32 +53,19 @@ class YessirGame(Game):
         self.turn_actions = ((A.D, A.E), (A.A1, A.A2, A.A3, A.D, A.E), everyone)
         self.pip_actions = (A.PIP_KEEP, A.PIP_UP, A.PIP_DOWN)
 
-    def new(self, seed: int | None = None) -> "YessirState":
-        if seed is None:
-            seed = self.fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+    def _start_match(self, s: "YessirState") -> None:
         n = self.num_players
-        s = YessirState(self)
-        s.seed = seed
-        s.rng = Rng(seed)
         s.luck = [self.rules.luck_start] * n
         s.wins = [0] * n
         roller = 0 if self.rules.first_roller == "seat0" else s.rng.below(n)
         s._start_round(roller)
-        return s
 
     def parse_action(self, text) -> YessirAction:
         return A.parse(text)
 
     @property
-    def num_distinct_actions(self) -> int:
-        return len(A.ACTIONS)
-
-    def action_from_id(self, action_id: int) -> YessirAction:
-        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(A.ACTIONS):
-            raise IllegalAction(f"no action has id {action_id!r} (ids are 0..{len(A.ACTIONS) - 1})")
-        return A.ACTIONS[action_id]
+    def actions(self) -> tuple[YessirAction, ...]:
+        return A.ACTIONS
 
     # ---- JSON and sampling ------------------------------------------------------------------
     def _state_from_dict(self, d: dict) -> "YessirState":
@@ -310,13 +297,11 @@ class YessirState(State):
         self._start_round(roller)
 
     # ---- views ----------------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> dict:
         """What ``seat`` may know (``None``: a spectator): the shared dice, every luck die, mat and lock, the
         round's public actions, and the seat's own dice unless it rerolled them blind (action e)."""
         game = self.game
         n = game.num_players
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
-            raise ValueError(f"seat must be 0..{n - 1} or None, not {seat!r}")
         locked, passed = self.locked, self.passed
         over = self.phase == OVER
         blind = seat is not None and not over and bool(locked >> seat & 1)
@@ -398,3 +383,5 @@ def _copy_summary(summary):
     return {k: ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
             for k, v in summary.items()}
 
+
+YessirGame.STATE = YessirState

@@ -1,0 +1,22 @@
+"""What every game's view holds, whatever the game: the envelope each game's own view type extends.
+
+A view is what one seat may know (``state.view(seat)``; ``None``: a spectator), as JSON-serialisable data that
+belongs to the caller. Besides these fields each game adds its own (see its ``View`` type and its docs page).
+"""
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+
+class View(TypedDict):
+    game: str                       # the game's name, as ``gamenight.games()`` lists it
+    seat: int | None                # whose view this is (None: a spectator's)
+    players: int
+    rules: dict[str, Any]           # the rules, as ``game.rules.to_dict()``
+    phase: str                      # the game's phase, by its name
+    current_player: int | None      # the seat to act (None once the match is over)
+    is_over: bool
+    winners: list[int]              # the winning seats, once the match is over
+    hand_number: int                # the hand (deal, round) being played, counted from 1
+    log: list[list[Any]]            # this hand's moves as this seat may see them: [seat, text] each
+    previous_log: list[list[Any]]   # the last hand's moves, likewise ([] during the first hand)
