@@ -28,10 +28,6 @@ class _Parser(argparse.ArgumentParser):
         raise CliError(f"{message} (see {self.prog} --help)")
 
 
-def _has_benchmark() -> bool:
-    return importlib.util.find_spec("gamenight.benchmark") is not None
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gamenight", description="Traditional games with exact rules: play, simulate, "
                                                    "read the rules, replay records.")
@@ -102,10 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "\"seed\" a table's creation names, so a failure replays exactly. A seed reveals every "
                             "card: never use this on a server people play on")
 
-    if _has_benchmark():
-        bench = sub.add_parser("bench", help="measure engine speed (random playouts), as JSON")
-        bench.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
-        bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    bench = sub.add_parser("bench", help="measure engine speed (random playouts), as JSON")
+    bench.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
+    bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     return parser
 
 

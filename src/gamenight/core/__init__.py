@@ -4,9 +4,10 @@ from .game import RECORD_FORMAT, Action, Game, State
 from .match import play_match
 from .options import Rules, option, rules_dataclass
 from .record import replay, replay_steps
-from .registry import bots_for, games, make, make_bot, register_bot, register_game
+from .registry import Bot, bots_for, games, make, make_bot, register_bot, register_game
 from .rng import Rng
+from .views import View
 
-__all__ = ["RECORD_FORMAT", "Action", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "State", "bots_for", "games",
+__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "View", "IllegalAction", "Rng", "Rules", "RulesError", "State", "bots_for", "games",
            "make", "make_bot", "option", "play_match", "register_bot", "register_game", "replay", "replay_steps",
            "rules_dataclass"]

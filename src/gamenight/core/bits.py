@@ -1,4 +1,7 @@
 """Sets of small ints (cards) as int bitmasks, for games whose hands are masks."""
+from __future__ import annotations
+
+from collections.abc import Iterable
 
 
 def cards_of(mask: int) -> list[int]:
@@ -11,7 +14,7 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c

@@ -12,6 +12,10 @@ case ranks, upper case suits and the suit symbols ♠ ♥ ♦ ♣.
 ('Th', 'Jk', 0)
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -28,18 +32,6 @@ for _kind in range(52):
         _PARSE["10" + SUITS[_kind // 13]] = _kind
         _PARSE["10" + _s] = _kind
 _PARSE.update({"joker": JOKER, "jk": JOKER})
-
-
-def rank_of(kind: int) -> int:
-    return kind % 13
-
-
-def suit_of(kind: int) -> int:
-    return kind // 13
-
-
-def make_card(rank: int, suit: int) -> int:
-    return suit * 13 + rank
 
 
 def card_str(kind: int) -> str:
@@ -62,5 +54,5 @@ def parse_card(text: str) -> int:
     return kind
 
 
-def cards_str(kinds) -> str:
+def cards_str(kinds: Iterable[int]) -> str:
     return " ".join(_NAMES[k] for k in kinds)

@@ -84,7 +84,7 @@ class Game(abc.ABC, Generic[R, S]):
         else:
             built = self.RULES.build(rules, **overrides)
         self.num_players = players
-        self.rules = built
+        self.rules = built  # type: ignore[assignment]  # the game's RULES class made it: an R
         self._rules_dict = built.to_dict()  # kept for rules_copy(); the rules are frozen
         self._check_table()
 
@@ -140,7 +140,8 @@ class Game(abc.ABC, Generic[R, S]):
 
     def rules_copy(self) -> dict[str, Any]:
         """``rules.to_dict()`` as a new dict the caller owns, copied from one kept copy (views carry it)."""
-        return copy_json(self._rules_dict)
+        copied: dict[str, Any] = copy_json(self._rules_dict)
+        return copied
 
     def action_id(self, action: Action | str) -> int:
         return (self.parse_action(action) if isinstance(action, str) else action).id
@@ -163,7 +164,8 @@ class State(abc.ABC, Generic[G]):
     """A whole match in progress, of the game ``G``. Subclasses keep their fields in ``__slots__`` (for speed,
     and so that a misspelt field is an error, not a new attribute)."""
 
-    __slots__ = ()
+    # what every game's state has; a game's state class adds its own fields in its __slots__
+    __slots__ = ("game", "seed", "rng", "history")
     game: G
     seed: int | None
     rng: Rng
@@ -238,20 +240,21 @@ class State(abc.ABC, Generic[G]):
         if self.current_player is None:
             raise IllegalAction(f"the match is over; no action is legal (got {action!s})")
         legal = self._legal_now()
+        chosen: Action
         if isinstance(action, str):
             try:
-                action = self.game.parse_action(action)
+                chosen = self.game.parse_action(action)
             except IllegalAction as e:
                 raise IllegalAction(f"{e}. Legal now: {_list(legal)}") from None
         elif not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action; legal now: {_list(legal)}")
         else:
-            action = self._own_action(action, legal)
-        if action not in legal:
-            raise IllegalAction(f"{action} is not legal for seat {self.current_player} now"
-                                f"{self._why_illegal(action)}. Legal now: {_list(legal)}")
-        self._apply(action)
-        self.history.append(action)
+            chosen = self._own_action(action, legal)
+        if chosen not in legal:
+            raise IllegalAction(f"{chosen} is not legal for seat {self.current_player} now"
+                                f"{self._why_illegal(chosen)}. Legal now: {_list(legal)}")
+        self._apply(chosen)
+        self.history.append(chosen)
         return self
 
     def _own_action(self, action: Action, legal: list[Action]) -> Action:
@@ -304,10 +307,10 @@ class State(abc.ABC, Generic[G]):
         data.update(self._to_dict())
         return json.dumps(data, separators=(",", ":"))
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.to_json() == self.to_json()
 
-    __hash__ = None  # states are mutable
+    __hash__ = None  # type: ignore[assignment]  # states are mutable: never dict keys
 
 
 # The version of the record format. Records without one are of format 1 (the first). A change to any game that
@@ -318,7 +321,7 @@ RECORD_FORMAT = 1
 _PLAIN = frozenset((int, str, bool, float, type(None)))
 
 
-def copy_json(value):
+def copy_json(value: Any) -> Any:
     """A deep copy of a JSON-like value (dicts and lists of numbers, strings, booleans and None), much faster
     than ``copy.deepcopy`` or a JSON round trip; views are built often and must share nothing with the state."""
     if type(value) is dict:
@@ -328,7 +331,7 @@ def copy_json(value):
     return value
 
 
-def _list(actions, limit: int = 40) -> str:
+def _list(actions: Sequence[Action], limit: int = 40) -> str:
     names = [str(a) for a in actions]
     more = f" … ({len(names) - limit} more)" if len(names) > limit else ""
     return ", ".join(names[:limit]) + more

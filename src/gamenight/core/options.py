@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import Any, ClassVar
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 from .errors import RulesError
 
@@ -19,8 +20,9 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
-def option(default, doc: str, *, choices=None, minimum=None, maximum=None, none_word: str | None = None,
-           why: str | None = None, rule: str | None = None):
+def option(default: Any, doc: str, *, choices: Iterable[Any] | None = None, minimum: int | None = None,
+           maximum: int | None = None, none_word: str | None = None, why: str | None = None,
+           rule: str | None = None) -> Any:
     """Declare a rules field: its default, a one-line meaning, and its allowed values.
 
     ``doc`` is what a player reads (never a rule code); ``rule`` names the rules specification's numbers it comes
@@ -33,7 +35,7 @@ def option(default, doc: str, *, choices=None, minimum=None, maximum=None, none_
     return dataclasses.field(default=default, metadata=meta)
 
 
-def _kind_of(annotation) -> str:
+def _kind_of(annotation: Any) -> str:
     if annotation in (bool, "bool"):
         return "bool"
     if annotation in (int, "int"):
@@ -48,16 +50,22 @@ def _kind_of(annotation) -> str:
     raise TypeError(f"unsupported option type {annotation!r}")
 
 
-class Rules:
-    """Base of every game's rules dataclass (declare it ``@dataclasses.dataclass(frozen=True)``)."""
+def _fields(rules: Any) -> tuple[dataclasses.Field[Any], ...]:
+    """The options of a rules class or object (a dataclass made by ``rules_dataclass``)."""
+    return dataclasses.fields(rules)
 
+
+class Rules:
+    """Base of every game's rules dataclass (declare it with ``@rules_dataclass``)."""
+
+    preset: str   # the preset these rules were built from (a field ``rules_dataclass`` adds)
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
     DEFAULT_PRESET: ClassVar[str] = ""
     PRESET_DOCS: ClassVar[dict[str, str]] = {}
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
-    def build(cls, preset: str | None = None, **overrides):
+    def build(cls, preset: str | None = None, **overrides: Any) -> Self:
         """The rules of ``preset`` (default: the game's default preset) with ``overrides`` applied."""
         name = preset or cls.DEFAULT_PRESET
         if name not in cls.PRESETS:
@@ -67,8 +75,8 @@ class Rules:
         return cls.from_dict(values, preset=name)
 
     @classmethod
-    def from_dict(cls, values: dict[str, Any], preset: str | None = None):
-        fields = {f.name: f for f in dataclasses.fields(cls)}
+    def from_dict(cls, values: dict[str, Any], preset: str | None = None) -> Self:
+        fields = {f.name: f for f in _fields(cls)}
         unknown = [k for k in values if k not in fields]
         if unknown:
             raise RulesError(f"unknown option {unknown[0]!r} for {cls.game_title()}; "
@@ -93,7 +101,7 @@ class Rules:
         comes from (for developers)."""
         hints = typing.get_type_hints(cls)
         out = []
-        for f in dataclasses.fields(cls):
+        for f in _fields(cls):
             if f.name == "preset":
                 continue
             meta = f.metadata
@@ -117,7 +125,7 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """JSON-friendly values (mappings become ``{"100": 50}``-style dicts); ``from_dict`` reads it back."""
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
+        for f in _fields(self):
             value = getattr(self, f.name)
             if isinstance(value, tuple):
                 value = {str(k): v for k, v in value}
@@ -126,7 +134,7 @@ class Rules:
 
     # ---- coercion -------------------------------------------------------------------------
     @classmethod
-    def _coerce(cls, f: dataclasses.Field, value: Any) -> Any:
+    def _coerce(cls, f: dataclasses.Field[Any], value: Any) -> Any:
         hints = typing.get_type_hints(cls)
         kind = _kind_of(hints[f.name])
         meta = f.metadata
@@ -192,7 +200,7 @@ class Rules:
         return tuple(sorted(mapping.items()))
 
 
-def _range_text(lo, hi, none_word, why) -> str:
+def _range_text(lo: int | None, hi: int | None, none_word: str | None, why: str | None) -> str:
     """``it must be 25..1000 (real tables play to 100-250)``: what a bounded number may be, and why."""
     if lo is not None and hi is not None:
         text = f"it must be {lo}..{hi}"
@@ -203,14 +211,14 @@ def _range_text(lo, hi, none_word, why) -> str:
     return text + (f" ({why})" if why else "")
 
 
-def _whole(x) -> int:
+def _whole(x: Any) -> int:
     """A whole number given as an int or its text (a bool or a fraction is not one)."""
     if isinstance(x, bool) or isinstance(x, float) and not x.is_integer():
         raise ValueError(x)
     return int(x.strip()) if isinstance(x, str) else int(x)
 
 
-def _text(value, meta) -> str:
+def _text(value: Any, meta: Mapping[str, Any]) -> str:
     if value is None:
         return meta.get("none_word") or "none"
     if isinstance(value, bool):
@@ -220,9 +228,12 @@ def _text(value, meta) -> str:
     return str(value)
 
 
-def rules_dataclass(cls):
+RulesT = TypeVar("RulesT", bound=type[Rules])
+
+
+def rules_dataclass(cls: RulesT) -> RulesT:
     """Decorator: a frozen dataclass with a ``preset`` field recording the preset it was built from."""
     cls.__annotations__ = {**cls.__annotations__, "preset": "str"}
     cls.preset = dataclasses.field(default="", compare=False)
-    return dataclasses.dataclass(frozen=True)(cls)
+    return cast(RulesT, dataclasses.dataclass(frozen=True)(cls))
 

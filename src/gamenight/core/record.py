@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import json
-from typing import Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from .errors import IllegalAction
 from .game import RECORD_FORMAT, Action, State
 from .registry import make
 
 
-def _start(record: dict | str) -> tuple[dict, State]:
+def _start(record: dict[str, Any] | str) -> tuple[dict[str, Any], State[Any]]:
     """The record as a dict, and the state its game starts from."""
     if isinstance(record, str):
         record = json.loads(record)
@@ -26,7 +27,7 @@ def _start(record: dict | str) -> tuple[dict, State]:
     return record, game.new(seed=record["seed"])
 
 
-def _steps(record: dict, state: State) -> Iterator[tuple[int, int | None, Action, State]]:
+def _steps(record: dict[str, Any], state: State[Any]) -> Iterator[tuple[int, int | None, Action, State[Any]]]:
     for number, text in enumerate(record["actions"], 1):
         seat = state.current_player
         try:
@@ -36,7 +37,7 @@ def _steps(record: dict, state: State) -> Iterator[tuple[int, int | None, Action
         yield number, seat, state.history[-1], state
 
 
-def replay_steps(record: dict | str) -> Iterator[tuple[int, int | None, Action, State]]:
+def replay_steps(record: dict[str, Any] | str) -> Iterator[tuple[int, int | None, Action, State[Any]]]:
     """Replay a record step by step: yields ``(number, seat, action, state_after)``.
 
     The same state object is updated in place; clone it to keep a snapshot. An illegal step raises
@@ -46,7 +47,7 @@ def replay_steps(record: dict | str) -> Iterator[tuple[int, int | None, Action, 
     yield from _steps(record, state)
 
 
-def replay(record: dict | str) -> State:
+def replay(record: dict[str, Any] | str) -> State[Any]:
     """Replay a record (a dict or its JSON text) and return the final state."""
     record, state = _start(record)
     for _ in _steps(record, state):

@@ -1,16 +1,32 @@
 """Games and bots by name (like pgx's ``make``)."""
 from __future__ import annotations
 
-from typing import Callable
+import random
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 from .errors import RulesError
-from .game import Game
+from .game import Action, Game
+from .options import Rules
+from .views import View
 
-_GAMES: dict[str, type[Game]] = {}
-_BOTS: dict[str, dict[str | None, tuple[Callable, str]]] = {}  # name -> game (None: any) -> bot
+AnyGame = Game[Any, Any]
+GameT = TypeVar("GameT", bound=type[AnyGame])
 
 
-def register_game(cls: type[Game]) -> type[Game]:
+class Bot(Protocol):
+    """What plays a seat: it chooses one of the legal actions from the seat's view alone (never the state),
+    with ``rng`` for its chance."""
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action | str: ...
+
+
+BotFactory = Callable[[AnyGame], Bot]
+_GAMES: dict[str, type[AnyGame]] = {}
+_BOTS: dict[str, dict[str | None, tuple[BotFactory, str]]] = {}  # name -> game (None: any) -> bot
+
+
+def register_game(cls: GameT) -> GameT:
     _GAMES[cls.name] = cls
     return cls
 
@@ -21,7 +37,7 @@ def games() -> list[str]:
     return sorted(_GAMES)
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[AnyGame]:
     _load()
     try:
         return _GAMES[name]
@@ -29,12 +45,13 @@ def game_class(name: str) -> type[Game]:
         raise RulesError(f"unknown game {name!r}; games are: {', '.join(sorted(_GAMES))}") from None
 
 
-def make(name: str, players: int | None = None, rules=None, **overrides) -> Game:
+def make(name: str, players: int | None = None, rules: str | Rules | dict[str, Any] | None = None,
+         **overrides: Any) -> AnyGame:
     """A game by name: ``make("yaniv", players=4, rules="seed001", yaniv_limit=7)``."""
     return game_class(name)(players=players, rules=rules, **overrides)
 
 
-def register_bot(name: str, factory: Callable, games: tuple[str, ...] | None = None, doc: str = "") -> None:
+def register_bot(name: str, factory: BotFactory, games: tuple[str, ...] | None = None, doc: str = "") -> None:
     """``factory(game)`` returns a bot; ``games=None`` means it plays every game.
 
     One name may have a game-specific bot per game (every game has its own ``heuristic``)."""
@@ -42,25 +59,25 @@ def register_bot(name: str, factory: Callable, games: tuple[str, ...] | None = N
         _BOTS.setdefault(name, {})[game_name] = (factory, doc)
 
 
-def _entry(name: str, game_name: str):
+def _entry(name: str, game_name: str) -> tuple[BotFactory, str] | None:
     entries = _BOTS.get(name, {})
     return entries.get(game_name) or entries.get(None)
 
 
-def bots_for(game: Game | str) -> list[str]:
+def bots_for(game: AnyGame | str) -> list[str]:
     """Names of the bots that play ``game``."""
     _load()
     game_name = game if isinstance(game, str) else game.name
     return sorted(name for name in _BOTS if _entry(name, game_name))
 
 
-def bot_doc(name: str, game: Game | str) -> str:
+def bot_doc(name: str, game: AnyGame | str) -> str:
     _load()
     entry = _entry(name, game if isinstance(game, str) else game.name)
     return entry[1] if entry else ""
 
 
-def make_bot(name: str, game: Game):
+def make_bot(name: str, game: AnyGame) -> Bot:
     """A bot object with ``choose(view, legal_actions, rng) -> action``, for ``game``."""
     _load()
     entry = _entry(name, game.name)

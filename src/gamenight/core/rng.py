@@ -9,6 +9,12 @@ well distributed.
 [3, 0, 0, 3, 4]
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
@@ -35,15 +41,11 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
-
-    def spawn(self) -> "Rng":
-        """An independent generator derived from this one (advances this one by one step)."""
-        return Rng(self.next64())

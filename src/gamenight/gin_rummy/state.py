@@ -159,7 +159,7 @@ def _constrained_cards(unseen: list[int], fixed: int, missing: int, ok, rng) -> 
 
 class GinRummyState(State):
     FINISHED_PHASE = OVER
-    __slots__ = ("game", "seed", "rng", "history", "log", "prev_log", "hand_no", "dealer", "current", "phase",
+    __slots__ = ("log", "prev_log", "hand_no", "dealer", "current", "phase",
                  "hands", "known", "stock", "pile", "taken", "first_upcard", "knock_limit", "takes", "returned",
                  "must_knock", "knocker", "big", "knock_card", "knocker_deadwood", "melds", "layoffs",
                  "set_slots", "run_cards", "totals", "boxes", "results", "last_hand", "winner_seats", "_legal",

@@ -113,7 +113,7 @@ _PLAIN_FIELDS = ("dealer", "balls", "hand_no", "ball_target", "current", "queue"
 
 class ThuneeState(State):
     FINISHED_PHASE = OVER
-    __slots__ = ("game", "seed", "rng", "history", "phase", "hands", "dealt", "stock", "trick", "_legal",
+    __slots__ = ("phase", "hands", "dealt", "stock", "trick", "_legal",
                  "prev_log", "prev_open", *_PLAIN_FIELDS)
 
     def __init__(self, game: ThuneeGame):

@@ -149,7 +149,7 @@ class YanivGame(Game):
 
 class YanivState(State):
     FINISHED_PHASE = OVER
-    __slots__ = ("game", "seed", "rng", "history", "round_no", "dealer", "current", "phase", "hands", "known",
+    __slots__ = ("round_no", "dealer", "current", "phase", "hands", "known",
                  "stock", "pile", "prev_kind", "prev_start", "pending", "drawn", "totals", "active",
                  "winner_seats", "last_round", "round_start", "prev_round_start", "_prev_log", "actors")
 

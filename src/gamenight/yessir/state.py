@@ -121,7 +121,7 @@ class YessirGame(Game):
 
 class YessirState(State):
     FINISHED_PHASE = OVER
-    __slots__ = ("game", "seed", "rng", "history", "actors", "round_start", "prev_round_start", "_prev_log", "round_no",
+    __slots__ = ("actors", "round_start", "prev_round_start", "_prev_log", "round_no",
                  "roller",
                  "current", "phase", "shared", "dice", "luck", "wins", "locked", "passed", "pip_die", "last_round",
                  "winner_seats")
