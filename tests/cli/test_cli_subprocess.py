@@ -61,8 +61,11 @@ def test_piped_play_uses_defaults_and_reads_moves_from_stdin(tmp_path):
 
 
 def test_ctrl_c_exits_130_quietly():
+    # the game starts with Ctrl-C's default handling, as from a terminal: a test run started in the background
+    # (CI scripts often are) inherits SIGINT ignored, and Python keeps it ignored in the child
     proc = subprocess.Popen([str(COMMAND), "play", "yaniv", "--no-prompt", "--seed", "1"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         seen = ""
         while not seen.endswith("Your move> "):   # the game is waiting for the person's input (no sleep: the
