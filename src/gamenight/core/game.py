@@ -96,8 +96,10 @@ class Game(abc.ABC, Generic[R, S]):
 
     # ---- game implements --------------------------------------------------------------------
     @abc.abstractmethod
-    def _start_match(self, state: S) -> None:
-        """Deal the match's first hand into ``state``, whose ``seed``, ``rng`` and empty ``history`` are set."""
+    def _start_match(self, state: S, deal: dict[str, Any] | None) -> None:
+        """Deal the match's first hand into ``state``, whose ``seed``, ``rng`` and empty ``history`` are set: as
+        ``deal`` says (the game documents its fields; what it leaves out is dealt by the seed), else by the seed.
+        A deal that cannot be (a card twice, a hand of the wrong size) raises ValueError saying what is wrong."""
 
     @abc.abstractmethod
     def _state_from_dict(self, data: dict[str, Any]) -> S:
@@ -117,14 +119,22 @@ class Game(abc.ABC, Generic[R, S]):
         """A full state consistent with ``view``: what the view shows is kept, the rest is dealt at random."""
 
     # ---- shared -------------------------------------------------------------------------------
-    def new(self, seed: int | None = None) -> S:
-        """A new match dealt from ``seed`` (None: a fresh random seed, which the state records)."""
+    def new(self, seed: int | None = None, deal: dict[str, Any] | None = None) -> S:
+        """A new match dealt from ``seed`` (None: a fresh random seed, which the state records).
+
+        ``deal`` sets up the first hand by hand, as python-chess sets up a board from a FEN: which cards (or dice)
+        each seat and the table start with, in the game's own notation; each game's docs page lists its fields
+        ("Setting up a position"), and whatever the deal leaves out is dealt by the seed from what is left. The
+        record of such a match is not replayable from its seed alone (its ``deal`` is part of it)."""
         if seed is None:
             seed = self.fresh_seed()
+        if deal is not None and not isinstance(deal, dict):
+            raise ValueError(f"a deal is a dict of the game's deal fields, not {deal!r}")
         state: S = self.STATE(self)  # type: ignore[assignment]
         state.seed = whole_number(seed, "seed")
+        state.deal = copy_json(deal)
         state.rng = Rng(state.seed)
-        self._start_match(state)
+        self._start_match(state, deal)
         return state
 
     @property
@@ -150,10 +160,12 @@ class Game(abc.ABC, Generic[R, S]):
         data = json.loads(text)
         if data.get("game") != self.name:
             raise ValueError(f"this JSON is a {data.get('game')!r} state, not {self.name!r}")
+        game = self
         if data.get("players") != self.num_players or data.get("rules") != self.rules.to_dict():
             game = type(self)(players=data.get("players"), rules=data.get("rules"))
-            return game._state_from_dict(data)
-        return self._state_from_dict(data)
+        state: S = game._state_from_dict(data)
+        state.deal = data.get("deal")
+        return state
 
     @staticmethod
     def fresh_seed() -> int:
@@ -165,14 +177,16 @@ class State(abc.ABC, Generic[G]):
     and so that a misspelt field is an error, not a new attribute)."""
 
     # what every game's state has; a game's state class adds its own fields in its __slots__
-    __slots__ = ("game", "seed", "rng", "history")
+    __slots__ = ("game", "seed", "deal", "rng", "history")
     game: G
     seed: int | None
+    deal: dict[str, Any] | None    # the first hand as set up by hand (``Game.new(deal=...)``), else None
     rng: Rng
     history: list[Action]
 
     def __init__(self, game: G):
         self.game = game
+        self.deal = None
         self.history = []
 
     #: A game whose state keeps ``phase``, ``current`` and ``winner_seats`` names the phase of a finished
@@ -219,8 +233,9 @@ class State(abc.ABC, Generic[G]):
         """Every field of the state, as JSON-serialisable data (``to_json`` adds the record's fields)."""
 
     @abc.abstractmethod
-    def clone(self: S) -> S:
-        """An independent copy."""
+    def _copy_into(self, other: Any) -> None:
+        """Copy this game's own fields into ``other``, a new object of the same class whose shared fields (game,
+        seed, deal, rng, history) are already copied; nothing may be shared that either one will change."""
 
     @property
     def hands_played(self) -> int:
@@ -228,6 +243,14 @@ class State(abc.ABC, Generic[G]):
         return 1
 
     # ---- shared -------------------------------------------------------------------------------
+    def clone(self: S) -> S:
+        """An independent copy of the state."""
+        other = type(self).__new__(type(self))
+        other.game, other.seed, other.deal, other.rng = self.game, self.seed, self.deal, Rng(self.rng.state)
+        other.history = list(self.history)
+        self._copy_into(other)
+        return other
+
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know, as a JSON-serialisable dict the caller owns; ``None`` gives the spectators'
         view. Every game's view has the common fields of :class:`gamenight.core.views.View`."""
@@ -298,12 +321,17 @@ class State(abc.ABC, Generic[G]):
         is the record format's version (``RECORD_FORMAT``), raised by any change that would replay differently."""
         if self.seed is None:
             raise ValueError("this state was sampled from a view; it has no replayable record")
-        return {"format": RECORD_FORMAT, "game": self.game.name, "players": self.game.num_players,
-                "rules": self.game.rules.to_dict(), "seed": self.seed, "actions": [str(a) for a in self.history]}
+        record = {"format": RECORD_FORMAT, "game": self.game.name, "players": self.game.num_players,
+                  "rules": self.game.rules.to_dict(), "seed": self.seed, "actions": [str(a) for a in self.history]}
+        if self.deal is not None:
+            record["deal"] = copy_json(self.deal)
+        return record
 
     def to_json(self) -> str:
         data = {"game": self.game.name, "players": self.game.num_players, "rules": self.game.rules.to_dict(),
                 "seed": self.seed, "history": [str(a) for a in self.history]}
+        if self.deal is not None:
+            data["deal"] = self.deal
         data.update(self._to_dict())
         return json.dumps(data, separators=(",", ":"))
 

@@ -24,7 +24,7 @@ def _start(record: dict[str, Any] | str) -> tuple[dict[str, Any], State[Any]]:
         raise ValueError(f"this record is of format {version!r}; this version of gamenight replays format "
                          f"{RECORD_FORMAT} records")
     game = make(record["game"], players=record.get("players"), rules=record.get("rules"))
-    return record, game.new(seed=record["seed"])
+    return record, game.new(seed=record["seed"], deal=record.get("deal"))
 
 
 def _steps(record: dict[str, Any], state: State[Any]) -> Iterator[tuple[int, int | None, Action, State[Any]]]:

@@ -39,7 +39,9 @@ class GinRummyGame(Game):
     RULES = GinRummyRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 2, 2
 
-    def _start_match(self, s: "GinRummyState") -> None:
+    def _start_match(self, s: "GinRummyState", deal: dict | None = None) -> None:
+        if deal is not None:
+            raise ValueError("setting up a gin_rummy deal is not built yet")
         first = self.rules.first_dealer
         dealer = s.rng.below(2) if first == "random" else (0 if first == "seat0" else 1)
         s._deal(dealer)
@@ -166,8 +168,7 @@ class GinRummyState(State):
                  "_history_json")
 
     def __init__(self, game: GinRummyGame):
-        self.game = game
-        self.history = []
+        super().__init__(game)
         self.log = []
         self.prev_log = []
         self.hand_no = 0
@@ -625,10 +626,8 @@ class GinRummyState(State):
         self._legal = None
 
     # ---- copies ----------------------------------------------------------------------------------------
-    def clone(self) -> "GinRummyState":
-        s = GinRummyState.__new__(GinRummyState)
-        s.game, s.seed, s.rng = self.game, self.seed, Rng(self.rng.state)
-        s.history, s.log = list(self.history), list(self.log)
+    def _copy_into(self, s: "GinRummyState") -> None:
+        s.log = list(self.log)
         s.prev_log = self.prev_log  # never changed once made; views copy it
         s.hand_no, s.dealer, s.current, s.phase = self.hand_no, self.dealer, self.current, self.phase
         s.hands, s.known = list(self.hands), list(self.known)
@@ -644,7 +643,6 @@ class GinRummyState(State):
         s.winner_seats = list(self.winner_seats)
         s._legal = self._legal
         s._history_json = self._history_json  # a prefix of the copy's history too
-        return s
 
     def to_json(self) -> str:
         """The same text as ``State.to_json``, built faster: a match holds thousands of actions, so the
@@ -663,7 +661,8 @@ class GinRummyState(State):
         head = json.dumps({"game": self.game.name, "players": self.game.num_players,
                            "rules": self.game.rules.to_dict(), "seed": self.seed}, separators=(",", ":"))
         body = json.dumps(self._to_dict(), separators=(",", ":"))
-        return head[:-1] + ',"history":' + text + "," + body[1:]
+        deal = "" if self.deal is None else ',"deal":' + json.dumps(self.deal, separators=(",", ":"))
+        return head[:-1] + ',"history":' + text + deal + "," + body[1:]
 
     def _to_dict(self) -> dict:
         d = self._public()

@@ -68,7 +68,9 @@ class ThuneeGame(Game):
         self.tricks_per_hand = self.tricks_per_half * self.halves
         self.target_points = self.rules.two_player_target if n == 2 else self.rules.counting_target
 
-    def _start_match(self, s: "ThuneeState") -> None:
+    def _start_match(self, s: "ThuneeState", deal: dict | None = None) -> None:
+        if deal is not None:
+            raise ValueError("setting up a thunee deal is not built yet")
         s.dealer = s.rng.below(self.num_players)  # T7: a seeded draw stands in for the black-jack deal
         s._start_hand()
 
@@ -117,8 +119,7 @@ class ThuneeState(State):
                  "prev_log", "prev_open", *_PLAIN_FIELDS)
 
     def __init__(self, game: ThuneeGame):
-        self.game = game
-        self.history = []
+        super().__init__(game)
         self._legal = None
         n = game.num_players
         self.balls = [0, 0]
@@ -756,10 +757,7 @@ class ThuneeState(State):
         }
 
     # ---- copies -----------------------------------------------------------------------------------------
-    def clone(self) -> "ThuneeState":
-        s = ThuneeState.__new__(ThuneeState)
-        s.game, s.seed, s.rng = self.game, self.seed, Rng(self.rng.state)
-        s.history = list(self.history)
+    def _copy_into(self, s: "ThuneeState") -> None:
         s._legal = None
         s.phase = self.phase
         s.hands, s.dealt, s.stock, s.trick = list(self.hands), list(self.dealt), list(self.stock), list(self.trick)
@@ -771,7 +769,6 @@ class ThuneeState(State):
         for name in ("balls", "queue", "calls", "trick_points", "team_tricks", "tricks", "jodi", "jodi_log", "voids",
                      "last_dealt", "log"):
             setattr(s, name, list(getattr(self, name)))  # nested items are never mutated in place
-        return s
 
     def _to_dict(self) -> dict:
         d = {name: getattr(self, name) for name in _PLAIN_FIELDS}

@@ -45,7 +45,9 @@ class YanivGame(Game):
     def deck(self) -> list[int]:
         return (list(range(52)) + [JOKER, JOKER]) * self.packs
 
-    def _start_match(self, state: "YanivState") -> None:
+    def _start_match(self, state: "YanivState", deal: dict | None = None) -> None:
+        if deal is not None:
+            raise ValueError("setting up a yaniv deal is not built yet")
         state.active = [True] * self.num_players
         state.totals = [0] * self.num_players
         dealer = 0
@@ -154,8 +156,7 @@ class YanivState(State):
                  "winner_seats", "last_round", "round_start", "prev_round_start", "_prev_log", "actors")
 
     def __init__(self, game: YanivGame):
-        self.game = game
-        self.history = []
+        super().__init__(game)
         self.actors = []
         self.round_start = 0
         self.prev_round_start = 0
@@ -462,10 +463,8 @@ class YanivState(State):
         }
 
     # ---- copies -------------------------------------------------------------------------------------------
-    def clone(self) -> "YanivState":
-        s = YanivState.__new__(YanivState)
-        s.game, s.seed, s.rng = self.game, self.seed, Rng(self.rng.state)
-        s.history, s.actors = list(self.history), list(self.actors)
+    def _copy_into(self, s: "YanivState") -> None:
+        s.actors = list(self.actors)
         s.round_no, s.dealer, s.current, s.phase = self.round_no, self.dealer, self.current, self.phase
         s.hands = [list(h) for h in self.hands]
         s.known = [list(h) for h in self.known]
@@ -475,7 +474,6 @@ class YanivState(State):
         s.totals, s.active, s.winner_seats = list(self.totals), list(self.active), list(self.winner_seats)
         s.last_round = _copy_summary(self.last_round) if self.last_round else self.last_round
         s.round_start, s.prev_round_start, s._prev_log = self.round_start, self.prev_round_start, self._prev_log
-        return s
 
     def _to_dict(self) -> dict:
         strs = _strs

@@ -53,7 +53,9 @@ class YessirGame(Game):
         self.turn_actions = ((A.D, A.E), (A.A1, A.A2, A.A3, A.D, A.E), everyone)
         self.pip_actions = (A.PIP_KEEP, A.PIP_UP, A.PIP_DOWN)
 
-    def _start_match(self, s: "YessirState") -> None:
+    def _start_match(self, s: "YessirState", deal: dict | None = None) -> None:
+        if deal is not None:
+            raise ValueError("setting up a yessir deal is not built yet")
         n = self.num_players
         s.luck = [self.rules.luck_start] * n
         s.wins = [0] * n
@@ -127,8 +129,7 @@ class YessirState(State):
                  "winner_seats")
 
     def __init__(self, game: YessirGame):
-        self.game = game
-        self.history = []
+        super().__init__(game)
         self.actors = []
         self.round_start = 0
         self.prev_round_start = 0
@@ -329,10 +330,8 @@ class YessirState(State):
         }
 
     # ---- copies -------------------------------------------------------------------------------------------
-    def clone(self) -> "YessirState":
-        s = YessirState.__new__(YessirState)
-        s.game, s.seed, s.rng = self.game, self.seed, Rng(self.rng.state)
-        s.history, s.actors = list(self.history), list(self.actors)
+    def _copy_into(self, s: "YessirState") -> None:
+        s.actors = list(self.actors)
         s.round_start, s.prev_round_start, s._prev_log = self.round_start, self.prev_round_start, self._prev_log
         s.round_no, s.roller, s.current, s.phase = self.round_no, self.roller, self.current, self.phase
         s.shared = list(self.shared)
@@ -341,7 +340,6 @@ class YessirState(State):
         s.locked, s.passed, s.pip_die = self.locked, self.passed, self.pip_die
         s.last_round = self.last_round  # never mutated once made; views hand out copies
         s.winner_seats = list(self.winner_seats)
-        return s
 
     def _to_dict(self) -> dict:
         n = self.game.num_players
