@@ -16,9 +16,9 @@ import pytest
 
 STATIC = Path(gamenight.__file__).parent / "web" / "static"
 # the order static/table.html loads them in (the contract: GN first, the page last)
-TABLE_SCRIPTS = ["/static/gn.js", "/static/cards.js", "/static/dice.js", "/static/games/yaniv.js",
-                 "/static/games/gin_rummy.js", "/static/games/thunee.js", "/static/games/yessir.js",
-                 "/static/table.js"]
+# the shared scripts, one view per registered game (the registry lists them, not the page), then the table
+TABLE_SCRIPTS = (["/static/gn.js", "/static/cards.js", "/static/dice.js"]
+                 + [f"/static/games/{name}.js" for name in gamenight.games()] + ["/static/table.js"])
 
 
 class _Page(HTMLParser):
