@@ -13,6 +13,7 @@ import platform
 import random
 import sys
 import time
+from typing import Any
 
 from .core.match import play_match
 from .core.registry import bots_for, games, make, make_bot
@@ -64,7 +65,7 @@ def bot_speed(name: str, bot: str, players: int | None = None, seconds: float = 
 
 
 def run(names: list[str] | None = None, seconds: float = 3.0) -> dict:
-    report = {"python": platform.python_version(), "machine": platform.machine(), "games": {}}
+    report: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine(), "games": {}}
     for name in names or games():
         entries = []
         for label, players, options in TABLES.get(name, [("defaults", None, {})]):

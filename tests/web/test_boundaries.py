@@ -1,4 +1,5 @@
 """The engine never imports the web package; the web package uses only the engine's public contract."""
+import logging
 import pathlib
 import re
 import subprocess
@@ -26,11 +27,14 @@ def test_the_web_package_imports_only_the_public_engine():
         assert not re.search(r"from \.\.", text), path
 
 
-def test_a_broken_bot_does_not_stall_the_table(client, monkeypatch):
+def test_a_broken_bot_does_not_stall_the_table_and_is_logged(client, monkeypatch, caplog):
     class Broken:
         def choose(self, view, legal, rng):
             raise RuntimeError("bot bug")
     monkeypatch.setattr(gamenight, "make_bot", lambda name, game: Broken())
-    r = client.post("/api/tables", json={"game": "yessir", "players": 3, "seats": ["random"] * 3,
-                                         "options": {"rounds_to_win": 1}})
+    with caplog.at_level(logging.ERROR, logger="gamenight.web"):
+        r = client.post("/api/tables", json={"game": "yessir", "players": 3, "seats": ["random"] * 3,
+                                             "options": {"rounds_to_win": 1}})
     assert r.status_code == 201 and r.json()["is_over"]
+    failures = [record for record in caplog.records if "failed; a random legal move stands in" in record.getMessage()]
+    assert failures and "bot bug" in (failures[0].exc_text or "")

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from gamenight.web import tables as tables_module
+from gamenight.web import history as history_module
 from web_helpers import ws_connect, GAMES, SHORT, create, heuristic_or_random, join, play_ws, snapshots
 
 
@@ -47,8 +47,8 @@ def test_history_is_what_each_seat_received_live_at_every_step(client, game):
 def test_history_of_a_long_match_from_checkpoints_in_any_order(client, monkeypatch):
     """Steps asked in any order (forward, back, jumps) give the replayed record's view each time, with the
     checkpoints spaced and thinned out."""
-    monkeypatch.setattr(tables_module, "HISTORY_SPACING", 5)
-    monkeypatch.setattr(tables_module, "HISTORY_CHECKPOINTS", 4)
+    monkeypatch.setattr(history_module, "SPACING", 5)
+    monkeypatch.setattr(history_module, "CHECKPOINTS", 4)
     # a match of 150-1,000 actions: long enough that the checkpoints are thinned out several times, short enough
     # to replay from them for every step asked (the server draws the seed, so a few tables may be needed; random
     # bots' Gin Rummy can run to thousands of actions)
@@ -67,9 +67,9 @@ def test_history_of_a_long_match_from_checkpoints_in_any_order(client, monkeypat
     for step in order:
         seat = rng.choice([0, 1, None])
         assert table.history_message(None, step)["view"] == states[step].view(None)
-        assert table._state_at(step, table.state.history[:step]).view(seat) == states[step].view(seat)
-        assert len(table._checkpoints) <= 4
-    assert 0 in table._checkpoints
+        assert table.history.state_at(step, table.state.history[:step], steps).view(seat) == states[step].view(seat)
+        assert len(table.history.kept()) <= 4
+    assert table.history.kept()[0] == 0
 
 
 def test_history_refuses_bad_steps_tokens_and_tables(client):

@@ -53,7 +53,7 @@ def test_table_creations_per_address_are_limited_per_sliding_minute(db_url):
         manager.create(**OPEN, client="10.0.0.1")
     manager.create(**OPEN, client="10.0.0.2")
     clock.now += 60
-    assert manager.sweep() == 0 and manager._creates == {}        # old creation times are forgotten
+    assert manager.sweep() == 0 and manager.limits.counted() == {}        # old creation times are forgotten
 
 
 def test_live_tables_are_limited_in_all(db_url):
@@ -96,7 +96,7 @@ def test_websockets_per_address_are_limited(db_url):
         with ws_connect(client, table_id) as a, \
                 ws_connect(client, table_id) as b:
             assert a.receive_json()["type"] == b.receive_json()["type"] == "state"
-        assert client.app.state.manager._sockets == {}
+        assert client.app.state.manager.limits.sockets() == {}
 
 
 @pytest.mark.parametrize("name, bad", [("keep_finished", -1), ("keep_finished", float("inf")), ("keep_finished", "1"),

@@ -9,8 +9,9 @@ import pytest
 
 import gamenight
 from gamenight.web import TableManager, create_app, open_storage
-from gamenight.web import tables as tables_module
-from gamenight.web.tables import TableGone
+from gamenight.web import manager as manager_module
+from gamenight.web import table as table_module
+from gamenight.web.errors import TableGone
 from starlette.testclient import TestClient
 from web_helpers import create_hosted, not_who_is_connected, ws_connect, create, join, play_http
 
@@ -43,12 +44,12 @@ def live_table(manager):
 def spy_on_replays(monkeypatch) -> list:
     """The ids of the tables whose stored record is replayed (a Table built) from now on."""
     replayed = []
-    original = tables_module.Table.__init__
+    original = table_module.Table.__init__
 
     def spy(self, stored, *args, **kwargs):
         replayed.append(stored.table_id)
         original(self, stored, *args, **kwargs)
-    monkeypatch.setattr(tables_module.Table, "__init__", spy)
+    monkeypatch.setattr(table_module.Table, "__init__", spy)
     return replayed
 
 
@@ -230,7 +231,7 @@ def test_the_listing_shows_live_tables_first_then_finished_ones_newest_first(db_
 def test_the_listing_holds_at_most_200_tables(db_url):
     manager = TableManager(open_storage(db_url), test_seed=0)
     over = finished_table(manager)
-    live = [live_table(manager).table_id for _ in range(tables_module.LIST_LIMIT + 5)]
+    live = [live_table(manager).table_id for _ in range(manager_module.LIST_LIMIT + 5)]
     listed = [t["table_id"] for t in manager.list()]
     assert len(listed) == 200 and listed == live[::-1][:200] and over.table_id not in listed
 

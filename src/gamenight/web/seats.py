@@ -22,7 +22,15 @@ import base64
 import dataclasses
 import hashlib
 import re
+import unicodedata
+from typing import Any
 
+MAX_NAME = 40
+# marks that turn the direction of text around them (a name could make "Ann" read as something else)
+DIRECTION_MARKS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# letters that draw nothing (fillers), beside spaces, format characters and combining marks
+BLANK_LETTERS = set("\u115f\u1160\u180e\u2800\u3164\uffa0")
+LOOKS_LIKE_A_BOT = re.compile(r"bot\W*\d*", re.IGNORECASE)
 AWAY_SECONDS = 60            # a gone person's turn waits this long before a bot plays their seat
 AWAY_LIMITS = (15, 1800)     # what a table may set: from a quick game to a long break
 CLIENT_NONCE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -34,6 +42,29 @@ class SeatError(Exception):
     def __init__(self, message: str, status: int = 400):
         super().__init__(message)
         self.status = status
+
+
+def clean_name(name: object) -> str | None:
+    """A person's name as shown to everyone (None: no name, shown as "Player N"); SeatError if it could mislead
+    (a bot's label, text-direction marks) or break the page (control characters)."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise SeatError("name must be text")
+    name = unicodedata.normalize("NFC", name).strip()
+    if len(name) > MAX_NAME:
+        raise SeatError(f"name must be at most {MAX_NAME} characters")
+    if not name:
+        return None
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        raise SeatError("a name may not hold control characters (such as a new line or a tab)")
+    if any(c in DIRECTION_MARKS for c in name):
+        raise SeatError("a name may not hold marks that change the direction of text")
+    if all(c in BLANK_LETTERS or unicodedata.category(c)[0] in "ZCM" for c in name):
+        raise SeatError("a name needs at least one visible letter, digit or sign")
+    if LOOKS_LIKE_A_BOT.fullmatch(name):
+        raise SeatError("a person's name may not look like a bot's label (such as \"Bot 2\")")
+    return name
 
 
 def digest(secret: str) -> str:
@@ -62,7 +93,7 @@ class Settings:
     bots_may_be_replaced: bool = False    # friends may take a bot's seat, mid-match too
     away_seconds: int = AWAY_SECONDS
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
     @classmethod
@@ -70,7 +101,7 @@ class Settings:
         known = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in (data or {}).items() if k in known})
 
-    def public(self) -> dict:
+    def public(self) -> dict[str, Any]:
         return {"has_host": self.host_hash is not None, "bots_may_be_replaced": self.bots_may_be_replaced,
                 "away_seconds": self.away_seconds}
 
@@ -96,12 +127,12 @@ class Settings:
         return out
 
 
-def open_seat() -> dict:
+def open_seat() -> dict[str, Any]:
     return {"kind": "open"}
 
 
-def bot_seat(bot: str, *, keeps_open: bool = False, away: dict | None = None) -> dict:
-    seat = {"kind": "bot", "bot": bot}
+def bot_seat(bot: str, *, keeps_open: bool = False, away: dict[str, Any] | None = None) -> dict[str, Any]:
+    seat: dict[str, Any] = {"kind": "bot", "bot": bot}
     if keeps_open:
         seat["keeps_open"] = True
     if away:
@@ -109,11 +140,11 @@ def bot_seat(bot: str, *, keeps_open: bool = False, away: dict | None = None) ->
     return seat
 
 
-def person_seat(name: str | None, token_hash: str, bot: str | None) -> dict:
+def person_seat(name: str | None, token_hash: str, bot: str | None) -> dict[str, Any]:
     return {"kind": "person", "name": name, "token_hash": token_hash, "bot": bot}
 
 
-def takeable(seat: dict, settings: Settings) -> bool:
+def takeable(seat: dict[str, Any], settings: Settings) -> bool:
     """May a newcomer sit here now?"""
     if seat["kind"] == "open":
         return True
@@ -122,7 +153,7 @@ def takeable(seat: dict, settings: Settings) -> bool:
     return bool(seat.get("keeps_open")) or settings.bots_may_be_replaced
 
 
-def why_not(seat: dict, number: int) -> str:
+def why_not(seat: dict[str, Any], number: int) -> str:
     """Why a newcomer may not take this seat."""
     if seat["kind"] == "person":
         return f"seat {number} is taken"
@@ -131,13 +162,13 @@ def why_not(seat: dict, number: int) -> str:
     return (f"a bot plays seat {number}; only the host may open it, or let friends take the bots' seats")
 
 
-def returning(seat: dict, token_hash: str) -> bool:
+def returning(seat: dict[str, Any], token_hash: str) -> bool:
     """Is this the person a bot plays for while they are away?"""
     away = seat.get("away") if seat["kind"] == "bot" else None
-    return bool(away) and away.get("token_hash") == token_hash
+    return isinstance(away, dict) and away.get("token_hash") == token_hash
 
 
-def public(number: int, seat: dict, settings: Settings, connected: bool) -> dict:
+def public(number: int, seat: dict[str, Any], settings: Settings, connected: bool) -> dict[str, Any]:
     """What everyone sees of a seat (never a token's hash)."""
     out = {"seat": number, "kind": seat["kind"], "takeable": takeable(seat, settings)}
     if seat["kind"] == "bot":

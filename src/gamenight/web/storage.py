@@ -22,7 +22,7 @@ class StoredTable:
     players: int
     rules: dict
     seed: int
-    seats: list[dict]          # one per seat: {"kind": "open"|"bot"|"person", "bot": name, "name": ..., "token_hash": ...}
+    seats: list[dict]          # one per seat: {"kind": "open"|"bot"|"person", ...}, see seats.py
     created: float
     actions: list[str] = field(default_factory=list)
     settings: dict = field(default_factory=dict)   # the table's seat settings (the host's, hashed), see seats.py

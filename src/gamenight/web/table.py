@@ -1,106 +1,40 @@
-"""Tables: a game in progress, its seats (people bound to tokens, bots, or open) and who is watching.
+"""One table: a match in progress (the engine's state, replayed from storage), its seats (people bound to tokens,
+bots, or open), and who is listening.
 
 The server is authoritative: every action goes through the engine (``state.apply``), is committed to storage,
 and only then reaches the clients, each of which receives its own seat's view (spectators ``view(None)``).
-The web package uses the engine only through its public contract.
+Who may sit where is ``seats``; the web package uses the engine only through its public contract.
 """
 from __future__ import annotations
 
 import collections
-import functools
 import hashlib
-import heapq
 import hmac
-import itertools
 import logging
-import math
 import random
-import re
 import secrets
 import threading
 import time
-import unicodedata
-from typing import Callable
+from collections.abc import Callable
 
 import gamenight
-from gamenight import IllegalAction, RulesError
+from gamenight import IllegalAction
 
 from . import seats as seats_module
+from .errors import TableError, TableGone
+from .history import History
 from .scheduler import BotScheduler
 from .storage import Storage, StorageError, StoredTable
 
-MAX_NAME = 40
-# marks that turn the direction of text around them (a name could make "Ann" read as something else)
-DIRECTION_MARKS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-# letters that draw nothing (fillers), beside spaces, format characters and combining marks
-BLANK_LETTERS = set("\u115f\u1160\u180e\u2800\u3164\uffa0")
-LOOKS_LIKE_A_BOT = re.compile(r"bot\W*\d*", re.IGNORECASE)
 # a table of bots alone plays on by itself; this bounds the work one request may do for it (bot_delay 0)
 MAX_BOT_STEPS = 100_000
 # with pacing on, a table that nobody has watched (no WebSocket) and where no person sits for this long plays
-# its bots at full speed: nobody is waiting to see the moves, and the table finishes and leaves memory sooner
+# its bots without pauses, in the background: nobody is waiting to see the moves
 UNWATCHED_FULL_SPEED_AFTER = 30.0
 # a bot move that storage refused is tried again after this long
 BOT_RETRY_SECONDS = 1.0
-# history: states kept per table to replay from (at most this many, a checkpoint every HISTORY_SPACING
-# actions or more); replaying one action costs 5-10 us, so a step is answered from the nearest one
-HISTORY_CHECKPOINTS = 16
-HISTORY_SPACING = 64
-# GET /api/tables lists at most this many: the live tables first, then the finished ones still in memory
-LIST_LIMIT = 200
-# the server looks for finished tables to put away this often (seconds; also on every listing and creation)
-SWEEP_SECONDS = 5.0
-# the defaults of the limits (``gamenight serve`` options): a finished table is kept in memory this long
-# (seconds) after it finished; at most so many live tables; table creations per client address in any 60 s;
-# open WebSockets per client address
-KEEP_FINISHED = 30 * 60.0
-MAX_TABLES = 2000
-MAX_CREATES_PER_MINUTE = 30
-MAX_SOCKETS_PER_IP = 64
-# a table id is 11 characters (secrets.token_urlsafe(8)); anything much longer is not looked up
-MAX_TABLE_ID = 64
 
 log = logging.getLogger("gamenight.web")
-
-
-class TableError(Exception):
-    """A request the table refuses; ``status`` is the HTTP status it maps to."""
-
-    def __init__(self, message: str, status: int = 400, headers: dict[str, str] | None = None):
-        super().__init__(message)
-        self.status = status
-        self.headers = headers or {}
-
-
-class TableGone(TableError):
-    """The table object was put away (a finished table nobody watched) just before this call: the caller asks
-    the manager again, which loads it from storage."""
-
-    def __init__(self):
-        super().__init__("the table was just put away; try again", 503)
-
-
-def clean_name(name) -> str | None:
-    """A person's name as shown to everyone (None: no name, shown as "Player N"); TableError if it could mislead
-    (a bot's label, text-direction marks) or break the page (control characters)."""
-    if name is None:
-        return None
-    if not isinstance(name, str):
-        raise TableError("name must be text")
-    name = unicodedata.normalize("NFC", name).strip()
-    if len(name) > MAX_NAME:
-        raise TableError(f"name must be at most {MAX_NAME} characters")
-    if not name:
-        return None
-    if any(unicodedata.category(c) == "Cc" for c in name):
-        raise TableError("a name may not hold control characters (such as a new line or a tab)")
-    if any(c in DIRECTION_MARKS for c in name):
-        raise TableError("a name may not hold marks that change the direction of text")
-    if all(c in BLANK_LETTERS or unicodedata.category(c)[0] in "ZCM" for c in name):
-        raise TableError("a name needs at least one visible letter, digit or sign")
-    if LOOKS_LIKE_A_BOT.fullmatch(name):
-        raise TableError("a person's name may not look like a bot's label (such as \"Bot 2\")")
-    return name
 
 
 def _seat_rule(rule, *args):
@@ -145,7 +79,7 @@ class Table:
         self._next_listener = 0
         self._connections: collections.Counter = collections.Counter()   # seat -> its open connections
         self._seen: dict[int, float] = {}        # seat -> when its person last moved, connected or left
-        self._bots: dict[int, object] = {}
+        self._bots: dict[int, gamenight.Bot] = {}
         # pacing: with a delay, each bot move is its own scheduled job, committed and broadcast alone
         self.bot_delay = bot_delay
         self._scheduler = scheduler
@@ -154,8 +88,7 @@ class Table:
         self._away_check_queued = False
         self._unwatched_since = clock()
         self._last_move_at = clock()             # a restart gives the person to move a full away time
-        self._history_lock = threading.Lock()
-        self._checkpoints: dict[int, object] = {}   # step -> state after that many actions (never shared)
+        self.history = History(lambda: self.game.new(seed=stored.seed))   # the states behind /history
         # the manager's hooks: the match just ended; the last listener of a finished table left
         self.on_finished: Callable[[], None] | None = None
         self.on_unwatched: Callable[[], None] | None = None
@@ -240,7 +173,7 @@ class Table:
             self._check_not_dropped()
             seat = self._check_seat(seat)
             client = _seat_rule(seats_module.check_client_nonce, client)
-            name = clean_name(name)
+            name = _seat_rule(seats_module.clean_name, name)
             record = self.seats[seat]
             token = seats_module.seat_token(self.table_id, seat, client) if client else secrets.token_urlsafe(32)
             if record["kind"] == "person" and client and hmac.compare_digest(record["token_hash"], _hash(token)):
@@ -383,7 +316,7 @@ class Table:
         self.step_bots()
 
     # ---- play --------------------------------------------------------------------------------
-    def act(self, token: str, action, seat=None, version=None) -> None:
+    def act(self, token: str | None, action: object, seat: object = None, version: object = None) -> None:
         """The person holding ``token`` plays ``action`` (notation text), chosen at ``version`` (the number of
         actions played when they chose it); then bots play until a person is to move. An action sent twice is
         played once: the copy finds it already played and does nothing."""
@@ -466,7 +399,9 @@ class Table:
         rng = self._bot_rng()
         try:
             choice = bot.choose(self.state.view(seat), legal, rng)
-        except Exception:  # a broken bot must not stall the table or fail the person who woke it
+        except Exception:  # a broken bot must not stall the table or fail the person who woke it: logged, and a
+            log.exception("table %s: bot %r for seat %s failed; a random legal move stands in",  # random move
+                          self.table_id, self.seats[seat]["bot"], seat)
             choice = None
         if choice not in legal and str(choice) not in {str(a) for a in legal}:
             choice = rng.choice(legal)
@@ -613,30 +548,9 @@ class Table:
                 raise TableError(f"step must be a whole number 0..{steps} (the actions played so far), not {step!r}")
             actions = actions[:step]
             summary = self.summary()
-        view = self._state_at(step, actions).view(seat)
+        view = self.history.state_at(step, actions, steps).view(seat)
         return {"type": "history", "table": summary, "seat": seat, "version": step, "steps": steps, "view": view,
                 "legal_actions": []}
-
-    def _state_at(self, step: int, actions: list):
-        """The state after ``actions`` (the first ``step`` of the match), from the nearest checkpoint."""
-        with self._history_lock:
-            checkpoints = self._checkpoints
-            base = max((k for k in checkpoints if k <= step), default=None)
-            if base is None:
-                base, state = 0, self.game.new(seed=self.stored.seed)
-                checkpoints[0] = state.clone()
-            else:
-                state = checkpoints[base].clone()
-            spacing = max(HISTORY_SPACING, len(self.state.history) // HISTORY_CHECKPOINTS)
-            for number in range(base, step):
-                state.apply(actions[number])
-                if (number + 1) % spacing == 0 and number + 1 not in checkpoints:
-                    if len(checkpoints) >= HISTORY_CHECKPOINTS:
-                        # forget the checkpoint whose neighbours are closest: the spacing stays even
-                        keys = sorted(checkpoints)
-                        del checkpoints[min(zip(keys[1:], keys), key=lambda pair: pair[0] - pair[1])[0]]
-                    checkpoints[number + 1] = state.clone()
-            return state
 
     def record(self) -> dict:
         """The full record (seed included, so every hidden card): only once the match is over."""
@@ -645,319 +559,3 @@ class Table:
                 raise TableError("the record (which reveals every hidden card) is available when the match is over",
                                  403)
             return self.state.record()
-
-
-def _is_seed(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2 ** 63
-
-
-def _forget_older_than_a_minute(stamps: collections.deque, now: float) -> None:
-    # the creation limit's sliding window: times are appended in order, so the old ones are at the left
-    while stamps and now - stamps[0] >= 60:
-        stamps.popleft()
-
-
-class TableManager:
-    """All tables of one server: the live ones (rebuilt from storage on start-up by replaying each stored
-    record) and the finished ones still kept in memory.
-
-    ``bot_delay`` (seconds) paces the bots: 0 plays them at once inside the request that woke them; more puts
-    each bot move on one shared scheduler thread, committed and broadcast on its own. ``close`` stops it.
-
-    A finished table stays in memory while anybody listens to it and for ``keep_finished`` seconds after it
-    finished (or was loaded again); then ``sweep`` puts it away (it stays in storage, and ``get`` loads it again
-    on demand). The limits: at most ``max_tables`` live tables, ``max_creates_per_minute`` creations per client
-    address in any 60 s, ``max_sockets_per_ip`` open WebSockets per client address. ``clock`` (seconds,
-    monotonic) is injectable so tests need not sleep, and so is the ``scheduler`` (see ``BotScheduler``).
-
-    ``test_seed`` is for tests only: tables get their seeds from a generator seeded with it, or the ``seed`` their
-    creation names, so every deal (and every bot move, which comes from the table's seed) can be replayed. A seed
-    reveals every card: a server people play on never has one, and then a creation naming a seed is refused."""
-
-    def __init__(self, storage: Storage, bot_delay: float = 0.0, *, keep_finished: float = KEEP_FINISHED,
-                 max_tables: int = MAX_TABLES, max_creates_per_minute: int = MAX_CREATES_PER_MINUTE,
-                 max_sockets_per_ip: int = MAX_SOCKETS_PER_IP, clock: Callable[[], float] = time.monotonic,
-                 test_seed: int | None = None, scheduler: BotScheduler | None = None):
-        if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or not 0 <= bot_delay <= 60:
-            raise ValueError(f"bot_delay must be 0..60 seconds, not {bot_delay!r}")
-        if (not isinstance(keep_finished, (int, float)) or isinstance(keep_finished, bool)
-                or not 0 <= keep_finished < float("inf")):
-            raise ValueError(f"keep_finished must be a number of seconds >= 0, not {keep_finished!r}")
-        for name, value in (("max_tables", max_tables), ("max_creates_per_minute", max_creates_per_minute),
-                            ("max_sockets_per_ip", max_sockets_per_ip)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
-        if test_seed is not None and not _is_seed(test_seed):
-            raise ValueError(f"test_seed must be a whole number 0..2**63-1, not {test_seed!r}")
-        self.storage = storage
-        self.test_seed = test_seed
-        self._test_seeds = random.Random(test_seed) if test_seed is not None else None
-        self.bot_delay = float(bot_delay)
-        self.keep_finished = float(keep_finished)
-        self.max_tables = max_tables
-        self.max_creates_per_minute = max_creates_per_minute
-        self.max_sockets_per_ip = max_sockets_per_ip
-        self.clock = clock
-        # paced bot moves, and bots taking the turns of people gone (a test may give its own, without a thread)
-        self.scheduler = scheduler or BotScheduler(clock)
-        self.tables: dict[str, Table] = {}
-        self.lock = threading.RLock()
-        self._finished: dict[str, float] = {}    # finished tables in memory -> when their keep time began
-        self._limits_lock = threading.Lock()
-        self._creates: dict[str, collections.deque] = {}   # client address -> times of its recent creations
-        self._sockets: dict[str, int] = {}                 # client address -> its open WebSockets
-        # tables whose stored record does not replay (a bug, or a file from an incompatible version): listed as
-        # broken, never served; every other table carries on
-        self.broken: dict[str, dict] = {}
-        for stored in storage.load_tables(finished=False):
-            table = self._replayed(stored)
-            if table is None:
-                continue
-            if table.state.is_over:
-                # stored before tables recorded that they finished (a database file from an older version):
-                # recognised by this one replay, marked, and not kept
-                try:
-                    storage.mark_finished(table.table_id)
-                except StorageError as e:
-                    log.warning("table %s: could not mark it finished (%s)", table.table_id, e)
-                continue
-            self.tables[table.table_id] = table
-        for table in list(self.tables.values()):
-            table.carry_on()  # a bot to move when the server stopped plays on; absent people's turns are timed
-
-    def _replayed(self, stored: StoredTable) -> Table | None:
-        """The stored table replayed; None (and the table listed as broken) if its record does not replay."""
-        try:
-            return self._table(stored)
-        except Exception as e:   # any failure of one table's replay must not stop the others
-            log.error("table %s (%s) does not replay and is not served: %s: %s", stored.table_id, stored.game,
-                      type(e).__name__, e)
-            self.broken[stored.table_id] = {"table_id": stored.table_id, "game": stored.game,
-                                            "created": stored.created, "broken": True}
-            return None
-
-    def _table(self, stored: StoredTable) -> Table:
-        table = Table(stored, self.storage, self.scheduler, self.bot_delay, self.clock)
-        table.on_finished = functools.partial(self._finished_now, table)
-        table.on_unwatched = functools.partial(self._unwatched, table)
-        return table
-
-    def start(self) -> None:
-        """(Re)start the scheduler after ``close`` (an app's lifespan starts it)."""
-        self.scheduler.start()
-
-    def close(self) -> None:
-        """Stop the scheduler: no thread is left; queued bot moves wait for ``start`` (or a restart)."""
-        self.scheduler.stop()
-
-    # ---- finding tables ----------------------------------------------------------------------
-    def loaded(self, table_id) -> Table | None:
-        """The table if it is in memory (no storage access, no lock: safe on the event loop)."""
-        return self.tables.get(table_id) if isinstance(table_id, str) else None
-
-    def get(self, table_id: str) -> Table:
-        """The table; a finished one no longer in memory is loaded from storage (its record replayed) and kept
-        again for ``keep_finished``."""
-        table = self.loaded(table_id)
-        if table is not None:
-            return table
-        if not isinstance(table_id, str) or not table_id or len(table_id) > MAX_TABLE_ID:
-            raise TableError(f"no table {table_id!r}", 404)
-        if table_id in self.broken:
-            raise TableError("this table cannot be played: the server could not replay its record (its log says "
-                             "why)", 500)
-        with self.lock:
-            table = self.tables.get(table_id)
-            if table is not None:
-                return table
-            try:
-                stored = self.storage.load_table(table_id)
-            except StorageError as e:
-                log.error("table %s: not loaded: %s", table_id, e)
-                raise TableError("the server could not read this table; try again", 503) from None
-            if stored is None:
-                raise TableError(f"no table {table_id!r}", 404)
-            table = self._replayed(stored)
-            if table is None:
-                return self.get(table_id)   # now listed as broken: the answer says so
-            self.tables[table_id] = table
-            if table.state.is_over:
-                self._finished[table_id] = self.clock()
-                return table
-        # in storage, in play, yet not in memory: written by another server on the same database
-        table.carry_on()
-        return table
-
-    def live_count(self) -> int:
-        """Tables in memory whose match is not over."""
-        with self.lock:
-            return len(self.tables) - len(self._finished)
-
-    # ---- putting finished tables away --------------------------------------------------------
-    def _finished_now(self, table: Table) -> None:
-        with self.lock:
-            if self.tables.get(table.table_id) is table:
-                self._finished[table.table_id] = self.clock()
-
-    def _unwatched(self, table: Table) -> None:
-        # the last listener of a finished table left: with its keep time over, it goes now
-        with self.lock:
-            self._drop_if_due(table.table_id, self.clock())
-
-    def _drop_if_due(self, table_id: str, now: float) -> bool:
-        # called with self.lock held; a table busy in another thread (its lock held) waits for the next sweep
-        began = self._finished.get(table_id)
-        table = self.tables.get(table_id)
-        if began is None or table is None or now - began < self.keep_finished:
-            return False
-        if not table.lock.acquire(blocking=False):
-            return False
-        try:
-            if table.listeners:
-                return False
-            # a caller still holding this object gets TableGone for any change, and asks again (a fresh copy)
-            table.dropped = True
-            table._bots.clear()
-        finally:
-            table.lock.release()
-        del self.tables[table_id]
-        del self._finished[table_id]
-        return True
-
-    def sweep(self) -> int:
-        """Put away the finished tables nobody listens to whose keep time is over (they stay in storage), and
-        forget creation times older than a minute. Returns how many tables went."""
-        now = self.clock()
-        with self.lock:
-            dropped = sum(self._drop_if_due(table_id, now) for table_id in list(self._finished))
-        with self._limits_lock:
-            for client in list(self._creates):
-                stamps = self._creates[client]
-                _forget_older_than_a_minute(stamps, now)
-                if not stamps:
-                    del self._creates[client]
-        return dropped
-
-    # ---- limits per client address -----------------------------------------------------------
-    def _reserve_create(self, client: str) -> float:
-        now = self.clock()
-        with self._limits_lock:
-            stamps = self._creates.setdefault(client, collections.deque())
-            _forget_older_than_a_minute(stamps, now)
-            if len(stamps) >= self.max_creates_per_minute:
-                wait = max(1, math.ceil(stamps[0] + 60 - now))
-                raise TableError(f"too many tables created from your address; try again in {wait} s", 429,
-                                 headers={"Retry-After": str(wait)})
-            stamps.append(now)
-            return now
-
-    def _release_create(self, client: str, stamp: float) -> None:
-        with self._limits_lock:
-            stamps = self._creates.get(client)
-            if stamps is not None and stamp in stamps:
-                stamps.remove(stamp)
-
-    def open_socket(self, client: str) -> None:
-        """Count one more WebSocket of ``client`` (an address); refused (429) over ``max_sockets_per_ip``."""
-        with self._limits_lock:
-            count = self._sockets.get(client, 0)
-            if count >= self.max_sockets_per_ip:
-                raise TableError(f"too many connections from your address (at most {self.max_sockets_per_ip}); "
-                                 "close some and try again", 429)
-            self._sockets[client] = count + 1
-
-    def close_socket(self, client: str) -> None:
-        with self._limits_lock:
-            count = self._sockets.get(client, 0) - 1
-            if count > 0:
-                self._sockets[client] = count
-            else:
-                self._sockets.pop(client, None)
-
-    # ---- creating and listing ----------------------------------------------------------------
-    def create(self, game: str, players=None, preset=None, options=None, seats=None, client: str | None = None,
-               seed=None, host_token: str | None = None, settings=None) -> Table:
-        """A new table; ``client`` (the creator's address) counts towards ``max_creates_per_minute``. The holder of
-        ``host_token`` is its host (None: a table nobody may change the seats of); ``settings`` the seat settings
-        (see ``seats.Settings``). ``seed`` only on a server with a ``test_seed``."""
-        seed = self._seed_for_new_table(seed)
-        settings = _seat_rule(seats_module.Settings(host_hash=_hash(host_token) if host_token else None).changed,
-                              settings)
-        stamp = self._reserve_create(client) if client is not None else None
-        try:
-            table = self._create(game, players, preset, options, seats, seed, settings)
-        except BaseException:
-            if stamp is not None:
-                self._release_create(client, stamp)
-            raise
-        table.step_bots()
-        return table
-
-    def _seed_for_new_table(self, seed) -> int | None:
-        """The seed a new table is dealt from (None: a fresh secret one)."""
-        if self._test_seeds is None:
-            if seed is not None:
-                raise TableError("a table's seed cannot be chosen on this server (it would reveal every card)")
-            return None
-        if seed is None:
-            with self.lock:
-                return self._test_seeds.getrandbits(63)
-        if not _is_seed(seed):
-            raise TableError(f"seed must be a whole number 0..2**63-1, not {seed!r}")
-        return seed
-
-    def _create(self, game, players, preset, options, seats, seed, settings: seats_module.Settings) -> Table:
-        if not isinstance(game, str) or game not in gamenight.games():
-            raise TableError(f"unknown game {game!r}; games are: {', '.join(gamenight.games())}")
-        if options is not None and not isinstance(options, dict):
-            raise TableError("options must be an object of option names to values")
-        for key in ("players", "rules", "preset"):
-            if key in (options or {}):
-                raise TableError(f"{key!r} is not a rule option: give \"players\" and \"preset\" beside \"options\", "
-                                 "not inside it")
-        if preset is not None and not isinstance(preset, str):
-            raise TableError("preset must be a preset name")
-        try:
-            made = gamenight.make(game, players=players, rules=preset, **(options or {}))
-        except RulesError as e:
-            raise TableError(str(e)) from None
-        except TypeError:
-            raise TableError("options must map rule option names to values") from None
-        n = made.num_players
-        if seats is None:
-            seats = [None] * n
-        if not isinstance(seats, list) or len(seats) != n:
-            raise TableError(f"seats must be a list of {n} entries (a bot name, or null for an open seat)")
-        bots = gamenight.bots_for(made)
-        for bot in seats:
-            if bot is not None and bot not in bots:
-                raise TableError(f"unknown bot {bot!r} for {game}; bots are: {', '.join(bots)}")
-        stored = StoredTable(table_id=secrets.token_urlsafe(8), game=game, players=n, rules=made.rules.to_dict(),
-                             format=gamenight.RECORD_FORMAT,
-                             seed=made.fresh_seed() if seed is None else seed,
-                             seats=[seats_module.bot_seat(b) if b else seats_module.open_seat() for b in seats],
-                             created=time.time(), settings=settings.to_dict())
-        with self.lock:
-            if self.live_count() >= self.max_tables:
-                raise TableError(f"the server has {self.max_tables} tables in play, its most; "
-                                 "try again when some have finished", 503)
-            try:
-                self.storage.create_table(stored)
-            except StorageError as e:
-                log.error("a new %s table was not saved: %s", game, e)
-                raise TableError("the server could not save the new table; try again", 503) from None
-            table = self._table(stored)
-            self.tables[table.table_id] = table
-        return table
-
-    def list(self) -> list[dict]:
-        """Summaries: the live tables first, then the finished ones still in memory, each group newest first
-        (by creation), then the broken ones (``{"table_id", "game", "created", "broken": true}``), at most
-        ``LIST_LIMIT`` in all."""
-        self.sweep()
-        with self.lock:
-            tables = list(self.tables.values())
-            broken = sorted(self.broken.values(), key=lambda t: t["created"], reverse=True)
-        tables.reverse()   # among tables created at the same instant, the later one first
-        tables.sort(key=lambda t: (not t.state.is_over, t.stored.created), reverse=True)
-        return ([t.summary() for t in tables[:LIST_LIMIT]] + [dict(t) for t in broken])[:LIST_LIMIT]

@@ -1,0 +1,253 @@
+"""The HTTP JSON API: one handler per route, each reading the app's ``TableManager`` from ``app.state``.
+
+Every error is ``{"error": "..."}`` with a 4xx/5xx status. A seat token goes in the X-Seat-Token header (or a POST
+body's "token"), the host token in X-Host-Token (or "host_token"): never in the address.
+  GET  /api/games                              games: players range, presets, options, bots
+  GET  /api/tables                             public summaries: live tables, then recently finished ones
+                                               (each newest first), then broken ones, at most 200
+  POST /api/tables                             {game, players?, preset?, options?, seats?, settings?}
+                                               -> summary and the creator's host_token
+  GET  /api/tables/{id}                        public summary
+  POST /api/tables/{id}/join                   {seat, name?, client?} -> {seat, token}; the same client nonce
+                                               gets the same token again (a join may be retried)
+  POST /api/tables/{id}/leave                  {token, bot?}: a bot keeps the seat open
+  POST /api/tables/{id}/bot                    host: {seat, bot|null}: a bot in a seat nobody holds, or open it
+  POST /api/tables/{id}/kick                   host: {seat, bot?}: a bot takes the person's seat
+  POST /api/tables/{id}/settings               host: {bots_may_be_replaced?, away_seconds?}
+  GET  /api/tables/{id}/state                  token: that seat's message; no token: the spectator's message
+  POST /api/tables/{id}/actions                {token, action, version, seat?} -> that seat's message
+  GET  /api/tables/{id}/record                 the record, once the match is over
+  GET  /api/tables/{id}/history?step=K         token as for /state: that seat's view after the first K actions
+
+A finished table no longer in memory is loaded from storage on demand by every route naming it.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+import gamenight
+
+from .errors import TableError, TableGone
+from .manager import TableManager
+from .table import Table
+
+MAX_MESSAGE = 4096      # bytes of one client message, HTTP body or WebSocket frame
+ADDRESS_TOKEN = ("a token never goes in the address (addresses are written to logs): send it in the X-Seat-Token "
+                 "header, or on a WebSocket in the first message {\"type\": \"hello\", \"token\": ...}")
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+# ---- reading requests ---------------------------------------------------------------------------
+def manager_of(connection: HTTPConnection) -> TableManager:
+    manager: TableManager = connection.app.state.manager
+    return manager
+
+
+def client_of(connection: HTTPConnection) -> str:
+    """The client's address (uvicorn takes it from X-Forwarded-For when the proxy is trusted)."""
+    return connection.client.host if connection.client and connection.client.host else "unknown"
+
+
+def parse_json(raw: bytes | str, what: str) -> Any:
+    """JSON from a client; TableError (400) saying what is wrong with it."""
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise TableError(f"{what} is not valid JSON") from None
+    except RecursionError:
+        raise TableError(f"{what} is nested too deeply") from None
+
+
+async def read_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read as it streams in and refused as soon as it passes ``MAX_MESSAGE`` bytes (a
+    body sent in chunks has no Content-Length to check first)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and int(declared) > MAX_MESSAGE:
+        raise TableError(f"request body over {MAX_MESSAGE} bytes", 413)
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_MESSAGE:
+            raise TableError(f"request body over {MAX_MESSAGE} bytes", 413)
+    data = parse_json(bytes(raw) or b"{}", "request body")
+    if not isinstance(data, dict):
+        raise TableError("request body must be a JSON object")
+    return data
+
+
+def seat_token(request: Request, body: dict[str, Any] | None = None) -> Any:
+    """The seat token: the X-Seat-Token header (or the body's "token"), never the address, which logs keep. Not
+    checked here: the table says what is wrong with a missing or malformed one."""
+    if "token" in request.query_params:
+        raise TableError(ADDRESS_TOKEN)
+    return request.headers.get("x-seat-token") or (body or {}).get("token")
+
+
+def host_token(request: Request, body: dict[str, Any]) -> Any:
+    return request.headers.get("x-host-token") or body.get("host_token")
+
+
+# ---- finding tables -----------------------------------------------------------------------------
+async def find_table(manager: TableManager, table_id: str) -> Table:
+    """The table: in memory at once; else from storage (a finished table's record replayed), off the event loop."""
+    table = manager.loaded(table_id)
+    if table is None:
+        table = await run_in_threadpool(manager.get, table_id)
+    return table
+
+
+async def on_table(manager: TableManager, table_id: str, method: str, *args: Any) -> tuple[Table, Any]:
+    """Call ``method`` of the table (off the event loop): a finished table put away between finding it and calling
+    it is loaded again."""
+    for _ in range(3):
+        table = await find_table(manager, table_id)
+        try:
+            return table, await run_in_threadpool(getattr(table, method), *args)
+        except TableGone:
+            continue
+    raise TableGone()
+
+
+def refusing(handler: Handler) -> Handler:
+    """The handler, with a TableError answered as ``{"error": ...}`` and its status."""
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except TableError as e:
+            return JSONResponse({"error": str(e)}, status_code=e.status, headers=e.headers)
+    return wrapped
+
+
+# ---- the routes ---------------------------------------------------------------------------------
+def games_catalogue() -> list[dict[str, Any]]:
+    """What the lobby offers for each game (names, players, presets, options, bots)."""
+    out = []
+    for name in gamenight.games():
+        game = gamenight.make(name)
+        rules = game.RULES
+        out.append({"name": name, "title": game.title, "min_players": game.MIN_PLAYERS,
+                    "max_players": game.MAX_PLAYERS, "default_players": game.DEFAULT_PLAYERS,
+                    "default_preset": rules.DEFAULT_PRESET,
+                    "presets": [{"name": p, "doc": rules.PRESET_DOCS.get(p, "")} for p in rules.PRESETS],
+                    "options": rules.describe(), "bots": gamenight.bots_for(game)})
+    return out
+
+
+@refusing
+async def list_games(request: Request) -> Response:
+    return JSONResponse(request.app.state.catalogue)
+
+
+@refusing
+async def list_tables(request: Request) -> Response:
+    return JSONResponse(manager_of(request).list())
+
+
+@refusing
+async def create_table(request: Request) -> Response:
+    body = await read_body(request)
+    host = secrets.token_urlsafe(24)   # the creator's: only its holder changes the seats and settings
+    # bots may play a while: off the event loop, so other tables' clients are not kept waiting
+    table = await run_in_threadpool(
+        lambda: manager_of(request).create(body.get("game"), players=body.get("players"), preset=body.get("preset"),
+                                           options=body.get("options"), seats=body.get("seats"),
+                                           client=client_of(request), seed=body.get("seed"), host_token=host,
+                                           settings=body.get("settings")))
+    return JSONResponse({**table.summary(), "host_token": host}, status_code=201)
+
+
+@refusing
+async def get_table(request: Request) -> Response:
+    return JSONResponse((await find_table(manager_of(request), request.path_params["table_id"])).summary())
+
+
+@refusing
+async def join(request: Request) -> Response:
+    body = await read_body(request)
+    _, token = await on_table(manager_of(request), request.path_params["table_id"], "join", body.get("seat"),
+                              body.get("name"), body.get("client"))
+    return JSONResponse({"seat": body.get("seat"), "token": token})
+
+
+@refusing
+async def leave(request: Request) -> Response:
+    body = await read_body(request)
+    await on_table(manager_of(request), request.path_params["table_id"], "leave", seat_token(request, body),
+                   body.get("bot"))
+    return JSONResponse({"ok": True})
+
+
+def host_seat_change(method: str) -> Handler:
+    """The route of one of the host's changes to a seat (``set_bot``, ``kick``): ``{seat, bot}``."""
+    @refusing
+    async def change(request: Request) -> Response:
+        body = await read_body(request)
+        await on_table(manager_of(request), request.path_params["table_id"], method, host_token(request, body),
+                       body.get("seat"), body.get("bot"))
+        return JSONResponse({"ok": True})
+    return change
+
+
+@refusing
+async def configure(request: Request) -> Response:
+    body = await read_body(request)
+    changes = {k: v for k, v in body.items() if k != "host_token"}
+    await on_table(manager_of(request), request.path_params["table_id"], "configure", host_token(request, body),
+                   changes)
+    return JSONResponse({"ok": True})
+
+
+@refusing
+async def get_state(request: Request) -> Response:
+    token = seat_token(request)
+    table = await find_table(manager_of(request), request.path_params["table_id"])
+    return JSONResponse(await run_in_threadpool(table.message_for_token, token))
+
+
+@refusing
+async def act(request: Request) -> Response:
+    body = await read_body(request)
+    token = seat_token(request, body)
+    table = await find_table(manager_of(request), request.path_params["table_id"])
+    await run_in_threadpool(table.act, token, body.get("action"), body.get("seat"), body.get("version"))
+    return JSONResponse(await run_in_threadpool(table.message_for_token, token))
+
+
+@refusing
+async def history(request: Request) -> Response:
+    token = seat_token(request)
+    table = await find_table(manager_of(request), request.path_params["table_id"])
+    text = request.query_params.get("step", "")
+    step = int(text) if text.isascii() and text.isdigit() and len(text) < 10 else text or None
+    return JSONResponse(await run_in_threadpool(table.history_message, token, step))
+
+
+@refusing
+async def record(request: Request) -> Response:
+    return JSONResponse((await find_table(manager_of(request), request.path_params["table_id"])).record())
+
+
+ROUTES = [
+    Route("/api/games", list_games),
+    Route("/api/tables", list_tables, methods=["GET"]),
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables/{table_id}", get_table),
+    Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+    Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
+    Route("/api/tables/{table_id}/bot", host_seat_change("set_bot"), methods=["POST"]),
+    Route("/api/tables/{table_id}/kick", host_seat_change("kick"), methods=["POST"]),
+    Route("/api/tables/{table_id}/settings", configure, methods=["POST"]),
+    Route("/api/tables/{table_id}/state", get_state),
+    Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
+    Route("/api/tables/{table_id}/record", record),
+    Route("/api/tables/{table_id}/history", history),
+]

@@ -1,0 +1,204 @@
+"""The WebSocket of a table, ``/ws/tables/{id}``.
+
+The client's first message is ``{"type": "hello", "token": "<seat token>"}`` (no token: to watch as a spectator):
+the token never travels in the address, so no log holds it. The client then receives its message, and again after
+every change; it sends ``{"type": "action", "action": "...", "version": n, "seat"?: n}`` or ``{"type": "ping"}``.
+A refusal is ``{"type": "error", "error": "...", "status": n}`` to that client only, and the connection stays
+usable; a refusal of the connection itself closes it with code 4000 + status.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .errors import TableError
+from .routes import ADDRESS_TOKEN, MAX_MESSAGE, client_of, find_table, manager_of, on_table, parse_json
+from .table import Table
+
+HELLO_SECONDS = 10   # a WebSocket says hello (with its token, or none to watch) within this time
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    manager = manager_of(websocket)
+    client = client_of(websocket)
+    try:
+        manager.open_socket(client)
+    except TableError as e:   # too many from this address
+        await _refuse(websocket, e)
+        return
+    try:
+        await _serve(websocket)
+    finally:
+        manager.close_socket(client)
+
+
+async def _serve(websocket: WebSocket) -> None:
+    try:
+        if "token" in websocket.query_params:
+            raise TableError(ADDRESS_TOKEN)
+        await find_table(manager_of(websocket), websocket.path_params["table_id"])
+    except TableError as e:
+        await _refuse(websocket, e)
+        return
+    await websocket.accept()
+    sender = _Sender(websocket)
+    try:
+        token = await _hello(websocket)
+        table, key = await on_table(manager_of(websocket), websocket.path_params["table_id"], "listen", token,
+                                    sender.send)
+    except TableError as e:   # no hello, or a token that holds no seat here (or the seat changed hands meanwhile)
+        sender.stop()
+        await _close(websocket, e)
+        return
+    except WebSocketDisconnect:
+        sender.stop()
+        return
+    try:
+        await _answer_messages(websocket, sender, table, token, table.listeners[key][0])
+    finally:
+        table.unlisten(key)
+        sender.stop()
+
+
+class _Sender:
+    """Sends a table's messages (and the replies to this client) to one WebSocket, in order, from whichever thread
+    changed the table."""
+
+    def __init__(self, websocket: WebSocket):
+        self.websocket = websocket
+        self.loop = asyncio.get_running_loop()
+        self.loop_thread = threading.get_ident()
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.task = asyncio.create_task(self._pump())
+
+    def send(self, message: dict[str, Any]) -> None:
+        if threading.get_ident() == self.loop_thread:
+            self.queue.put_nowait(message)   # no wake-up of the loop through its self-pipe needed
+            return
+        try:
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+        except RuntimeError:   # the server's loop has closed (shutdown): nobody is listening any more
+            pass
+
+    def stop(self) -> None:
+        self.task.cancel()
+
+    async def _pump(self) -> None:
+        while True:
+            await self.websocket.send_json(await self.queue.get())
+
+
+async def _answer_messages(websocket: WebSocket, sender: _Sender, table: Table, token: str | None,
+                           seat: int | None) -> None:
+    """Read the client's messages until it goes; a reply (an error, a pong) goes back to it alone."""
+    try:
+        while True:
+            try:
+                text = await _receive(websocket)
+            except TableError as e:
+                sender.send(_error(str(e), e.status))
+                continue
+            if text is None:
+                return
+            reply = await _handle_on_loop_or_thread(table, token, seat, text)
+            if reply is not None:
+                sender.send(reply)
+    except WebSocketDisconnect:
+        return
+
+
+async def _refuse(websocket: WebSocket, e: TableError) -> None:
+    await websocket.accept()
+    await _close(websocket, e)
+
+
+async def _close(websocket: WebSocket, e: TableError) -> None:
+    await websocket.send_json(_error(str(e), e.status))
+    await websocket.close(code=4000 + e.status)
+
+
+def _error(message: str, status: int = 400) -> dict[str, Any]:
+    return {"type": "error", "error": message, "status": status}
+
+
+async def _hello(websocket: WebSocket) -> str | None:
+    """The first message: ``{"type": "hello", "token": ...}`` (no token: to watch). Returns the token."""
+    try:
+        text = await asyncio.wait_for(_receive(websocket), HELLO_SECONDS)
+    except asyncio.TimeoutError:
+        raise TableError(f"say hello within {HELLO_SECONDS} s: {{\"type\": \"hello\", \"token\": ...}}", 408) \
+            from None
+    if text is None:
+        raise WebSocketDisconnect()
+    data = parse_json(text, "message")
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        raise TableError('the first message must be {"type": "hello", "token": "<your seat token>"} '
+                         '(no token to watch)')
+    token = data.get("token")
+    if token is not None and not isinstance(token, str):
+        raise TableError("token must be text")
+    return token or None
+
+
+async def _receive(websocket: WebSocket) -> str | None:
+    """The next client message as text; None when the client has gone; TableError for a frame over
+    ``MAX_MESSAGE`` bytes (413) or bytes that are not UTF-8 (400)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        raw = message.get("bytes") or b""
+        if len(raw) > MAX_MESSAGE:
+            raise TableError(f"message over {MAX_MESSAGE} bytes refused", 413)
+        try:
+            text = raw.decode()
+        except UnicodeDecodeError:
+            raise TableError('message must be a JSON object like {"type": "action", "action": "..."}') from None
+    if len(text.encode()) > MAX_MESSAGE:
+        raise TableError(f"message over {MAX_MESSAGE} bytes refused", 413)
+    return str(text)
+
+
+async def _handle_on_loop_or_thread(table: Table, token: str | None, seat: int | None,
+                                    text: str) -> dict[str, Any] | None:
+    # A table of people only has no bot to think, so an action is a fraction of a millisecond (engine, one
+    # SQLite commit, the messages): done right here on the event loop. A thread hop per action costs more
+    # than the action itself under load (threads queue for the GIL and the storage lock, each wake-up
+    # waits out a GIL switch interval). With paced bots (bot_delay > 0) an action only queues the bots' next
+    # move, so it is as cheap. Tables whose bots answer at once, or whose lock another thread holds (a bot
+    # thinking), use a thread.
+    quick = table.bot_delay > 0 or not any(s["kind"] == "bot" for s in table.seats)
+    if quick and table.lock.acquire(blocking=False):
+        try:
+            return _handle_client_message(table, token, seat, text)
+        finally:
+            table.lock.release()
+    reply: dict[str, Any] | None = await run_in_threadpool(_handle_client_message, table, token, seat, text)
+    return reply
+
+
+def _handle_client_message(table: Table, token: str | None, seat: int | None, text: str) -> dict[str, Any] | None:
+    """Act on one client message; the reply (an error, a pong) goes to that client only."""
+    try:
+        data = parse_json(text, "message")
+    except TableError as e:
+        return _error(str(e), e.status)
+    if not isinstance(data, dict):
+        return _error('message must be a JSON object like {"type": "action", "action": "..."}')
+    kind = data.get("type")
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind != "action":
+        return _error(f"unknown message type {kind!r}; send {{\"type\": \"action\", \"action\": \"...\"}}")
+    if seat is None:
+        return _error("spectators may not act", 403)
+    try:
+        table.act(token, data.get("action"), data.get("seat"), data.get("version"))
+    except TableError as e:
+        return _error(str(e), e.status)
+    return None
