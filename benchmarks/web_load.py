@@ -134,7 +134,8 @@ def make_table(port: int, game: str, bots: bool) -> tuple[str, list[str | None]]
     seats = [None] + ["heuristic"] * (players - 1) if bots else [None] * players
     table = http(port, "/api/tables", {"game": game, "players": players, "seats": seats})
     table_id = table["table_id"]
-    tokens: list[str | None] = [http(port, f"/api/tables/{table_id}/join", {"seat": seat, "name": f"load{seat}"})["token"]
+    join = f"/api/tables/{table_id}/join"
+    tokens: list[str | None] = [http(port, join, {"seat": seat, "name": f"load{seat}"})["token"]
                                 for seat, bot in enumerate(seats) if bot is None]
     return table_id, tokens + [None] if bots else tokens
 
@@ -147,7 +148,8 @@ class TableRun:
         self.tokens = tokens
         self.pending: dict[int, list] = {}
         self.over = False
-        self.last_seen: tuple[int, float, bool] | None = None   # the spectator's last message: version, when, bot to move
+        # the spectator's last message: version, when, bot to move
+        self.last_seen: tuple[int, float, bool] | None = None
 
 
 class Load:

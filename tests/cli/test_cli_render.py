@@ -4,11 +4,11 @@ from __future__ import annotations
 import random
 import re
 
-import gamenight
 import pytest
 from rich.console import Console
 from rich.text import Text
 
+import gamenight
 from gamenight.cli.render import GenericRenderer, get_renderer
 from gamenight.cli.render.cards import card_markup, cards_markup
 
@@ -53,7 +53,7 @@ def test_yaniv_table_shows_what_the_seat_may_see():
     assert f"seat {seat} (you)" in text
     for p in range(3):
         assert f"{view['hand_sizes'][p]} cards · total {view['scores'][p]}" in text
-    for p, move in view["log"][-3:]:
+    for p, _move in view["log"][-3:]:
         assert f"seat {p}" in text
     assert "can be taken:" in text
     # the others' unknown cards are nowhere in the table
@@ -68,7 +68,7 @@ def test_yaniv_table_shows_what_the_seat_may_see():
 def test_yaniv_hand_is_sorted_by_rank_jokers_last():
     state = _yaniv_state(players=4, seed=2)
     view = dict(state.view(0), hand=["Kc", "Jk", "2h", "As", "2c"])
-    line = next(l for l in plain(get_renderer("yaniv").table(view)).splitlines() if l.startswith("Your hand:"))
+    line = next(row for row in plain(get_renderer("yaniv").table(view)).splitlines() if row.startswith("Your hand:"))
     assert line.startswith("Your hand: A♠ 2♥ 2♣ K♣ Jk")
     assert "value 15" in line
 
@@ -103,7 +103,7 @@ def test_yaniv_summaries_after_a_round_and_a_match():
     result = state.view(None)["last_round"]
     summary = plain(r.hand_summary(state.view(None)))
     assert f"Round 1 over. Seat {result['caller']} called Yaniv" in summary
-    for p, total in enumerate(result["totals"]):
+    for _p, total in enumerate(result["totals"]):
         assert f"total {total}" in summary
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))

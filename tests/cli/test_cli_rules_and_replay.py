@@ -17,7 +17,7 @@ def test_rules_lists_every_option_and_preset(cli, name, width):
     for entry in game.RULES.describe():
         assert entry["name"] in run.out
         assert entry["type"] in run.out
-    for preset, doc in game.RULES.PRESET_DOCS.items():
+    for preset, _doc in game.RULES.PRESET_DOCS.items():
         assert preset in run.out
     assert "(default)" in run.out
 

@@ -201,7 +201,7 @@ def test_replay_steps_match_the_history(name):
         state.apply(rng.choice(state.legal_actions()))
         snapshots.append(state.to_json())
     record = state.record()
-    for number, seat, action, after in gamenight.replay_steps(record):
+    for number, _seat, action, after in gamenight.replay_steps(record):
         assert str(action) == record["actions"][number - 1]
         assert after.to_json() == snapshots[number]
     bad = dict(record, actions=record["actions"][:1] + ["not-an-action"])

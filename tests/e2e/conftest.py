@@ -1,7 +1,8 @@
 """End-to-end fixtures: a real `gamenight serve` process and Debian's Chromium driven by Playwright.
 
 Each pytest worker (`pytest -n 2`) starts one server (its own SQLite file, a free port) and one browser; every
-test opens pages in fresh browser contexts with the `pages` fixture, which fails the test on any page error or console error and
+test opens pages in fresh browser contexts with the `pages` fixture, which fails the test on any page error or console
+error and
 keeps screenshots in test-artifacts/e2e/ (at the start, mid-match, at the end, and on failure).
 """
 import json
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import free_port, start_server, stop_server
+
 # no importorskip: the browser tests must never be skipped quietly (`make test` installs Playwright and Chromium)
 from playwright import sync_api
 

@@ -19,7 +19,8 @@ MOVED_ON_OR_ERROR = ("v => Number(document.body.dataset.version) > v || "
                      "(document.getElementById('error') && document.getElementById('error').textContent.trim() !== '')")
 END_WORDS = ("over", "win", "won")
 
-# Short but real matches: several hands where the game has hands.
+# Short but real matches: several hands where the game has hands. Every registered game needs its entry here (and
+# in choose_for, where a random choice of buttons would be too slow): test_every_game_has_its_e2e_settings says so.
 SHORT = {
     "yaniv": {"players": 2, "options": {"elimination_limit": 40, "halving_at": "none"}},
     "gin_rummy": {"players": 2, "options": {"game_target": 30}},
@@ -98,7 +99,8 @@ def wait_live(page):
 
 def take_seat(page, seat: int):
     page.click(f'#seats button[data-take-seat="{seat}"]')
-    page.wait_for_function("s => document.body.dataset.seat === s && document.body.dataset.live === 'true'", arg=str(seat))
+    page.wait_for_function("s => document.body.dataset.seat === s && document.body.dataset.live === 'true'",
+                           arg=str(seat))
 
 
 def legal_texts(page) -> list[str]:

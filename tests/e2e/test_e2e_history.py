@@ -2,8 +2,16 @@
 clickable; going live gives the actions back."""
 import random
 
-from e2e_helpers import (assert_match_over, body, choose_for, create_table, legal_texts, play_to_end,
-                         sit_and_play, version)
+from e2e_helpers import (
+    assert_match_over,
+    body,
+    choose_for,
+    create_table,
+    legal_texts,
+    play_to_end,
+    sit_and_play,
+    version,
+)
 
 SEED = 101  # the deal (the server's test seeding)
 
@@ -13,7 +21,8 @@ def step_text(page) -> str:
 
 
 def wait_step(page, k: int, n: int):
-    page.wait_for_function("t => document.getElementById('history-step').textContent.trim() === t", arg=f"step {k} of {n}")
+    page.wait_for_function("t => document.getElementById('history-step').textContent.trim() === t",
+                           arg=f"step {k} of {n}")
 
 
 def wait_replaying(page, replaying: bool):

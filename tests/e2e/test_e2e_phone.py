@@ -8,8 +8,20 @@ The deals are fixed (the server's test seeding), so the hands that end and their
 import random
 
 import pytest
-from e2e_helpers import (OVER, SHORT, assert_match_over, body, choose_for, create_table, play_one, take_seat,
-                         wait_live, wait_turn_or_over)
+from e2e_helpers import (
+    OVER,
+    SHORT,
+    assert_match_over,
+    body,
+    choose_for,
+    create_table,
+    play_one,
+    take_seat,
+    wait_live,
+    wait_turn_or_over,
+)
+
+import gamenight
 
 WIDTHS = [360, 390]
 HEIGHT = 780
@@ -29,7 +41,8 @@ new MutationObserver(() => {
   const out = [...document.body.querySelectorAll("*")]
     .filter((e) => sticksOut(e) && !(e.parentElement && sticksOut(e.parentElement)))   // the outermost ones
     .map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
-                (typeof e.className === "string" && e.className ? "." + e.className.trim().split(/\\s+/).join(".") : ""));
+                (typeof e.className === "string" && e.className
+                   ? "." + e.className.trim().split(/\\s+/).join(".") : ""));
   window.e2eOverflow = {width, version: document.body.dataset.version, sticking_out: out.slice(0, 6)};
 }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 """
@@ -59,7 +72,7 @@ def summary_shown(page) -> bool:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("game", ["yaniv", "gin_rummy", "thunee", "yessir"])
+@pytest.mark.parametrize("game", gamenight.games())
 def test_a_whole_match_fits_a_phone_for_the_player_and_a_spectator(server, pages, game, width):
     players = SHORT[game]["players"]
     table_id = create_table(server, game, [None] + ["heuristic"] * (players - 1), seed=SEEDS[game])

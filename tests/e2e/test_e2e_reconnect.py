@@ -2,9 +2,20 @@
 again on the same database; the open page reconnects by itself and the match carries on to the end."""
 import random
 
-from e2e_helpers import (assert_match_over, body, choose_for, create_table, free_port, legal_texts,
-                         play_to_end, sit_and_play, start_server, stop_server,
-                         version, wait_live)
+from e2e_helpers import (
+    assert_match_over,
+    body,
+    choose_for,
+    create_table,
+    free_port,
+    legal_texts,
+    play_to_end,
+    sit_and_play,
+    start_server,
+    stop_server,
+    version,
+    wait_live,
+)
 
 SEED = 102  # the deal (the server's test seeding)
 

@@ -2,9 +2,20 @@
 cannot take a person's seat (nor a bot's, by default) and has no action bar."""
 import random
 
-from e2e_helpers import (assert_match_over, body, choose_for, create_table, legal_texts, play_one,
-                         play_to_end, sit_and_play, take_seat, version, wait_live,
-                         wait_turn_or_over)
+from e2e_helpers import (
+    assert_match_over,
+    body,
+    choose_for,
+    create_table,
+    legal_texts,
+    play_one,
+    play_to_end,
+    sit_and_play,
+    take_seat,
+    version,
+    wait_live,
+    wait_turn_or_over,
+)
 
 SEED = 103  # the deals (the server's test seeding)
 

@@ -3,7 +3,7 @@ link, the other opens the link and takes the other seat; both click until the en
 moves arrive live (no reload)."""
 import random
 
-from e2e_helpers import (assert_match_over, body, legal_texts, play_one, take_seat, version, wait_live)
+from e2e_helpers import assert_match_over, body, legal_texts, play_one, take_seat, version, wait_live
 
 GAME, PRESET = "yessir", "short"
 

@@ -1,7 +1,8 @@
 import warnings
 
-import gamenight.core.game
 import pytest
+
+import gamenight.core.game
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")

@@ -4,9 +4,9 @@ import random
 import sqlite3
 
 import pytest
+from web_helpers import GAMES, SHORT, create, create_hosted, heuristic_or_random, join, play_http
 
 import gamenight
-from web_helpers import create_hosted, GAMES, SHORT, create, heuristic_or_random, join, play_http
 
 
 def test_games_lists_every_game_with_players_presets_options_and_bots(client):
@@ -144,8 +144,9 @@ def test_bots_give_back_a_seat_and_take_it_again(client):
     assert client.get(f"/api/tables/{table_id}").json()["seats"][1] == {
         "seat": 1, "kind": "person", "name": "Bob", "takeable": False, "connected": False}
     hosted = {"X-Host-Token": host}
-    assert client.post(f"/api/tables/{table_id}/bot", json={"seat": 1, "bot": "random"}, headers=hosted).status_code == 409
-    assert client.post(f"/api/tables/{table_id}/bot", json={"seat": 0, "bot": "heuristic"}, headers=hosted).status_code == 200
+    bot = f"/api/tables/{table_id}/bot"
+    assert client.post(bot, json={"seat": 1, "bot": "random"}, headers=hosted).status_code == 409
+    assert client.post(bot, json={"seat": 0, "bot": "heuristic"}, headers=hosted).status_code == 200
     # seat 0's bot played; now Bob (seat 1) is to move
     summary = client.get(f"/api/tables/{table_id}").json()
     assert summary["actions"] > 0 and summary["current_player"] == 1

@@ -3,8 +3,9 @@
 import json
 
 import pytest
-from gamenight.web import storage as storage_module
 from web_helpers import create, join, ws_connect
+
+from gamenight.web import storage as storage_module
 
 NESTED = "[" * 1500 + "]" * 1500          # valid JSON, under 4 KB, deeper than Python's recursion limit
 

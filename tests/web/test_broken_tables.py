@@ -2,9 +2,10 @@
 server: start-up logs it, lists it as broken and refuses it clearly; every other table is served as always."""
 import logging
 
-from gamenight.web import create_app, open_storage
 from starlette.testclient import TestClient
 from web_helpers import create, join, manual_manager
+
+from gamenight.web import create_app, open_storage
 
 
 def test_a_table_that_does_not_replay_is_listed_as_broken_and_the_others_are_served(db_url, caplog):

@@ -2,9 +2,9 @@
 import random
 
 import pytest
+from web_helpers import GAMES, SHORT, create, heuristic_or_random, join, play_ws, snapshots, ws_connect
 
 from gamenight.web import history as history_module
-from web_helpers import ws_connect, GAMES, SHORT, create, heuristic_or_random, join, play_ws, snapshots
 
 
 def history(client, table_id, step, token=None):

@@ -5,12 +5,13 @@ what is due, so no assertion depends on how fast or loaded the machine is. One t
 import threading
 
 import pytest
+from starlette.testclient import TestClient
+from web_helpers import act, create, join, later, manual_manager, ws_connect
+
 from gamenight import replay
 from gamenight.web import TableManager, create_app, open_storage
 from gamenight.web import table as table_module
 from gamenight.web.scheduler import BotScheduler
-from starlette.testclient import TestClient
-from web_helpers import act, create, join, later, manual_manager, ws_connect
 
 QUICK_BOTS = {"game": "yessir", "players": 3, "options": {"rounds_to_win": 1}}
 DELAY = 0.5

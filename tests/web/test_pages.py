@@ -11,8 +11,9 @@ import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
-import gamenight
 import pytest
+
+import gamenight
 
 STATIC = Path(gamenight.__file__).parent / "web" / "static"
 # the order static/table.html loads them in (the contract: GN first, the page last)

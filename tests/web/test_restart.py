@@ -2,12 +2,12 @@
 import random
 
 import pytest
+from starlette.testclient import TestClient
+from web_helpers import GAMES, SHORT, act, create, heuristic_or_random, join, play_http
 
 import gamenight
 from gamenight.web import TableManager, create_app, open_storage
 from gamenight.web.storage import SQLiteStorage
-from starlette.testclient import TestClient
-from web_helpers import act, GAMES, SHORT, create, heuristic_or_random, join, play_http
 
 
 def test_tables_resume_exactly_after_a_restart(db_url):
@@ -100,8 +100,9 @@ def test_unsupported_database_urls_are_refused(url):
 def test_a_bot_move_the_database_refuses_is_tried_again_and_the_persons_move_stands(db_url):
     """With bots answering at once, a bot move that cannot be saved does not undo or fail the person's move that
     woke the bots: it is logged and the bots try again."""
-    from gamenight.web.storage import StorageError
     from web_helpers import later, manual_manager
+
+    from gamenight.web.storage import StorageError
     manager, clock = manual_manager(db_url)
     table = manager.create("yaniv", players=2, seats=[None, "random"])
     token = table.join(0)

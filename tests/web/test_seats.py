@@ -5,9 +5,10 @@ Time is a ManualClock and the scheduler has no thread (``manual_manager``): noth
 import json
 
 import pytest
-from gamenight.web import create_app
 from starlette.testclient import TestClient
 from web_helpers import act, create_hosted, join, later, manual_manager, ws_connect
+
+from gamenight.web import create_app
 
 AWAY = 60
 DELAY = 0.5   # bots think this long, as on a real server (a table of bots alone would finish at once otherwise)
@@ -289,7 +290,8 @@ def test_an_action_sent_twice_is_played_once(hosted):
         if action:
             break
         token = tokens[table.state.current_player]
-        assert act(client, table_id, token, str(table.state.legal_actions()[0]), len(table.state.history)).status_code == 200
+        first = str(table.state.legal_actions()[0])
+        assert act(client, table_id, token, first, len(table.state.history)).status_code == 200
     assert action, "no repeatable move came up"
     token, version = tokens[table.state.current_player], len(table.state.history)
     assert act(client, table_id, token, action, version).status_code == 200

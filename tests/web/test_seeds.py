@@ -1,11 +1,10 @@
 """Tables in tests are dealt from known seeds (``test_seed``), so a failure can be replayed exactly; a server people
 play on never takes a seed, since a seed reveals every card."""
 import pytest
-from gamenight.web import TableManager, open_storage
 from starlette.testclient import TestClient
-
-from gamenight.web import create_app
 from web_helpers import create
+
+from gamenight.web import TableManager, create_app, open_storage
 
 
 def test_a_server_for_players_refuses_a_seed_and_creates_nothing(db_url, monkeypatch):
@@ -15,7 +14,8 @@ def test_a_server_for_players_refuses_a_seed_and_creates_nothing(db_url, monkeyp
         assert r.status_code == 400 and "seed" in r.json()["error"]
         assert client.get("/api/tables").json() == []
         # without a seed it deals as always
-        assert client.post("/api/tables", json={"game": "yaniv", "players": 2, "seats": [None, "random"]}).status_code == 201
+        table = {"game": "yaniv", "players": 2, "seats": [None, "random"]}
+        assert client.post("/api/tables", json=table).status_code == 201
 
 
 def test_the_same_test_seed_deals_the_same_tables(db_url, tmp_path):

@@ -2,10 +2,10 @@
 WebSockets per client address (an error message, then close code 4429). A refused request changes nothing.
 Every TestClient request comes from the one address "testclient"."""
 import pytest
+from starlette.testclient import TestClient
+from web_helpers import create, create_hosted, join, ws_connect
 
 from gamenight.web import TableManager, create_app, open_storage
-from starlette.testclient import TestClient
-from web_helpers import create_hosted, ws_connect, create, join
 
 OPEN = {"game": "yaniv", "players": 3, "options": {"single_round": True}, "seats": [None, "random", "random"]}
 

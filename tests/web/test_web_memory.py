@@ -6,14 +6,14 @@ import random
 import sqlite3
 
 import pytest
+from starlette.testclient import TestClient
+from web_helpers import create, create_hosted, join, not_who_is_connected, play_http, ws_connect
 
 import gamenight
 from gamenight.web import TableManager, create_app, open_storage
 from gamenight.web import manager as manager_module
 from gamenight.web import table as table_module
 from gamenight.web.errors import TableGone
-from starlette.testclient import TestClient
-from web_helpers import create_hosted, not_who_is_connected, ws_connect, create, join, play_http
 
 BOTS_ONLY = {"game": "yessir", "players": 3, "options": {"rounds_to_win": 1}, "seats": ["random"] * 3}
 

@@ -1,9 +1,9 @@
 """``gamenight serve`` options for memory and limits reach the app; ``--ws-deflate`` reaches uvicorn."""
 import pytest
 import uvicorn
+from test_serve_command import run
 
 from gamenight.cli.main import build_parser
-from test_serve_command import run
 
 
 def serve(monkeypatch, tmp_path, *options):

@@ -2,9 +2,19 @@
 import random
 
 import pytest
+from web_helpers import (
+    GAMES,
+    SHORT,
+    check_message_leaks_nothing,
+    create,
+    heuristic_or_random,
+    join,
+    play_ws,
+    snapshots,
+    ws_connect,
+)
 
 import gamenight
-from web_helpers import ws_connect, GAMES, SHORT, check_message_leaks_nothing, create, heuristic_or_random, join, play_ws, snapshots
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -143,7 +153,8 @@ def test_a_token_in_the_address_is_refused_so_no_log_ever_holds_it(client, table
         reply = ws.receive_json()
         assert reply["status"] == 400 and "X-Seat-Token" in reply["error"] and "hello" in reply["error"]
     for path in ("state", "history?step=0&"):
-        r = client.get(f"/api/tables/{table_id}/{path}{'&' if '?' in path else '?'}token={tokens[0]}".replace("&&", "&"))
+        address = f"/api/tables/{table_id}/{path}{'&' if '?' in path else '?'}token={tokens[0]}"
+        r = client.get(address.replace("&&", "&"))
         assert r.status_code == 400 and "X-Seat-Token" in r.json()["error"]
 
 

@@ -164,7 +164,8 @@ def check_message_leaks_nothing(state, seat, message, rng):
         assert not leaked, (f"seat {seat} received hidden cards {sorted(leaked)} at "
                             f"{list(paths_of(shown, leaked))}; full state: {state.to_json()}")
     assert message["view"] == state.view(seat)
-    expected_legal = [str(a) for a in state.legal_actions()] if seat is not None and state.current_player == seat else []
+    to_move = seat is not None and state.current_player == seat
+    expected_legal = [str(a) for a in state.legal_actions()] if to_move else []
     assert message["legal_actions"] == expected_legal
     assert set(message) == {"type", "table", "seat", "version", "view", "legal_actions"}
     assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "settings",
