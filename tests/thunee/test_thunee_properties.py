@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamenight
-from gamenight.thunee.actions import cards_of
+from gamenight.core.bits import cards_of
 from gamenight.thunee.rules import ThuneeRules
 from gamenight.thunee.state import JODI_PHASE, PLAYING, ThuneeGame
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from gamenight.thunee.actions import mask_of, parse_thunee_card
+from gamenight.core.bits import mask_of
+from gamenight.thunee.actions import parse_thunee_card
 from gamenight.thunee.state import ThuneeGame, ThuneeState
 
 

@@ -22,9 +22,11 @@ Notation (one decision is one action):
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from enum import IntEnum
 from itertools import product
 
-from ..core.bits import cards_of, mask_of
+from ..core.bits import cards_of
 from ..core.cards import parse_card
 from ..core.errors import IllegalAction
 from ..core.game import Action
@@ -41,8 +43,28 @@ ALL_CARDS = (1 << 24) - 1
 # core rank (0 = ace .. 12 = king) -> Thunee rank index
 _FROM_CORE_RANK = {10: J, 8: NINE, 0: ACE, 9: TEN, 12: KING, 11: QUEEN}
 
-(PASS, REDEAL, CALL, TRUMP, THUNEE, ROYALS, BLIND_THUNEE, BLIND_ROYALS, TRIP, MOONEY, JODI, PLAY, DOUBLE,
- KANAK) = range(14)
+
+
+class Kind(IntEnum):
+    """What an action does (one kind per line of the notation table above)."""
+    PASS = 0
+    REDEAL = 1
+    CALL = 2
+    TRUMP = 3
+    THUNEE = 4
+    ROYALS = 5
+    BLIND_THUNEE = 6
+    BLIND_ROYALS = 7
+    TRIP = 8
+    MOONEY = 9
+    JODI = 10
+    PLAY = 11
+    DOUBLE = 12
+    KANAK = 13
+
+
+# module-level aliases, for the hot paths and the bots
+PASS, REDEAL, CALL, TRUMP, THUNEE, ROYALS, BLIND_THUNEE, BLIND_ROYALS, TRIP, MOONEY, JODI, PLAY, DOUBLE, KANAK = Kind
 KIND_NAMES = ("pass", "redeal", "call", "trump", "thunee", "royals", "blind thunee", "blind royals", "trip", "mooney",
               "jodi", "play", "double", "kanak")
 CALL_AMOUNTS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 104)
@@ -97,7 +119,14 @@ class ThuneeAction(Action):
 
     __slots__ = ("kind", "card", "amount", "melds", "mask")
 
-    def __init__(self, id: int, text: str, kind: int, card: int = -1, amount: int = 0, melds=(0, 0, 0, 0)):
+    kind: Kind
+    card: int
+    amount: int
+    melds: tuple[int, ...]
+    mask: int
+
+    def __init__(self, id: int, text: str, kind: Kind, card: int = -1, amount: int = 0,
+                 melds: Iterable[int] = (0, 0, 0, 0)):
         super().__init__(id, text)
         self.kind = kind
         self.card = card
@@ -110,7 +139,9 @@ class ThuneeAction(Action):
 
 
 class ActionTable:
-    def __init__(self):
+    """Every Thunee action once, by id, by text and by what it does."""
+
+    def __init__(self) -> None:
         self.actions: list[ThuneeAction] = []
         self.by_text: dict[str, ThuneeAction] = {}
         add = self._add
@@ -140,7 +171,8 @@ class ActionTable:
                 (a for melds, a in self.jodi.items() if all(m <= x for m, x in zip(melds, maxes))), key=_by_id)
         self._plays: dict[int, list[ThuneeAction]] = {}
 
-    def _add(self, text: str, kind: int, card: int = -1, amount: int = 0, melds=(0, 0, 0, 0)) -> ThuneeAction:
+    def _add(self, text: str, kind: Kind, card: int = -1, amount: int = 0,
+             melds: Iterable[int] = (0, 0, 0, 0)) -> ThuneeAction:
         action = ThuneeAction(len(self.actions), text, kind, card, amount, melds)
         self.actions.append(action)
         self.by_text[text.lower()] = action
@@ -156,7 +188,7 @@ class ActionTable:
                 self._plays[mask] = found
         return found
 
-    def parse(self, text) -> ThuneeAction:
+    def parse(self, text: object) -> ThuneeAction:
         if isinstance(text, ThuneeAction):
             return text
         if not isinstance(text, str):

@@ -16,8 +16,22 @@ The heuristic plays as a careful club player does:
 from __future__ import annotations
 
 from ..core.registry import register_bot
-from .actions import (CALL, CARD_POINTS, DOUBLE, JODI, KANAK, MOONEY, PASS, PLAY, REDEAL, SUIT_CHARS, THUNEE, TRUMP,
-                      meld_value, parse_thunee_card)
+from .actions import (
+    CALL,
+    CARD_POINTS,
+    DOUBLE,
+    JODI,
+    KANAK,
+    MOONEY,
+    PASS,
+    PLAY,
+    REDEAL,
+    SUIT_CHARS,
+    THUNEE,
+    TRUMP,
+    meld_value,
+    parse_thunee_card,
+)
 
 _STRENGTH = {None: (0, 1, 2, 3, 4, 5), "royals": (5, 4, 3, 2, 1, 0), "blind royals": (5, 4, 3, 2, 1, 0)}
 _TRIP = (1, 0, 0, 0, 2, 3)

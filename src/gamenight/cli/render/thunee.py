@@ -70,7 +70,7 @@ class Renderer(GenericRenderer):
         seat = view["seat"]
         turn = view["current_player"]
         rules = view["rules"]
-        lines = [f"[bold]Thunee[/bold] · {n} players · hand {view['hand_no']} · dealer seat {view['dealer']} · "
+        lines = [f"[bold]Thunee[/bold] · {n} players · hand {view['hand_number']} · dealer seat {view['dealer']} · "
                  f"first to {view['ball_target']} balls"]
         balls = view["balls"]
         lines.append("Balls: " + " · ".join(f"{_team_name(t, n)} [bold]{balls[t]}[/bold]" for t in (0, 1)))
@@ -178,6 +178,6 @@ class Renderer(GenericRenderer):
         you = ""
         if seat is not None:
             you = " [green](you win)[/green]" if seat in winners else " [red](you lose)[/red]"
-        return (f"[bold]Match over after {view['hand_no']} hand{'s' if view['hand_no'] != 1 else ''}.[/bold] "
+        return (f"[bold]Match over after {view['hand_number']} hand{'s' if view['hand_number'] != 1 else ''}.[/bold] "
                 f"Winner: [bold green]{_team_name(team, n)}[/bold green]{you} · balls "
                 + " · ".join(f"{_team_name(t, n)} {view['balls'][t]}" for t in (0, 1)))

@@ -257,7 +257,7 @@
     const tricksPerHand = n === 2 ? 12 : 24 / n;
 
     root.appendChild(el("div",
-      `Hand ${view.hand_no} · dealer ${name(ui, view.dealer, seat)} · first to ${view.ball_target} balls`
+      `Hand ${view.hand_number} · dealer ${name(ui, view.dealer, seat)} · first to ${view.ball_target} balls`
       + (n === 2 ? " · heads-up: 12 tricks, counting target " + view.rules.two_player_target
         : ` · counting target ${view.rules.counting_target}`), {class: "gn-thunee-head"}));
 
@@ -347,11 +347,11 @@
       });
       const box = el("details", null, {class: "gn-thunee-logbox"});
       // open while the calls are the news; once opened or closed by hand, it stays so for this hand
-      const chosen = logChoice && logChoice.hand === view.hand_no ? logChoice.open : null;
+      const chosen = logChoice && logChoice.hand === view.hand_number ? logChoice.open : null;
       if (chosen === null ? view.phase !== "play" : chosen) box.setAttribute("open", "");
       const head = el("summary", "This hand's calls");
       // a click (or Enter) on the summary is the player's choice; the toggle event also fires for our own "open"
-      head.addEventListener("click", () => { logChoice = {hand: view.hand_no, open: !box.open}; });
+      head.addEventListener("click", () => { logChoice = {hand: view.hand_number, open: !box.open}; });
       box.appendChild(head);
       const list = el("ol", null, {class: "log gn-thunee-log"});
       for (const [p, text, meaning] of early.slice(-30)) {
@@ -583,7 +583,7 @@
       const team = view.winners[0] % 2;
       let you = "";
       if (mine(message) && n > 2) you = seat % 2 === team ? " (you win)" : " (you lose)";
-      box.appendChild(el("h3", `Match over after ${plural(view.hand_no, "hand")}: ${sideName(ui, team, n, seat)} wins `
+      box.appendChild(el("h3", `Match over after ${plural(view.hand_number, "hand")}: ${sideName(ui, team, n, seat)} wins `
         + `${view.balls[team]}–${view.balls[1 - team]}${you}`));
     }
     if (last.result === "void") {
