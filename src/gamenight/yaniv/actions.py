@@ -1,4 +1,5 @@
-"""Yaniv actions: the notation, the dense action table, and legal discard groups (Y11-Y13).
+"""Yaniv actions: the notation, the dense action table, and legal discard groups (Y11-Y13 in
+docs/games/yaniv.md).
 
 Notation (one decision is one action):
 
@@ -21,22 +22,40 @@ jokers-in-sets); legal actions are the table's own objects, so listing them allo
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator, Sequence
+from enum import IntEnum
 from itertools import combinations
 
-from ..core.cards import JOKER, RANKS, card_str, parse_card
+from ..core.cards import JOKER, card_str, parse_card
 from ..core.errors import IllegalAction
 from ..core.game import Action
 
-CALL, DRAW, SLAP, KEEP, TAKE, SWAP, SINGLE, SET, RUN = range(9)
-KIND_NAMES = ("call", "draw", "slap", "keep", "take", "swap", "single", "set", "run")
+
+class Kind(IntEnum):
+    """What an action does. The discards (SINGLE, SET, RUN) come last: ``kind >= SINGLE`` is a discard."""
+
+    CALL = 0
+    DRAW = 1
+    SLAP = 2
+    KEEP = 3
+    TAKE = 4
+    SWAP = 5
+    SINGLE = 6
+    SET = 7
+    RUN = 8
+
+
+# module-level aliases: the hot paths compare kinds often
+CALL, DRAW, SLAP, KEEP, TAKE, SWAP, SINGLE, SET, RUN = Kind
+KIND_NAMES = tuple(kind.name.lower() for kind in Kind)
 
 
 class YanivAction(Action):
-    """``kind`` is one of CALL..RUN; ``cards`` the cards laid (discards) or named (take, swap), in order."""
+    """``kind`` is a :class:`Kind`; ``cards`` the cards laid (discards) or named (take, swap), in order."""
 
     __slots__ = ("kind", "cards", "run_start")
 
-    def __init__(self, id: int, text: str, kind: int, cards: tuple[int, ...] = (), run_start: int = -1):
+    def __init__(self, id: int, text: str, kind: Kind, cards: tuple[int, ...] = (), run_start: int = -1):
         super().__init__(id, text)
         self.kind = kind
         self.cards = cards
@@ -47,7 +66,7 @@ class YanivAction(Action):
         return self.kind >= SINGLE
 
 
-def run_text(start: int, cards) -> str:
+def run_text(start: int, cards: Iterable[int]) -> str:
     return "+".join(card_str(c) if c != JOKER else "Jk=" + card_str(start + i) for i, c in enumerate(cards))
 
 
@@ -58,7 +77,7 @@ class ActionTable:
         self.packs, self.max_group, self.jokers_in_sets = packs, max_group, jokers_in_sets
         self.actions: list[YanivAction] = []
         self.by_text: dict[str, YanivAction] = {}
-        self.by_key: dict[tuple, YanivAction] = {}
+        self.by_key: dict[tuple[object, ...], YanivAction] = {}
         add = self._add
         self.call = add("yaniv", CALL, (), ("call",))
         self.draw = add("draw", DRAW, (), ("draw",))
@@ -67,11 +86,15 @@ class ActionTable:
         self.take = [add("take " + card_str(k), TAKE, (k,), ("take", k)) for k in range(53)]
         self.swap = [add("swap " + card_str(k), SWAP, (k,), ("swap", k)) for k in range(52)]
         self.single = [add(card_str(k), SINGLE, (k,), ("single", k)) for k in range(53)]
-        max_jokers = 2 * packs
-        set_jokers = max_jokers if jokers_in_sets else 0
+        self._add_sets()
+        self._add_runs()
+
+    def _add_sets(self) -> None:
+        """Every set: two or more cards of one rank (at least one natural), each once per pair of end cards."""
+        set_jokers = 2 * self.packs if self.jokers_in_sets else 0
         for rank in range(13):
             kinds = [s * 13 + rank for s in range(4)]
-            for counts in _multisets(len(kinds) + 1, [packs] * 4 + [set_jokers], 2, max_group):
+            for counts in _multisets(len(kinds) + 1, [self.packs] * 4 + [set_jokers], 2, self.max_group):
                 if sum(counts[:4]) == 0:
                     continue  # at least one natural card (A2-5)
                 cards = [k for k, c in zip(kinds + [JOKER], counts) for _ in range(c)]
@@ -80,9 +103,13 @@ class ActionTable:
                     middle.remove(a)
                     middle.remove(b)
                     laid = (a, *middle, b)
-                    add("+".join(map(card_str, laid)), SET, laid, ("set", a, b, tuple(middle)))
+                    self._add("+".join(map(card_str, laid)), SET, laid, ("set", a, b, tuple(middle)))
+
+    def _add_runs(self) -> None:
+        """Every run: 3 or more consecutive ranks of one suit, jokers in any positions but not all of them."""
+        max_jokers = 2 * self.packs
         for suit in range(4):
-            for length in range(3, min(13, max_group) + 1):
+            for length in range(3, min(13, self.max_group) + 1):
                 for lo in range(0, 14 - length):
                     start = suit * 13 + lo
                     for mask in range(1 << length):
@@ -90,9 +117,10 @@ class ActionTable:
                         if jokers == length or jokers > max_jokers:
                             continue
                         laid = tuple(JOKER if mask >> i & 1 else start + i for i in range(length))
-                        add(run_text(start, laid), RUN, laid, ("run", start, laid), start)
+                        self._add(run_text(start, laid), RUN, laid, ("run", start, laid), start)
 
-    def _add(self, text, kind, cards, key, run_start=-1) -> YanivAction:
+    def _add(self, text: str, kind: Kind, cards: tuple[int, ...], key: tuple[object, ...],
+             run_start: int = -1) -> YanivAction:
         action = YanivAction(len(self.actions), text, kind, cards, run_start)
         self.actions.append(action)
         self.by_text[text.lower()] = action
@@ -129,6 +157,21 @@ class ActionTable:
             raise IllegalAction(f"cannot read action {text!r}: {e}") from None
 
     def _parse_group(self, clean: str, text: str) -> YanivAction:
+        """A discard written card by card: a single, a set (cards of one rank) or a run."""
+        slots, stands = self._read_slots(clean, text)
+        if len(slots) == 1 and stands[0] is None:
+            return self.single[slots[0]]  # a lone joker is a legal single (Y11), however it is spelt
+        naturals = [c for c in slots if c != JOKER]
+        if not naturals:
+            raise IllegalAction(f"{text!r}: a group needs at least one natural card")
+        if len(slots) == 1:
+            return self.single[slots[0]]
+        if all(s is None for s in stands) and len({c % 13 for c in naturals}) == 1:
+            return self._find_set(slots, text)
+        return self._find_run(slots, stands, text)
+
+    def _read_slots(self, clean: str, text: str) -> tuple[list[int], list[int | None]]:
+        """The cards laid, and for each the card a joker stands for (``Jk=6s``; None where not written)."""
         tokens = [t for t in re.split(r"[+,\s]+", clean) if t]
         if not tokens:
             raise IllegalAction("an empty action; write e.g. 7s, 7s+7h, 5s+Jk=6s+7s, draw, take 7s or yaniv")
@@ -147,33 +190,29 @@ class ActionTable:
             else:
                 slots.append(self._card(tok, text))
                 stands.append(None)
-        if len(slots) == 1 and stands[0] is None:
-            return self.single[slots[0]]  # a lone joker is a legal single (Y11), however it is spelt
-        naturals = [c for c in slots if c != JOKER]
-        if not naturals:
-            raise IllegalAction(f"{text!r}: a group needs at least one natural card")
-        if len(slots) == 1:
-            return self.single[slots[0]]
-        if all(s is None for s in stands) and len({c % 13 for c in naturals}) == 1:
-            a, b = sorted((slots[0], slots[-1]))
-            found = self.by_key.get(("set", a, b, tuple(sorted(slots[1:-1]))))
-            if found is None:
-                why = ("jokers are not allowed in sets under these rules" if JOKER in slots and not self.jokers_in_sets
-                       else f"a group is at most {self.max_group} cards" if len(slots) > self.max_group
-                       else "no such set with these packs")
-                raise IllegalAction(f"{text!r} is not a legal set: {why}")
-            return found
-        # a run: every position is one rank higher than the last, all in one suit
+        return slots, stands
+
+    def _find_set(self, slots: list[int], text: str) -> YanivAction:
+        a, b = sorted((slots[0], slots[-1]))
+        found = self.by_key.get(("set", a, b, tuple(sorted(slots[1:-1]))))
+        if found is None:
+            why = ("jokers are not allowed in sets under these rules" if JOKER in slots and not self.jokers_in_sets
+                   else f"a group is at most {self.max_group} cards" if len(slots) > self.max_group
+                   else "no such set with these packs")
+            raise IllegalAction(f"{text!r} is not a legal set: {why}")
+        return found
+
+    def _find_run(self, slots: list[int], stands: list[int | None], text: str) -> YanivAction:
+        """A run: every position one rank higher than the last, all in one suit, inside A..K."""
         first = next(i for i, c in enumerate(slots) if c != JOKER)
         start = slots[first] - first
-        suit = slots[first] // 13
+        low_rank = slots[first] % 13 - first  # the rank of the run's first position
         for i, (c, s) in enumerate(zip(slots, stands)):
-            want = start + i
             target = c if c != JOKER else s
-            if target is not None and (target != want or want // 13 != suit or not 0 <= (slots[first] % 13) - first + i <= 12):
+            if target is not None and (target != start + i or not 0 <= low_rank + i <= 12):
                 raise IllegalAction(f"{text!r} is neither a set (cards of one rank) nor a run "
                                     f"(consecutive ranks of one suit, ascending, A low, no wrap)")
-        if (slots[first] % 13) - first < 0 or (slots[first] % 13) - first + len(slots) - 1 > 12:
+        if low_rank < 0 or low_rank + len(slots) - 1 > 12:
             raise IllegalAction(f"{text!r}: a run stays inside A..K (no wrap-around)")
         found = self.by_key.get(("run", start, tuple(slots)))
         if found is None:
@@ -182,19 +221,26 @@ class ActionTable:
         return found
 
     # ---- legal discards ---------------------------------------------------------------------
-    def discards(self, hand) -> list[YanivAction]:
+    def discards(self, hand: Sequence[int]) -> list[YanivAction]:
         """Every legal discard group from ``hand`` (a sorted tuple of kinds), sorted by id (Y11)."""
-        by_key = self.by_key
         found = [self.single[k] for k in sorted(set(hand))]
         jokers = hand.count(JOKER)
-        set_jokers = jokers if self.jokers_in_sets else 0
         by_rank: dict[int, list[int]] = {}
         by_suit: dict[int, set[int]] = {}
         for k in hand:
             if k != JOKER:
                 by_rank.setdefault(k % 13, []).append(k)
                 by_suit.setdefault(k // 13, set()).add(k % 13)
-        for rank, naturals in by_rank.items():
+        self._sets_from(by_rank, jokers if self.jokers_in_sets else 0, found)
+        if jokers or any(len(r) >= 3 for r in by_suit.values()):
+            self._runs_from(by_suit, jokers, found)
+        found.sort(key=_by_id)
+        return found
+
+    def _sets_from(self, by_rank: dict[int, list[int]], set_jokers: int, found: list[YanivAction]) -> None:
+        """Append every set the naturals of each rank (and up to ``set_jokers`` jokers) can form."""
+        by_key = self.by_key
+        for naturals in by_rank.values():
             if len(naturals) + set_jokers < 2:
                 continue
             seen = set()
@@ -210,35 +256,36 @@ class ActionTable:
                             middle.remove(a)
                             middle.remove(b)
                             found.append(by_key[("set", a, b, tuple(middle))])
-        if jokers or any(len(r) >= 3 for r in by_suit.values()):
-            for suit, ranks in by_suit.items():
-                if len(ranks) + jokers < 3:
-                    continue
-                base = suit * 13
-                for length in range(3, min(len(ranks) + jokers, 13) + 1):
-                    for lo in range(0, 14 - length):
-                        held = [i for i in range(length) if lo + i in ranks]
-                        if not held or length - len(held) > jokers:
-                            continue
-                        need = [i for i in range(length) if lo + i not in ranks]
-                        spare = jokers - len(need)
-                        start = base + lo
-                        for extra in range(0, min(spare, len(held) - 1) + 1):
-                            for swapped in combinations(held, extra):
-                                joker_at = set(need).union(swapped)
-                                laid = tuple(JOKER if i in joker_at else start + i for i in range(length))
-                                found.append(by_key[("run", start, laid)])
-        found.sort(key=_by_id)
-        return found
+
+    def _runs_from(self, by_suit: dict[int, set[int]], jokers: int, found: list[YanivAction]) -> None:
+        """Append every run of each suit's ranks, with jokers filling the gaps (and standing in for held cards)."""
+        by_key = self.by_key
+        for suit, ranks in by_suit.items():
+            if len(ranks) + jokers < 3:
+                continue
+            base = suit * 13
+            for length in range(3, min(len(ranks) + jokers, 13) + 1):
+                for lo in range(0, 14 - length):
+                    held = [i for i in range(length) if lo + i in ranks]
+                    if not held or length - len(held) > jokers:
+                        continue
+                    need = [i for i in range(length) if lo + i not in ranks]
+                    spare = jokers - len(need)
+                    start = base + lo
+                    for extra in range(0, min(spare, len(held) - 1) + 1):
+                        for swapped in combinations(held, extra):
+                            joker_at = set(need).union(swapped)
+                            laid = tuple(JOKER if i in joker_at else start + i for i in range(length))
+                            found.append(by_key[("run", start, laid)])
 
 
 def _by_id(action: YanivAction) -> int:
     return action.id
 
 
-def _multisets(n: int, caps: list[int], lo: int, hi: int):
+def _multisets(n: int, caps: list[int], lo: int, hi: int) -> Iterator[tuple[int, ...]]:
     """Count vectors of length n with counts[i] <= caps[i] and lo <= sum <= hi, in lexicographic order."""
-    def rec(i, remaining):
+    def rec(i: int, remaining: int) -> Iterator[tuple[int, ...]]:
         if i == n:
             yield ()
             return
@@ -250,10 +297,10 @@ def _multisets(n: int, caps: list[int], lo: int, hi: int):
             yield counts
 
 
-def _end_pairs(cards: list[int]):
+def _end_pairs(cards: list[int]) -> list[tuple[int, int]]:
     """Distinct unordered pairs of cards that can stand at the two ends of a laid set, sorted."""
     cards = sorted(cards)
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     for i in range(len(cards)):
         for j in range(i + 1, len(cards)):
             pair = (cards[i], cards[j])
@@ -271,6 +318,3 @@ def action_table(packs: int, max_group: int, jokers_in_sets: bool) -> ActionTabl
     if table is None:
         table = _TABLES[key] = ActionTable(*key)
     return table
-
-
-_ = RANKS

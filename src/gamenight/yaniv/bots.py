@@ -7,22 +7,30 @@ calls Yaniv when, sampling the unseen cards into the opponents' unknown slots, t
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from typing import Any, cast
+
 from ..core.cards import JOKER, parse_card
+from ..core.game import Action, Game
 from ..core.registry import register_bot
+from ..core.views import View
 from .actions import CALL, DRAW, KEEP, SLAP, SWAP, TAKE, YanivAction
+from .state import YanivGame
+from .views import YanivView
 
 
 class YanivHeuristic:
-    def __init__(self, game, call_confidence: float = 0.72, samples: int = 48):
+    def __init__(self, game: YanivGame, call_confidence: float = 0.72, samples: int = 48):
         self.game = game
         self.table = game.table
         self.values = game.values
         self.call_confidence = call_confidence
         self.samples = samples
-        self._best_group: dict[tuple, int] = {}
+        self._best_group: dict[tuple[int, ...], int] = {}
 
     # ---- evaluation -------------------------------------------------------------------------
-    def best_group_value(self, hand: tuple) -> int:
+    def best_group_value(self, hand: tuple[int, ...]) -> int:
         """Points of the most valuable group that ``hand`` (sorted) could lay."""
         cached = self._best_group.get(hand)
         if cached is None:
@@ -47,23 +55,25 @@ class YanivHeuristic:
         return total / len(pool)
 
     # ---- decisions ------------------------------------------------------------------------------
-    def choose(self, view: dict, legal: list[YanivAction], rng) -> YanivAction:
-        hand = [parse_card(c) for c in view["hand"]]
+    def choose(self, view: View, legal_actions: list[Action], rng: random.Random) -> YanivAction:
+        yaniv_view = cast(YanivView, view)
+        legal = cast(list[YanivAction], legal_actions)
+        hand = [parse_card(c) for c in yaniv_view["hand"] or ()]
         kinds = {a.kind for a in legal}
         if SLAP in kinds:
             return next(a for a in legal if a.kind == SLAP)
         if KEEP in kinds:
             return legal[0]
-        pool = self._unseen(view, hand)
+        pool = self._unseen(yaniv_view, hand)
         sample = _spread(pool, 12)
         if DRAW in kinds or TAKE in kinds or SWAP in kinds:
             return self._take(hand, legal, sample)
-        if CALL in kinds and (len(legal) == 1 or self._call_wins(view, hand, pool, rng) >= self.call_confidence):
+        if CALL in kinds and (len(legal) == 1 or self._call_wins(yaniv_view, hand, pool, rng) >= self.call_confidence):
             return next(a for a in legal if a.kind == CALL)  # an empty hand (after a slapdown) can only call
-        return self._discard(view, hand, legal, sample)
+        return self._discard(yaniv_view, hand, legal, sample)
 
-    def _take(self, hand, legal, sample) -> YanivAction:
-        best, best_score = None, float("inf")
+    def _take(self, hand: list[int], legal: list[YanivAction], sample: list[int]) -> YanivAction:
+        best, best_score = legal[0], float("inf")
         for a in legal:
             if a.kind == DRAW:
                 score = self.stock_outlook(hand, sample)
@@ -77,10 +87,10 @@ class YanivHeuristic:
                 best, best_score = a, score
         return best
 
-    def _discard(self, view, hand, legal, sample) -> YanivAction:
+    def _discard(self, view: YanivView, hand: list[int], legal: list[YanivAction], sample: list[int]) -> YanivAction:
         visible = [parse_card(c) for c in view["previous_group"]]
         takable = {visible[0], visible[-1]} if visible else set()
-        best, best_score = None, float("inf")
+        best, best_score = legal[-1], float("inf")
         for a in legal:
             if a.kind == CALL:
                 continue
@@ -95,20 +105,20 @@ class YanivHeuristic:
                 best, best_score = a, score
         return best
 
-    def _unseen(self, view, hand) -> list[int]:
+    def _unseen(self, view: YanivView, hand: list[int]) -> list[int]:
         unseen = self.game.deck()
         for c in hand:
             unseen.remove(c)
         for group in view["discard_pile"]:
-            for c in group:
-                unseen.remove(parse_card(c))
+            for name in group:
+                unseen.remove(parse_card(name))
         for seat, known in enumerate(view["known"]):
             if seat != view["seat"]:
-                for c in known:
-                    unseen.remove(parse_card(c))
+                for name in known:
+                    unseen.remove(parse_card(name))
         return unseen
 
-    def _call_wins(self, view, hand, pool, rng) -> float:
+    def _call_wins(self, view: YanivView, hand: list[int], pool: list[int], rng: random.Random) -> float:
         """Estimated chance that every opponent holds strictly more than us (Y16)."""
         mine = sum(self.values[c] for c in hand)
         values = self.values
@@ -137,7 +147,7 @@ class YanivHeuristic:
         return wins / self.samples
 
 
-def max_group_points(hand, values) -> int:
+def max_group_points(hand: Sequence[int], values: Sequence[int]) -> int:
     """The most points one legal group (Y11) can shed from ``hand``.
 
     Jokers add no points, so a set is worth its natural cards (two or more of a rank), and a run the
@@ -186,5 +196,9 @@ def _spread(pool: list[int], most: int) -> list[int]:
     return [ordered[int(i * step + step / 2)] for i in range(most)]
 
 
-register_bot("heuristic", YanivHeuristic, games=("yaniv",),
+def _heuristic(game: Game[Any, Any]) -> YanivHeuristic:
+    return YanivHeuristic(cast(YanivGame, game))
+
+
+register_bot("heuristic", _heuristic, games=("yaniv",),
              doc="keeps low cards and combinations, takes useful discards, calls when likely to win")

@@ -1,17 +1,32 @@
-"""Yaniv: the game (rules + action table) and the state of a whole match (RULES.md section A)."""
+"""Yaniv: the game (rules + action table) and the state of a whole match (the rules: docs/games/yaniv.md)."""
 from __future__ import annotations
 
 import bisect
+from enum import IntEnum
+from typing import Any, cast
 
 from ..core.cards import CARD_NAMES, JOKER, card_str, parse_card
-from ..core.errors import IllegalAction, RulesError
-from ..core.game import Game, State
+from ..core.errors import RulesError
+from ..core.game import Action, Game, State, copy_json
 from ..core.rng import Rng
-from .actions import CALL, DRAW, KEEP, RUN, SET, SINGLE, SLAP, SWAP, TAKE, YanivAction, action_table, run_text
+from ..core.views import View
+from . import sampling, scoring
+from .actions import CALL, DRAW, KEEP, RUN, SET, SINGLE, SLAP, SWAP, TAKE, Kind, YanivAction, action_table, run_text
+from .deal import Setup, no_deal, read_deal
 from .rules import YanivRules
+from .views import RoundSummary, YanivView, shown, shown_summary
 
-TURN, TAKE_PHASE, SLAP_PHASE, OVER = range(4)
-PHASE_NAMES = ("turn", "take", "slap", "over")
+
+class Phase(IntEnum):
+    TURN = 0    # the seat to move calls Yaniv or discards a group
+    TAKE = 1    # it then draws from the stock or takes from the previous group
+    SLAP = 2    # slapdown: it may slap the card it drew onto its single
+    OVER = 3
+
+
+# module-level aliases: the hot paths compare phases often
+TURN, TAKE_PHASE, SLAP_PHASE, OVER = Phase
+PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 GROUP_NAMES = {SINGLE: "single", SET: "set", RUN: "run"}
 GROUP_KINDS = {v: k for k, v in GROUP_NAMES.items()}
 
@@ -24,7 +39,17 @@ def card_values(king_of_hearts_zero: bool) -> tuple[int, ...]:
     return tuple(values)
 
 
-class YanivGame(Game):
+def takeable_cards(group: list[int], kind: int, set_pick_any: bool) -> set[int]:
+    """Y13: the cards of the previous player's group that may be taken: its first and last (set_pick_any: any
+    card of a set)."""
+    if not group:
+        return set()
+    if set_pick_any and kind == SET:
+        return set(group)
+    return {group[0], group[-1]}
+
+
+class YanivGame(Game[YanivRules, "YanivState"]):
     """Yaniv for 2-8 players. ``gamenight.make("yaniv", players=4, rules="common")``."""
 
     name = "yaniv"
@@ -45,14 +70,14 @@ class YanivGame(Game):
     def deck(self) -> list[int]:
         return (list(range(52)) + [JOKER, JOKER]) * self.packs
 
-    def _start_match(self, state: "YanivState", deal: dict | None = None) -> None:
-        if deal is not None:
-            raise ValueError("setting up a yaniv deal is not built yet")
-        state.active = [True] * self.num_players
-        state.totals = [0] * self.num_players
-        dealer = 0
-        starter = dealer if self.rules.first_round_starter == "dealer" else 1
-        state._deal(dealer, starter)
+    def _start_match(self, state: YanivState, deal: dict[str, Any] | None) -> None:
+        """The first round, as ``deal`` sets it up (deal.py; docs/games/yaniv.md, "Setting up a position")."""
+        setup = read_deal(self, deal)
+        state.active = [p not in setup.out for p in range(self.num_players)]
+        state.totals = list(setup.scores)
+        dealer = setup.dealer
+        starter = dealer if self.rules.first_round_starter == "dealer" else state._next_active(dealer)
+        state._deal(dealer, starter, setup)
 
     def parse_action(self, text: str) -> YanivAction:
         if isinstance(text, YanivAction):
@@ -64,13 +89,13 @@ class YanivGame(Game):
         return self.table.actions
 
     # ---- JSON and sampling ------------------------------------------------------------------
-    def _state_from_dict(self, d: dict) -> "YanivState":
+    def _state_from_dict(self, d: dict[str, Any]) -> YanivState:
         s = YanivState(self)
         s.seed = d["seed"]
         s.history = [self.parse_action(t) for t in d["history"]]
         s.rng = Rng(d["rng"])
         s.round_no, s.dealer, s.current = d["round"], d["dealer"], d["current"]
-        s.phase = PHASE_NAMES.index(d["phase"])
+        s.phase = Phase(PHASE_NAMES.index(d["phase"]))
         s.hands = [sorted(parse_card(c) for c in h) for h in d["hands"]]
         s.known = [sorted(parse_card(c) for c in h) for h in d["known"]]
         s.stock = [parse_card(c) for c in d["stock"]]
@@ -86,74 +111,41 @@ class YanivGame(Game):
         s.prev_round_start = d.get("previous_round_start", s.round_start)
         return s
 
-    def sample_state(self, view: dict, rng) -> "YanivState":
-        """A full state consistent with ``view``: the seat's own hand, the cards others are known to hold
-        (taken from the discard pile and not yet laid), the discard pile and every public count are kept;
-        every unseen card is dealt at random to the others' unknown slots and the stock."""
-        if view.get("game") != self.name:
-            raise ValueError("not a Yaniv view")
-        seat = view["seat"]
-        n = self.num_players
-        unseen = self.deck()
-        hands: list[list[int]] = [[] for _ in range(n)]
-
-        def take_out(cards, owner=None):
-            for c in cards:
-                k = parse_card(c)
-                unseen.remove(k)
-                if owner is not None:
-                    hands[owner].append(k)
-
-        for g in view["discard_pile"]:
-            take_out(g)
-        for p in range(n):
-            if p == seat:
-                take_out(view["hand"], p)
-            else:
-                take_out(view["known"][p], p)
-        rng.shuffle(unseen)
-        for p in range(n):
-            while len(hands[p]) < view["hand_sizes"][p]:
-                hands[p].append(unseen.pop())
-        if len(unseen) != view["stock_size"]:
-            raise ValueError("the view's card counts are inconsistent")
-        s = YanivState(self)
-        s.seed = None
-        s.rng = Rng(rng.getrandbits(64))
-        # the view's public logs (the round before, then this round) become the sampled state's history
-        earlier, log = view["previous_log"], view["log"]
-        s.history = [self.parse_action(text) for _, text in earlier + log]
-        s.round_no, s.dealer, s.current = view["round"], view["dealer"], view["current_player"]
-        s.phase = PHASE_NAMES.index(view["phase"])
-        s.hands = [sorted(h) for h in hands]
-        s.known = [sorted(parse_card(c) for c in k) for k in view["known"]]
-        s.stock = unseen
-        s.pile = [[parse_card(c) for c in g] for g in view["discard_pile"]]
-        s.prev_kind = GROUP_KINDS[view["previous_group_type"]]
-        s.prev_start = view["previous_run_start"]
-        s.pending = self.parse_action(view["pending_discard"]) if view["pending_discard"] else None
-        s.drawn = None
-        if s.phase == SLAP_PHASE:
-            if view.get("drawn"):
-                s.drawn = parse_card(view["drawn"])
-            else:  # someone else's drawn card is one of their unseen cards
-                hidden = list(s.hands[s.current])
-                for c in s.known[s.current]:
-                    hidden.remove(c)
-                s.drawn = rng.choice(hidden)
-        s.totals, s.active = list(view["scores"]), list(view["active"])
-        s.winner_seats = list(view["winners"])
-        s.last_round = view["last_round"]
-        s.actors = [p for p, _ in earlier + log]
-        s.prev_round_start, s.round_start = 0, len(earlier)
-        return s
+    def sample_state(self, view: View, rng: Any) -> YanivState:
+        """A full state consistent with ``view`` (sampling.py): what the view shows is kept, every unseen card is
+        dealt at random to the other seats' unknown slots and the stock."""
+        return sampling.sample_state(self, cast(YanivView, view), rng)
 
 
-class YanivState(State):
+class YanivState(State[YanivGame]):
     FINISHED_PHASE = OVER
     __slots__ = ("round_no", "dealer", "current", "phase", "hands", "known",
                  "stock", "pile", "prev_kind", "prev_start", "pending", "drawn", "totals", "active",
-                 "winner_seats", "last_round", "round_start", "prev_round_start", "_prev_log", "actors")
+                 "winner_seats", "last_round", "round_start", "prev_round_start", "_prev_log", "actors",
+                 "_turn_legal", "_turn_discards", "_shown_round")
+    round_no: int                       # the round being played, from 1 (the view's hand_number)
+    dealer: int
+    current: int                        # the seat to move
+    phase: Phase
+    hands: list[list[int]]              # per seat, its card kinds, sorted
+    known: list[list[int]]              # per seat, the cards it took from the pile and still holds, sorted
+    stock: list[int]                    # the top card last
+    pile: list[list[int]]               # the discard groups since the last reshuffle, each as laid
+    prev_kind: Kind                     # the kind of the group the seat to move may take from
+    prev_start: int                     # for a run: the card its first position stands for
+    pending: YanivAction | None         # the group the seat to move has just laid
+    drawn: int | None                   # slapdown: the card just drawn
+    totals: list[int]
+    active: list[bool]
+    winner_seats: list[int]
+    last_round: dict[str, Any] | None   # the last round's summary (views.RoundSummary)
+    round_start: int                    # where this round's moves start in the history
+    prev_round_start: int               # and the previous round's
+    actors: list[int]                   # the seat of each move in the history
+    _prev_log: tuple[tuple[int, str], ...] | None
+    _turn_legal: list[Action] | None    # the TURN phase's legal actions, until the next action
+    _turn_discards: list[YanivAction] | None
+    _shown_round: dict[str, Any] | None  # last_round as views show it, built at the first view
 
     def __init__(self, game: YanivGame):
         super().__init__(game)
@@ -166,23 +158,40 @@ class YanivState(State):
         self.last_round = None
         self.pending = None
         self.drawn = None
+        self._turn_legal = self._turn_discards = self._shown_round = None
 
     # ---- dealing ------------------------------------------------------------------------------
-    def _deal(self, dealer: int, starter: int) -> None:
-        """Y6-Y7: shuffle, deal hand_size cards one at a time from the dealer's left, turn the upcard."""
+    def _deal(self, dealer: int, starter: int, setup: Setup | None = None) -> None:
+        """Y6-Y7: shuffle, deal hand_size cards one at a time from the dealer's left, turn the upcard; a setup
+        (deal.py) places its cards first and the seed deals the rest."""
         g = self.game
+        setup = setup or no_deal(g.num_players)
         deck = g.deck()
+        for card in setup.placed():
+            deck.remove(card)
         self.rng.shuffle(deck)
-        n = g.num_players
-        order = [(dealer + i) % n for i in range(1, n + 1) if self.active[(dealer + i) % n]]
-        hands = [[] for _ in range(n)]
-        for _ in range(g.rules.hand_size):
+        hands = self._deal_hands(deck, dealer, setup)
+        up = deck.pop() if setup.upcard is None else setup.upcard
+        deck.extend(reversed(setup.stock_top))
+        self._start_round(hands, up, deck, dealer, starter)
+
+    def _deal_hands(self, deck: list[int], dealer: int, setup: Setup) -> list[list[int]]:
+        """The hands the setup gives, and hand_size cards from the top of ``deck`` to each other seat still in,
+        one at a time from the dealer's left."""
+        n = self.game.num_players
+        hands = [list(h) if h is not None else [] for h in setup.hands]
+        order = [(dealer + i) % n for i in range(1, n + 1)
+                 if self.active[(dealer + i) % n] and setup.hands[(dealer + i) % n] is None]
+        for _ in range(self.game.rules.hand_size):
             for p in order:
                 hands[p].append(deck.pop())
+        return hands
+
+    def _start_round(self, hands: list[list[int]], up: int, stock: list[int], dealer: int, starter: int) -> None:
+        n = self.game.num_players
         self.hands = [sorted(h) for h in hands]
         self.known = [[] for _ in range(n)]
-        up = deck.pop()
-        self.stock = deck
+        self.stock = stock
         self.pile = [[up]]
         self.prev_kind = SINGLE
         self.prev_start = -1
@@ -195,6 +204,7 @@ class YanivState(State):
         self.dealer = dealer
         self.current = starter
         self.phase = TURN
+        self._turn_legal = self._turn_discards = None
 
     # ---- the contract ---------------------------------------------------------------------------
     @property
@@ -210,35 +220,44 @@ class YanivState(State):
         values = self.game.values
         return sum(values[c] for c in self.hands[seat])
 
-    def legal_actions(self) -> list[YanivAction]:
+    def legal_actions(self) -> list[Action]:
+        if self.phase == TURN:
+            return list(self._turn_legal or self._turn_actions())
+        return self._legal_now()  # a new list already
+
+    def _legal_now(self) -> list[Action]:
         phase = self.phase
-        table = self.game.table
         if phase == TURN:
-            hand = self.hands[self.current]
-            found = table.discards(tuple(hand))
-            limit = self.game.rules.yaniv_limit
-            if limit is None or self.hand_value(self.current) <= limit:
-                return [table.call] + found  # Y9
-            return found
+            return self._turn_legal or self._turn_actions()
         if phase == TAKE_PHASE:
             return self._takes()
         if phase == SLAP_PHASE:
-            pending = self.pending
-            drawn = self.drawn
-            ok = (drawn == JOKER) if pending.cards[0] == JOKER else (drawn != JOKER and drawn % 13 == pending.cards[0] % 13)
-            return [table.slap, table.keep] if ok else [table.keep]
+            table = self.game.table
+            return [table.slap, table.keep] if self._may_slap() else [table.keep]
         return []
 
-    def _takes(self) -> list[YanivAction]:
+    def _turn_actions(self) -> list[Action]:
+        """Y9-Y11: call (at or below the limit), or discard a group; kept until the next action."""
+        table = self.game.table
+        found = self._turn_discards = table.discards(tuple(self.hands[self.current]))
+        limit = self.game.rules.yaniv_limit
+        legal: list[Action] = [table.call] if limit is None or self.hand_value(self.current) <= limit else []
+        legal += found
+        self._turn_legal = legal
+        return legal
+
+    def _may_slap(self) -> bool:
+        """A4 slapdown: the drawn card matches the single just laid (a joker only a joker)."""
+        laid = cast(YanivAction, self.pending).cards[0]
+        drawn = cast(int, self.drawn)
+        return drawn == JOKER if laid == JOKER else drawn != JOKER and drawn % 13 == laid % 13
+
+    def _takes(self) -> list[Action]:
         """Y13: the stock top, or the first or last card of the previous player's group."""
         table = self.game.table
         group = self.pile[-2]
         rules = self.game.rules
-        if rules.set_pick_any and self.prev_kind == SET:
-            kinds = set(group)
-        else:
-            kinds = {group[0], group[-1]}
-        out = [table.take[k] for k in kinds]
+        out: list[Action] = [table.take[k] for k in takeable_cards(group, self.prev_kind, rules.set_pick_any)]
         if self.stock:
             out.append(table.draw)
         if rules.joker_swap and self.prev_kind == RUN:
@@ -250,71 +269,99 @@ class YanivState(State):
         out.sort(key=_by_id)
         return out
 
-    def _why_illegal(self, action) -> str:
-        if self.phase == TURN and action.kind == CALL:
-            return f"; a hand of {self.hand_value(self.current)} is over the Yaniv limit of {self.game.rules.yaniv_limit}"
-        if self.phase == TURN and action.kind in (DRAW, TAKE, SWAP, SLAP, KEEP):
+    def _why_illegal(self, action: Action) -> str:
+        kind = cast(YanivAction, action).kind
+        if self.phase == TURN and kind == CALL:
+            return (f"; a hand of {self.hand_value(self.current)} is over the Yaniv limit of "
+                    f"{self.game.rules.yaniv_limit}")
+        if self.phase == TURN and kind in (DRAW, TAKE, SWAP, SLAP, KEEP):
             return "; first discard a group (or call Yaniv), then take a card"
-        if self.phase == TURN and action.is_discard:
-            return "; you do not hold those cards" if not _holds(self.hands[self.current], action.cards) else ""
-        if self.phase == TAKE_PHASE and action.is_discard:
+        if self.phase == TURN and kind >= SINGLE:
+            return "" if _holds(self.hands[self.current], cast(YanivAction, action).cards) \
+                else "; you do not hold those cards"
+        if self.phase == TAKE_PHASE and kind >= SINGLE:
             return "; you have discarded already: now draw or take a card"
-        if self.phase == TAKE_PHASE and action.kind == TAKE:
+        if self.phase == TAKE_PHASE and kind == TAKE:
             return "; only the first or last card of the previous group can be taken"
         return ""
 
-    def _apply(self, action: YanivAction) -> None:
+    # ---- playing: one handler per phase ----------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        act = cast(YanivAction, action)
+        self._turn_legal = self._turn_discards = None
+        self.actors.append(self.current)
+        phase = self.phase
+        if phase == TURN:
+            self._play_turn(act)
+        elif phase == TAKE_PHASE:
+            self._play_take(act)
+        else:
+            self._play_slap(act)
+
+    def _play_turn(self, action: YanivAction) -> None:
+        """Y9-Y12: a call ends the round; a discard lays the group, and the seat then takes a card."""
+        if action.kind == CALL:
+            self._end_round(self.current)
+            return
         seat = self.current
-        self.actors.append(seat)
+        hand = self.hands[seat]
+        known = self.known[seat]
+        for c in action.cards:
+            hand.remove(c)
+            if c in known:
+                known.remove(c)
+        self.pile.append(list(action.cards))
+        self.pending = action
+        self.phase = TAKE_PHASE
+
+    def _play_take(self, action: YanivAction) -> None:
+        """Y13-Y15: draw (a draw that empties the stock reshuffles; slapdown may follow), take, or swap."""
         kind = action.kind
-        if self.phase == TURN:
-            if kind == CALL:
-                self._end_round(seat)
+        if kind == DRAW:
+            card = self._draw()
+            if self.game.rules.slapdown and cast(YanivAction, self.pending).kind == SINGLE:
+                self.drawn = card
+                self.phase = SLAP_PHASE
                 return
-            hand = self.hands[seat]
-            known = self.known[seat]
-            for c in action.cards:
-                hand.remove(c)
-                if c in known:
-                    known.remove(c)
-            self.pile.append(list(action.cards))
-            self.pending = action
-            self.phase = TAKE_PHASE
-            return
-        if self.phase == TAKE_PHASE:
-            hand = self.hands[seat]
-            if kind == DRAW:
-                card = self.stock.pop()
-                bisect.insort(hand, card)
-                if not self.stock:
-                    self._reshuffle()
-                if self.game.rules.slapdown and self.pending.kind == SINGLE:
-                    self.drawn = card
-                    self.phase = SLAP_PHASE
-                    return
-            elif kind == TAKE:
-                card = action.cards[0]
-                self.pile[-2].remove(card)
-                bisect.insort(hand, card)
-                bisect.insort(self.known[seat], card)
-            else:  # SWAP: give the natural card, take the joker that stood for it
-                card = action.cards[0]
-                group = self.pile[-2]
-                group[group.index(JOKER, card - self.prev_start)] = card
-                hand.remove(card)
-                if card in self.known[seat]:
-                    self.known[seat].remove(card)
-                bisect.insort(hand, JOKER)
-                bisect.insort(self.known[seat], JOKER)
-            self._next_turn()
-            return
-        # SLAP_PHASE
-        if kind == SLAP:
-            self.hands[seat].remove(self.drawn)
-            self.pile[-1].append(self.drawn)
+        elif kind == TAKE:
+            self._take(action.cards[0])
+        else:
+            self._swap(action.cards[0])
+        self._next_turn()
+
+    def _play_slap(self, action: YanivAction) -> None:
+        """A4 slapdown: the drawn card joins the single just laid, or stays in the hand."""
+        if action.kind == SLAP:
+            drawn = cast(int, self.drawn)
+            self.hands[self.current].remove(drawn)
+            self.pile[-1].append(drawn)
             self.pending = None  # the group is now a pair of equal ranks
         self.drawn = None
         self._next_turn()
+
+    def _draw(self) -> int:
+        card = self.stock.pop()
+        bisect.insort(self.hands[self.current], card)
+        if not self.stock:
+            self._reshuffle()
+        return card
+
+    def _take(self, card: int) -> None:
+        seat = self.current
+        self.pile[-2].remove(card)
+        bisect.insort(self.hands[seat], card)
+        bisect.insort(self.known[seat], card)
+
+    def _swap(self, card: int) -> None:
+        """joker_swap: give the natural card, take the joker that stood for it."""
+        seat = self.current
+        group = self.pile[-2]
+        group[group.index(JOKER, card - self.prev_start)] = card
+        self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+        bisect.insort(self.hands[seat], JOKER)
+        bisect.insort(self.known[seat], JOKER)
 
     def _reshuffle(self) -> None:
         """Y15: all discards but the newest group become the new stock (edge: none, the stock stays empty)."""
@@ -343,127 +390,121 @@ class YanivState(State):
                 return p
         raise AssertionError("no active player")
 
-    # ---- the end of a round (Y16-Y20) ---------------------------------------------------------------
+    # ---- the end of a round (Y16-Y20; the steps are in scoring.py) ------------------------------------
     def _end_round(self, caller: int) -> None:
         rules = self.game.rules
-        n = self.game.num_players
-        seats = [p for p in range(n) if self.active[p]]
+        seats = [p for p in range(self.game.num_players) if self.active[p]]
         hand_totals = {p: self.hand_value(p) for p in seats}
-        c = hand_totals[caller]
-        asaf = [p for p in seats if p != caller and hand_totals[p] <= c]
-        success = not asaf
-        points = dict(hand_totals)  # Y16: every non-caller scores their hand
-        if success:
-            points[caller] = 0
-        else:
-            points[caller] = c + rules.asaf_penalty * (len(asaf) if rules.asaf_per_player else 1)
-            if rules.asaf_winner_scores_zero:
-                low = min(hand_totals[p] for p in asaf)
-                for p in asaf:
-                    if hand_totals[p] == low:
-                        points[p] = 0
-        summary = {"round": self.round_no, "caller": caller, "success": success, "asaf": asaf,
-                   "hands": {str(p): [card_str(k) for k in self.hands[p]] for p in seats},
-                   "hand_totals": {str(p): hand_totals[p] for p in seats},
-                   "points": {str(p): points[p] for p in seats}}
-        after_caller = [(caller + i) % n for i in range(1, n + 1) if self.active[(caller + i) % n]]  # caller last
-
+        asaf, points = scoring.call_points(caller, hand_totals, rules)
+        summary = self._round_summary(caller, seats, hand_totals, asaf, points)
+        self.last_round = summary
+        self._shown_round = None
         if rules.single_round:
-            self.totals = [points.get(p, 0) for p in range(n)]
-            if success:
-                self.winner_seats = [caller]
-            else:
-                low = min(hand_totals[p] for p in seats if p != caller)
-                self.winner_seats = sorted(p for p in seats if p != caller and hand_totals[p] == low)
+            self.totals = [points.get(p, 0) for p in range(self.game.num_players)]
             summary.update(totals=list(self.totals), halved=[], eliminated=[])
-            self.last_round = summary
-            self.phase = OVER
+            self._finish(scoring.single_round_winners(caller, asaf, hand_totals))
             return
-
-        halving = dict(rules.halving_at)
-        halved = []
-        for p in seats:  # Y17-Y18
-            self.totals[p] += points[p]
-            if self.totals[p] in halving and (points[p] > 0 or not rules.halve_only_on_change):
-                self.totals[p] = halving[self.totals[p]]
-                halved.append(p)
+        halved = scoring.add_and_halve(self.totals, points, seats, rules)
         out = [p for p in seats if self.totals[p] > rules.elimination_limit]  # Y19
         summary.update(totals=list(self.totals), halved=halved, eliminated=out)
-        self.last_round = summary
-        if out and rules.end_on_first_elimination:
-            low = min(self.totals[p] for p in seats)
-            return self._finish([p for p in seats if self.totals[p] == low])
-        remaining = [p for p in seats if p not in out]
-        if len(remaining) == 1:
-            return self._finish(remaining)
-        if not remaining:  # Y20: everyone left crossed together; the lowest wins, a tie plays on
-            low = min(self.totals[p] for p in out)
-            tied = [p for p in out if self.totals[p] == low]
-            if len(tied) == 1:
-                return self._finish(tied)
-            remaining = tied
-            summary["eliminated"] = [p for p in out if p not in tied]
+        winners, remaining = scoring.match_result(seats, out, self.totals, rules)
+        if winners is not None:
+            self._finish(winners)
+            return
+        summary["eliminated"] = [p for p in seats if p not in remaining]  # a tie that plays on is not out
         for p in seats:
             if p not in remaining:
                 self.active[p] = False
-        order = [p for p in after_caller if self.active[p]]
-        if rules.next_round_starter == "lowest_hand":
-            starter = min(order, key=lambda p: hand_totals[p])  # min keeps the first in turn order
-        elif rules.next_round_starter == "lowest_total":
-            starter = min(order, key=lambda p: self.totals[p])
-        else:  # rotate: the seat after the one who started the round just ended
-            started = self.dealer
-            if self.round_no == 1 and rules.first_round_starter == "left_of_dealer":
-                started = (self.dealer + 1) % n  # everyone plays round 1
-            starter = self._next_active(started)
+        starter = self._next_starter(caller, hand_totals)
         self._deal(starter, starter)
+
+    def _round_summary(self, caller: int, seats: list[int], hand_totals: dict[int, int], asaf: list[int],
+                       points: dict[int, int]) -> dict[str, Any]:
+        """Y16: the call and every hand revealed (totals, halved and eliminated are added once known)."""
+        return {"round": self.round_no, "caller": caller, "success": not asaf, "asaf": asaf,
+                "hands": {str(p): [card_str(k) for k in self.hands[p]] for p in seats},
+                "hand_totals": {str(p): hand_totals[p] for p in seats},
+                "points": {str(p): points[p] for p in seats}}
+
+    def _next_starter(self, caller: int, hand_totals: dict[int, int]) -> int:
+        """Y8: who deals and starts the next round: counted from the caller's left, the caller last."""
+        n = self.game.num_players
+        order = [(caller + i) % n for i in range(1, n + 1) if self.active[(caller + i) % n]]
+        starter = scoring.next_starter(order, hand_totals, self.totals, self.game.rules)
+        if starter is None:  # rotate: the seat after the one who started the round just ended
+            starter = self._next_active(self.actors[self.round_start])
+        return starter
 
     def _finish(self, winners: list[int]) -> None:
         self.winner_seats = sorted(winners)
         self.phase = OVER
 
     # ---- views ----------------------------------------------------------------------------------------
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> YanivView:
         """What ``seat`` may know (``None``: a spectator). Only public facts and that seat's own cards."""
-        n = self.game.num_players
-        phase = self.phase
-        if phase == TURN or phase == OVER:
-            take_group = self.pile[-1]  # what the player to act may take from after discarding
-        else:
-            take_group = self.pile[-2] if len(self.pile) > 1 else []  # a draw may have reshuffled it away
-        values = self.game.values
-        mine = seat is not None
-        names = CARD_NAMES
-        start = self.round_start
-        previous = self._prev_log
-        if previous is None:  # the round's last action is in the history once apply() returns: built now, once
-            a = self.prev_round_start
-            previous = self._prev_log = tuple(zip(self.actors[a:start], [x.text for x in self.history[a:start]]))
+        take_group = self._take_group()
+        rules = self.game.rules
+        hand = self.hands[seat] if seat is not None else None
+        hand_value = self.hand_value(seat) if seat is not None else None
+        turn = seat == self.current and self.phase == TURN
         return {
-            "game": "yaniv", "seat": seat, "players": n, "rules": self.game.rules_copy(),
-            "round": self.round_no, "dealer": self.dealer, "current_player": self.current_player,
+            "game": "yaniv", "seat": seat, "players": self.game.num_players, "rules": self.game.rules_copy(),
+            "hand_number": self.round_no, "dealer": self.dealer, "current_player": self.current_player,
             "phase": PHASE_NAMES[self.phase],
-            "hand": [names[c] for c in self.hands[seat]] if mine else None,
-            "hand_value": sum(values[c] for c in self.hands[seat]) if mine else None,
-            "drawn": card_str(self.drawn) if mine and self.phase == SLAP_PHASE and seat == self.current else None,
+            "hand": shown(hand) if hand is not None else None,
+            "hand_value": hand_value,
+            "drawn": card_str(cast(int, self.drawn)) if self.phase == SLAP_PHASE and seat == self.current else None,
+            "can_call": turn and hand_value is not None and (rules.yaniv_limit is None
+                                                             or hand_value <= rules.yaniv_limit),
+            "hand_value_after": self._values_after(hand_value) if turn and hand_value is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
-            "known": [[names[c] for c in k] for k in self.known],
-            "discard_pile": [[names[c] for c in g] for g in self.pile],
-            "previous_group": [names[c] for c in take_group],
+            "known": [shown(k) if k else [] for k in self.known],
+            "discard_pile": [[CARD_NAMES[c] for c in g] for g in self.pile],
+            "previous_group": [CARD_NAMES[c] for c in take_group],
             "previous_group_type": GROUP_NAMES[self.prev_kind],
             "previous_run_start": self.prev_start,
             "previous_group_text": _group_text(self.prev_kind, self.prev_start, take_group),
+            "takeable": shown(takeable_cards(take_group, self.prev_kind, rules.set_pick_any)),
             "pending_discard": str(self.pending) if self.pending is not None else None,
             "stock_size": len(self.stock),
             "scores": list(self.totals), "active": list(self.active),
-            "log": [[p, a.text] for p, a in zip(self.actors[start:], self.history[start:])],
-            "previous_log": [[p, text] for p, text in previous],
-            "last_round": _copy_summary(self.last_round) if self.last_round else None,
+            "log": [[p, a.text] for p, a in zip(self.actors[self.round_start:], self.history[self.round_start:])],
+            "previous_log": [[p, text] for p, text in self._previous_log()],
+            "last_round": self._round_shown(),
             "is_over": self.phase == OVER, "winners": list(self.winner_seats),
         }
 
+    def _take_group(self) -> list[int]:
+        """The group the seat to move may take from (once it has discarded, the one before its own)."""
+        if self.phase == TURN or self.phase == OVER:
+            return self.pile[-1]
+        return self.pile[-2] if len(self.pile) > 1 else []  # a draw may have reshuffled it away
+
+    def _values_after(self, hand_value: int) -> dict[str, int]:
+        """Each legal discard of the seat to move -> the value of the hand it would keep."""
+        if self._turn_legal is None:
+            self._turn_actions()
+        values = self.game.values
+        discards = cast(list[YanivAction], self._turn_discards)
+        return {a.text: hand_value - sum(values[c] for c in a.cards) for a in discards}
+
+    def _previous_log(self) -> tuple[tuple[int, str], ...]:
+        previous = self._prev_log
+        if previous is None:  # the round's last action is in the history once apply() returns: built now, once
+            a, start = self.prev_round_start, self.round_start
+            previous = self._prev_log = tuple(zip(self.actors[a:start], [x.text for x in self.history[a:start]]))
+        return previous
+
+    def _round_shown(self) -> RoundSummary | None:
+        """A copy of the last round's summary as views show it (built once per round, then copied)."""
+        if self.last_round is None:
+            return None
+        if self._shown_round is None:
+            self._shown_round = shown_summary(self.last_round)
+        return cast(RoundSummary, copy_json(self._shown_round))
+
     # ---- copies -------------------------------------------------------------------------------------------
-    def _copy_into(self, s: "YanivState") -> None:
+    def _copy_into(self, s: YanivState) -> None:
         s.actors = list(self.actors)
         s.round_no, s.dealer, s.current, s.phase = self.round_no, self.dealer, self.current, self.phase
         s.hands = [list(h) for h in self.hands]
@@ -472,10 +513,12 @@ class YanivState(State):
         s.pile = [list(g) for g in self.pile]
         s.prev_kind, s.prev_start, s.pending, s.drawn = self.prev_kind, self.prev_start, self.pending, self.drawn
         s.totals, s.active, s.winner_seats = list(self.totals), list(self.active), list(self.winner_seats)
-        s.last_round = _copy_summary(self.last_round) if self.last_round else self.last_round
+        s.last_round = copy_json(self.last_round)
         s.round_start, s.prev_round_start, s._prev_log = self.round_start, self.prev_round_start, self._prev_log
+        # never changed in place: shared until the next action (or round) replaces them
+        s._turn_legal, s._turn_discards, s._shown_round = self._turn_legal, self._turn_discards, self._shown_round
 
-    def _to_dict(self) -> dict:
+    def _to_dict(self) -> dict[str, Any]:
         strs = _strs
         return {
             "rng": self.rng.state, "round": self.round_no, "dealer": self.dealer, "current": self.current,
@@ -490,28 +533,15 @@ class YanivState(State):
         }
 
 
-def _copy_summary(summary: dict) -> dict:
-    """A copy of a round summary (values are numbers, lists, or dicts of numbers and lists), so a view
-    never shares a mutable object with the state."""
-    out = {}
-    for key, value in summary.items():
-        if isinstance(value, dict):
-            value = {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
-        elif isinstance(value, list):
-            value = list(value)
-        out[key] = value
-    return out
-
-
-def _strs(cards) -> list[str]:
+def _strs(cards: list[int]) -> list[str]:
     return [card_str(c) for c in cards]
 
 
-def _by_id(action) -> int:
+def _by_id(action: Action) -> int:
     return action.id
 
 
-def _holds(hand, cards) -> bool:
+def _holds(hand: list[int], cards: tuple[int, ...]) -> bool:
     rest = list(hand)
     for c in cards:
         if c not in rest:
@@ -520,7 +550,7 @@ def _holds(hand, cards) -> bool:
     return True
 
 
-def _group_text(kind: int, start: int, cards) -> str:
+def _group_text(kind: int, start: int, cards: list[int]) -> str:
     if kind == RUN and start >= 0 and len(cards) >= 1:
         return run_text(start, cards)
     return "+".join(card_str(c) for c in cards)
