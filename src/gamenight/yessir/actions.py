@@ -1,4 +1,4 @@
-"""YESSIR! actions and their notation (RULES.md J6, J9).
+"""YESSIR! actions and their notation (docs/games/yessir.md, "Action notation"; rules J6, J9).
 
 ==========  ======================================================================  ==========
 notation    meaning                                                                 luck
@@ -17,21 +17,38 @@ The ten actions have fixed dense ids 0..9 in the order above.
 """
 from __future__ import annotations
 
+from enum import IntEnum
+
 from ..core.errors import IllegalAction
 from ..core.game import Action
 
-REROLL_ONE, REROLL_SHARED, REROLL_OWN, YESSIR, BLIND, KEEP, UP, DOWN = range(8)
+
+class Kind(IntEnum):
+    """What an action does: the five turn actions (J6), then the three answers to a pip-change reroll (J9)."""
+
+    REROLL_ONE = 0     # a1, a2, a3
+    REROLL_SHARED = 1  # b
+    REROLL_OWN = 2     # c
+    YESSIR = 3         # d
+    BLIND = 4          # e
+    KEEP = 5
+    UP = 6
+    DOWN = 7
+
+
+# module-level aliases: the engine and the bot compare kinds on their hot paths
+REROLL_ONE, REROLL_SHARED, REROLL_OWN, YESSIR, BLIND, KEEP, UP, DOWN = Kind
 KIND_LETTERS = ("a", "b", "c", "d", "e", "keep", "up", "down")
 # Luck change of each kind (J6): a costs 1, b and c cost 2, e gains 1.
 LUCK_DELTA = (-1, -2, -2, 0, 1, 0, 0, 0)
 
 
 class YessirAction(Action):
-    """``kind`` is REROLL_ONE..DOWN; ``die`` the shared die position 0..2 for ``a`` (else -1)."""
+    """``kind`` is a :class:`Kind`; ``die`` the shared die position 0..2 for ``a`` (else -1)."""
 
     __slots__ = ("kind", "die", "luck_delta")
 
-    def __init__(self, id: int, text: str, kind: int, die: int = -1):
+    def __init__(self, id: int, text: str, kind: Kind, die: int = -1):
         super().__init__(id, text)
         self.kind = kind
         self.die = die
@@ -52,13 +69,15 @@ ACTIONS: tuple[YessirAction, ...] = (
 )
 A1, A2, A3, B, C, D, E, PIP_KEEP, PIP_UP, PIP_DOWN = ACTIONS
 REROLL_ONE_ACTIONS = (A1, A2, A3)
+TURN_ACTIONS = (A1, A2, A3, B, C, D, E)
+PIP_ACTIONS = (PIP_KEEP, PIP_UP, PIP_DOWN)
 
 _BY_TEXT = {a.text: a for a in ACTIONS}
 _BY_TEXT.update({"a 1": A1, "a 2": A2, "a 3": A3, "yessir": D, "yessir!": D, "pass": D, "+1": PIP_UP,
                  "-1": PIP_DOWN, "+": PIP_UP, "-": PIP_DOWN, "0": PIP_KEEP})
 
 
-def parse(text) -> YessirAction:
+def parse(text: object) -> YessirAction:
     if isinstance(text, YessirAction):
         return text
     if not isinstance(text, str):
@@ -69,3 +88,12 @@ def parse(text) -> YessirAction:
                             f"dice), c (your dice), d (Yessir!), e (your dice blind), or keep/up/down after a "
                             f"pip-change reroll")
     return found
+
+
+def pip_face(kind: Kind, face: int) -> int:
+    """The face a pip-change answer leaves on the rerolled die (J9): up 6 -> 1, down 1 -> 6."""
+    if kind == UP:
+        return face % 6 + 1
+    if kind == DOWN:
+        return (face - 2) % 6 + 1
+    return face

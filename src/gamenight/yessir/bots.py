@@ -23,11 +23,21 @@ same settings, so decisions are fast.
 from __future__ import annotations
 
 import bisect
+import random
 from itertools import product
+from typing import Any, NamedTuple, cast
 
+from ..core.game import Action, Game
 from ..core.registry import register_bot
+from ..core.views import View
 from .actions import BLIND, KEEP, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, YESSIR, YessirAction
 from .hands import KEY_TABLES, roll_index
+from .rules import YessirRules
+from .views import YessirView
+
+Dice = tuple[int, ...]                       # dice as a sorted tuple (a multiset)
+Informed = tuple[Dice, int] | None           # (the shared dice the passers passed on, how many passed), or None
+Context = tuple[float, Informed]             # what a cached value depends on besides the dice
 
 
 def _outcomes(count: int) -> list[tuple[tuple[int, ...], float]]:
@@ -40,7 +50,19 @@ def _outcomes(count: int) -> list[tuple[tuple[int, ...], float]]:
     return [(k, w / total) for k, w in sorted(weights.items())]
 
 
-_CACHES: dict[tuple, tuple[dict, ...]] = {}
+class _Caches(NamedTuple):
+    """The values a bot has worked out, by the dice (and the context) they depend on."""
+
+    opp_keys: dict[Dice, list[int]]
+    chance: dict[tuple[Dice, Dice, Informed], float]
+    best: dict[tuple[Dice, Dice, int, Context], float]
+    robust: dict[tuple[Dice, Informed], float]
+    posterior: dict[tuple[Dice, Dice], tuple[list[int], list[float]]]
+    after_b: dict[tuple[Dice, int, Context], float]
+    after_c: dict[tuple[Dice, int, Context], float]
+
+
+_CACHES: dict[tuple[Any, ...], _Caches] = {}
 _SINGLE_NAMES = ("a0", "a1", "a2")
 _CACHE_LIMIT = 400_000  # entries; a long tournament would otherwise grow the caches without bound
 PAIRS = _outcomes(2)
@@ -48,9 +70,9 @@ TRIPLES = _outcomes(3)
 
 
 class YessirHeuristic:
-    def __init__(self, game, luck_value: float = 0.02, depth: int = 3, volatility: float = 0.3,
+    def __init__(self, game: Game[Any, Any], luck_value: float = 0.02, depth: int = 3, volatility: float = 0.3,
                  infer: bool = True, pass_floor: float = 0.05, informed_depth: int = 1):
-        rules = game.rules
+        rules = cast(YessirRules, game.rules)
         self.table = KEY_TABLES[rules.tiebreak_sum]
         self.opponents = game.num_players - 1
         self.luck_min, self.luck_max = rules.luck_min, rules.luck_max
@@ -62,26 +84,26 @@ class YessirHeuristic:
         self.pass_floor = pass_floor
         # the caches depend only on these settings, so every bot with the same ones shares them
         shared_caches = _CACHES.setdefault((rules.tiebreak_sum, self.opponents, self.pip_change, luck_value, depth,
-                                            pass_floor, informed_depth), ({}, {}, {}, {}, {}, {}, {}))
+                                            pass_floor, informed_depth), _Caches({}, {}, {}, {}, {}, {}, {}))
         (self._opp_keys, self._chance, self._best, self._robust, self._posterior, self._after_b,
          self._after_c) = shared_caches
         self.volatility = volatility
         self.stay = 1.0
         # (shared dice the passers passed on, how many unlocked opponents passed on them), or None
-        self.informed = None
-        self._singles: dict[tuple, list] = {}
-        self.context = (self.stay, self.informed)
+        self.informed: Informed = None
+        self._singles: dict[tuple[Dice, int], list[tuple[Dice, ...]]] = {}
+        self.context: Context = (self.stay, self.informed)
         self._cap = 2 * depth
 
     # ---- evaluation ---------------------------------------------------------------------------
-    def _uniform_keys(self, shared: tuple) -> list[int]:
+    def _uniform_keys(self, shared: Dice) -> list[int]:
         keys = self._opp_keys.get(shared)
         if keys is None:
             keys = self._opp_keys[shared] = sorted(self.table[roll_index(shared + p)]
                                                    for p in product(range(1, 7), repeat=2))
         return keys
 
-    def chance(self, shared: tuple, mine: tuple) -> float:
+    def chance(self, shared: Dice, mine: Dice) -> float:
         """Chance that ``mine`` beats every opponent's unknown pair with these shared dice (sorted tuples).
 
         Opponents are uniform, except those who said Yessir on the dice in ``self.informed``: they are
@@ -102,7 +124,7 @@ class YessirHeuristic:
             self._chance[cache_key] = found
         return found
 
-    def posterior(self, shared: tuple, passed_on: tuple) -> tuple[list[int], list[float]]:
+    def posterior(self, shared: Dice, passed_on: Dice) -> tuple[list[int], list[float]]:
         """The hand keys with ``shared`` of a player who said Yessir on ``passed_on``, sorted, with the
         cumulative weight below each (``cumulative[i]`` = weight of keys[:i]). A pass is taken as
         ``pass_floor + (1 - pass_floor) * chance`` likely, where chance is that pair's on ``passed_on``."""
@@ -126,7 +148,7 @@ class YessirHeuristic:
             found = self._posterior[cache_key] = (keys, cumulative)
         return found
 
-    def robust(self, mine: tuple) -> float:
+    def robust(self, mine: Dice) -> float:
         """Chance that ``mine`` wins if the shared dice are rolled afresh before the reveal."""
         cache_key = (mine, self.informed)
         found = self._robust.get(cache_key)
@@ -134,14 +156,14 @@ class YessirHeuristic:
             found = self._robust[cache_key] = sum(p * self.chance(t, mine) for t, p in TRIPLES)
         return found
 
-    def outlook(self, shared: tuple, mine: tuple) -> float:
+    def outlook(self, shared: Dice, mine: Dice) -> float:
         """The chance to win at the reveal when the shared dice survive with probability ``self.stay``."""
         stay = self.stay
         if stay >= 1.0:
             return self.chance(shared, mine)
         return stay * self.chance(shared, mine) + (1.0 - stay) * self.robust(mine)
 
-    def _faces_after_single(self, shared: tuple, position: int) -> list[tuple[tuple, ...]]:
+    def _faces_after_single(self, shared: Dice, position: int) -> list[tuple[Dice, ...]]:
         """The six equally likely results (each a tuple of sorted shared dice to choose from) of rerolling
         the die at ``position`` of the sorted tuple; with pip change a same-face result may also be moved
         up or down, so it offers three."""
@@ -159,7 +181,7 @@ class YessirHeuristic:
             self._singles[key] = found
         return found
 
-    def reroll_values(self, shared: tuple, mine: tuple, slack: int) -> dict[str, float]:
+    def reroll_values(self, shared: Dice, mine: Dice, slack: int) -> dict[str, float]:
         """Expected :meth:`settle` value of every affordable paid reroll, minus the luck it costs."""
         price = self.luck_value
         settle = self.settle
@@ -191,7 +213,7 @@ class YessirHeuristic:
             out["c"] = c - 2 * price
         return out
 
-    def settle(self, shared: tuple, mine: tuple, slack: int) -> float:
+    def settle(self, shared: Dice, mine: Dice, slack: int) -> float:
         """Value of holding this position on a turn with ``slack`` luck to spend: stop, or spend and go on
         (a small dynamic programme: every paid reroll lowers the slack, so it ends)."""
         if slack > self._cap:
@@ -205,57 +227,70 @@ class YessirHeuristic:
         return found
 
     # ---- decisions ------------------------------------------------------------------------------
-    def choose(self, view: dict, legal: list[YessirAction], rng) -> YessirAction:
-        seat = view["seat"]
-        luck = view["luck"][seat]
-        slack = luck - self.luck_min
-        shared_list = view["shared"]
-        shared = tuple(sorted(shared_list))
-        mine = tuple(sorted(view["dice"]))
-        kinds = {a.kind: a for a in legal}
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        v = cast(YessirView, view)
+        actions = cast(list[YessirAction], legal)  # a YESSIR! state's legal actions
+        seat = v["seat"]
+        assert seat is not None, "a bot plays a seat"
+        shared = tuple(sorted(v["shared"]))
+        mine = tuple(sorted(v["dice"] or ()))
+        slack = v["luck"][seat] - self.luck_min
+        self._trim_caches()
+        self._read_table(v, seat, shared)
+        if v["pip_faces"] is not None:  # pip change: the rerolled die may move; the turn then passes and comes back
+            return self._answer_pip(v, actions, mine, slack)
+        return self._take_turn(v, actions, shared, mine, v["luck"][seat])
+
+    def _trim_caches(self) -> None:
         if len(self._best) > _CACHE_LIMIT or len(self._chance) > _CACHE_LIMIT:
             for cache in (self._chance, self._best, self._robust, self._posterior, self._after_b, self._after_c):
                 cache.clear()
+
+    def _read_table(self, view: YessirView, seat: int, shared: Dice) -> None:
+        """What the other seats' luck and Yessirs say: how likely the shared dice survive to the reveal, and
+        who passed on them."""
+        luck, locked = view["luck"], view["locked"]
         # every other player still to move who can pay may change the shared dice before the reveal
-        movers = sum(1 for p in range(len(view["luck"])) if p != seat and not view["locked"][p]
-                     and view["luck"][p] > self.luck_min)
+        movers = sum(1 for p in range(len(luck)) if p != seat and not locked[p] and luck[p] > self.luck_min)
         self.stay = round((1.0 - self.volatility) ** movers, 2)
-        passers = sum(1 for p in range(len(view["luck"])) if p != seat and not view["locked"][p]
+        passers = sum(1 for p in range(len(luck)) if p != seat and not locked[p]
                       and view["passed"][p]) if self.infer else 0
         self.informed = (shared, passers) if passers else None
         self.context = (self.stay, self.informed)
         # with informed opponents every pass makes a new programme: keep it shallow
         self._cap = 2 * (self.depth if self.informed is None else self.informed_depth)
-        if KEEP in kinds:  # pip change: the rerolled die may move; the turn then passes and comes back
-            die = view["pip_die"]
-            face = shared_list[die]
-            best, best_value = None, -1.0
-            for a in legal:
-                new = list(shared_list)
-                new[die] = face if a.kind == KEEP else face % 6 + 1 if a.kind == UP else (face - 2) % 6 + 1
-                value = self.settle(tuple(sorted(new)), mine, slack)
-                if value > best_value + 1e-12:
-                    best, best_value = a, value
-            return best
-        paid = self.reroll_values(shared, mine, slack)
-        blind_gain = self.luck_value if luck < self.luck_max else 0.0
-        blind = sum(p * self.outlook(shared, m) for m, p in PAIRS) + blind_gain
-        best, best_value = kinds[YESSIR], self.outlook(shared, mine)
+
+    def _answer_pip(self, view: YessirView, legal: list[YessirAction], mine: Dice, slack: int) -> YessirAction:
+        """keep, up or down: whichever leaves the best position to settle from."""
+        faces = view["pip_faces"]
+        die = view["pip_die"]
+        assert faces is not None and die is not None
+        best, best_value = legal[0], -1.0
         for a in legal:
-            if a.kind == REROLL_ONE:
-                value = paid.get(_SINGLE_NAMES[shared.index(shared_list[a.die])])
-            elif a.kind == REROLL_SHARED:
-                value = paid.get("b")
-            elif a.kind == REROLL_OWN:
-                value = paid.get("c")
-            elif a.kind == BLIND:
-                value = blind
-            else:
-                continue
-            if value is not None and value > best_value + 1e-12:
+            new = list(view["shared"])
+            new[die] = faces["keep" if a.kind == KEEP else "up" if a.kind == UP else "down"]
+            value = self.settle(tuple(sorted(new)), mine, slack)
+            if value > best_value + 1e-12:
                 best, best_value = a, value
         return best
 
+    def _take_turn(self, view: YessirView, legal: list[YessirAction], shared: Dice, mine: Dice,
+                   luck: int) -> YessirAction:
+        """d keeps the chance to win now; each other legal action is worth its expected value (see the module)."""
+        paid = self.reroll_values(shared, mine, luck - self.luck_min)
+        blind_gain = self.luck_value if luck < self.luck_max else 0.0
+        values = {REROLL_SHARED: paid.get("b"), REROLL_OWN: paid.get("c"),
+                  BLIND: sum(p * self.outlook(shared, m) for m, p in PAIRS) + blind_gain}
+        best = next(a for a in legal if a.kind == YESSIR)
+        best_value = self.outlook(shared, mine)
+        for a in legal:
+            if a.kind == REROLL_ONE:
+                value = paid.get(_SINGLE_NAMES[shared.index(view["shared"][a.die])])
+            else:
+                value = values.get(a.kind)
+            if value is not None and value > best_value + 1e-12:
+                best, best_value = a, value
+        return best
 
 
 register_bot("heuristic", YessirHeuristic, games=("yessir",),

@@ -1,4 +1,5 @@
-"""YESSIR! hand ranking (RULES.md J10-J12): a pure function of five dice, and lookup tables built from it.
+"""YESSIR! hand ranking (docs/games/yessir.md, rules J10-J12): a pure function of five dice, and lookup tables
+built from it.
 
 A hand is the 2 personal dice plus the 3 shared dice. :func:`hand_key` gives an integer that orders
 hands exactly as the rules do (bigger is stronger; equal keys mean nobody wins between them):
@@ -18,11 +19,13 @@ The tables index an ordered roll of five dice ``(d0, .., d4)`` (faces 1..6) as t
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations_with_replacement, product
+from typing import NamedTuple
 
 FIVE_OF_A_KIND, LARGE_STRAIGHT, SMALL_STRAIGHT, FULL_HOUSE, FOUR_OF_A_KIND, THREE_OF_A_KIND, TWO_PAIR, \
     ONE_PAIR, HIGH_DICE = range(1, 10)
-# RULES.md J11 numbers, strongest first; index 0 is unused so CATEGORY_NAMES[number] reads naturally.
+# J11 numbers, strongest first; index 0 is unused so CATEGORY_NAMES[number] reads naturally.
 CATEGORY_NAMES = ("", "five of a kind", "large straight", "small straight", "full house", "four of a kind",
                   "three of a kind", "two pair", "one pair", "high dice")
 TIEBREAK_MODES = ("combo", "all")
@@ -30,7 +33,7 @@ STRENGTH_SHIFT = 14
 TOTAL_SHIFT = 9
 
 
-def category(dice) -> int:
+def category(dice: Sequence[int]) -> int:
     """The J11 category number (1 = five of a kind .. 9 = high dice) of five dice."""
     counts = sorted(((dice.count(v), v) for v in set(dice)), reverse=True)
     shape = tuple(c for c, _ in counts)
@@ -54,7 +57,7 @@ def category(dice) -> int:
     return HIGH_DICE
 
 
-def split_hand(dice) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+def split_hand(dice: Sequence[int]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """``(category, combination dice, kickers)``; both dice tuples sorted from the highest down."""
     dice = tuple(dice)
     if len(dice) != 5 or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice):
@@ -67,13 +70,13 @@ def split_hand(dice) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     if cat == TWO_PAIR:
         in_combo = {v for v, c in counts.items() if c == 2}
     else:  # four, three of a kind, one pair: the one face that repeats
-        in_combo = {max(counts, key=counts.get)}
+        in_combo = {max(counts, key=lambda v: counts[v])}
     combo = tuple(d for d in ordered if d in in_combo)
     kickers = tuple(d for d in ordered if d not in in_combo)
     return cat, combo, kickers
 
 
-def hand_key(dice, tiebreak_sum: str = "combo") -> int:
+def hand_key(dice: Sequence[int], tiebreak_sum: str = "combo") -> int:
     """The strength of five dice as an int: a bigger key wins, equal keys tie (J11, J12)."""
     if tiebreak_sum not in TIEBREAK_MODES:
         raise ValueError(f"tiebreak_sum must be one of {', '.join(TIEBREAK_MODES)}, not {tiebreak_sum!r}")
@@ -85,7 +88,7 @@ def hand_key(dice, tiebreak_sum: str = "combo") -> int:
     return (9 - cat) << STRENGTH_SHIFT | total << TOTAL_SHIFT | packed
 
 
-def compare_hands(a, b, tiebreak_sum: str = "combo") -> int:
+def compare_hands(a: Sequence[int], b: Sequence[int], tiebreak_sum: str = "combo") -> int:
     """1 if hand ``a`` beats ``b``, -1 if ``b`` beats ``a``, 0 if neither (J12-3)."""
     ka, kb = hand_key(a, tiebreak_sum), hand_key(b, tiebreak_sum)
     return (ka > kb) - (ka < kb)
@@ -96,7 +99,7 @@ def key_category(key: int) -> int:
     return 9 - (key >> STRENGTH_SHIFT)
 
 
-def roll_index(dice) -> int:
+def roll_index(dice: Sequence[int]) -> int:
     """The table index of an ordered roll of five dice."""
     d0, d1, d2, d3, d4 = dice
     return ((((d0 - 1) * 6 + d1 - 1) * 6 + d2 - 1) * 6 + d3 - 1) * 6 + d4 - 1
@@ -104,19 +107,20 @@ def roll_index(dice) -> int:
 
 def _build_table(mode: str) -> tuple[int, ...]:
     # The key depends only on the multiset of faces: rank the 252 multisets, then spread to 7,776 rolls.
-    by_multiset = {m: hand_key(m, mode) for m in combinations_with_replacement(range(1, 7), 5)}
+    by_multiset: dict[tuple[int, ...], int] = {m: hand_key(m, mode)
+                                               for m in combinations_with_replacement(range(1, 7), 5)}
     return tuple(by_multiset[tuple(sorted(roll))] for roll in product(range(1, 7), repeat=5))
 
 
 KEY_TABLES: dict[str, tuple[int, ...]] = {mode: _build_table(mode) for mode in TIEBREAK_MODES}
 
 
-def rank_roll(dice, tiebreak_sum: str = "combo") -> int:
+def rank_roll(dice: Sequence[int], tiebreak_sum: str = "combo") -> int:
     """Same as :func:`hand_key`, by table lookup (the fast path)."""
     return KEY_TABLES[tiebreak_sum][roll_index(dice)]
 
 
-def describe(dice, tiebreak_sum: str = "combo") -> str:
+def describe(dice: Sequence[int], tiebreak_sum: str = "combo") -> str:
     """A short human description, e.g. ``"one pair of 5s (total 10, kickers 6-4-1)"``."""
     cat, combo, kickers = split_hand(dice)
     name = CATEGORY_NAMES[cat]
@@ -125,9 +129,46 @@ def describe(dice, tiebreak_sum: str = "combo") -> str:
     elif cat == TWO_PAIR:
         name += f" {combo[0]}s and {combo[-1]}s"
     elif cat == FULL_HOUSE:
-        three = max(set(combo), key=combo.count)
-        pair = min(set(combo), key=combo.count)
+        three = max(set(combo), key=lambda v: combo.count(v))
+        pair = min(set(combo), key=lambda v: combo.count(v))
         name += f" {three}s over {pair}s"
     total = sum(combo) + (sum(kickers) if tiebreak_sum == "all" else 0)
     extra = f", kickers {'-'.join(map(str, kickers))}" if kickers else ""
     return f"{name} (total {total}{extra})"
+
+
+class HandFacts(NamedTuple):
+    """What the players are told about one hand: its five dice, the dice of its combination, its category's
+    words and :func:`describe`'s description (the views give these; the pages and the terminal only draw them)."""
+
+    best_five: tuple[int, ...]    # the five dice, highest first
+    combination: tuple[int, ...]  # the dice that make the category (all five for a straight, say), highest first
+    category: str                 # "one pair"
+    description: str              # "one pair of 5s (total 10, kickers 6-4-1)"
+
+
+_FACTS: dict[tuple[str, tuple[int, ...]], HandFacts] = {}
+
+
+def hand_facts(dice: Sequence[int], tiebreak_sum: str = "combo") -> HandFacts:
+    """The :class:`HandFacts` of five dice, remembered: 252 hands x 2 tie-break modes at most, and views and
+    the reveal ask for them on the hot path."""
+    key = (tiebreak_sum, tuple(sorted(dice, reverse=True)))
+    found = _FACTS.get(key)
+    if found is None:
+        cat, combo, _ = split_hand(key[1])
+        found = _FACTS[key] = HandFacts(key[1], combo, CATEGORY_NAMES[cat], describe(key[1], tiebreak_sum))
+    return found
+
+
+_FACTS_BY_ROLL: dict[str, list[HandFacts | None]] = {mode: [None] * 7776 for mode in TIEBREAK_MODES}
+
+
+def roll_facts(index: int, tiebreak_sum: str = "combo") -> HandFacts:
+    """:func:`hand_facts` of the ordered roll with this :func:`roll_index` (the three shared dice, then a seat's
+    two): the views' and the reveal's hot path, so kept by index."""
+    table = _FACTS_BY_ROLL[tiebreak_sum]
+    found = table[index]
+    if found is None:
+        found = table[index] = hand_facts([index // 6 ** k % 6 + 1 for k in range(4, -1, -1)], tiebreak_sum)
+    return found

@@ -1,4 +1,4 @@
-"""YESSIR!/JATAK!: the game (rules) and the state of a whole match (RULES.md section C).
+"""YESSIR!/JATAK!: the game (rules) and the state of a whole match (docs/games/yessir.md; rules J1-J14).
 
 A match is a series of rounds (J4). Each round: the roller rolls the three shared dice and everyone
 rolls two personal dice (J5, chance inside the state's Rng); turns go round the table from the roller,
@@ -8,16 +8,19 @@ everyone else gains luck (J13). The first to ``rounds_to_win`` round wins takes 
 """
 from __future__ import annotations
 
-from ..core.errors import IllegalAction
-from ..core.game import Game, State
-from ..core.rng import Rng
-from . import actions as A
-from .actions import BLIND, DOWN, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, YESSIR, YessirAction
-from .hands import CATEGORY_NAMES, KEY_TABLES, describe, key_category
-from .rules import YessirRules
+import random
+from typing import Any, cast
 
-TURNS, PIP, OVER = range(3)
-PHASE_NAMES = ("turns", "pip", "over")
+from ..core.game import Action, Game, State
+from ..core.rng import Rng
+from ..core.views import View
+from . import actions as A
+from .actions import DOWN, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, YESSIR, YessirAction
+from .deal import fill, read_deal
+from .hands import CATEGORY_NAMES, KEY_TABLES, key_category, roll_facts
+from .phases import OVER, PHASE_NAMES, PIP, TURNS
+from .rules import YessirRules
+from .views import RevealView, RoundRecord, YessirView, build_view, make_reveal_view, round_record
 
 _LIMIT6 = (1 << 64) - ((1 << 64) % 6)
 
@@ -34,35 +37,51 @@ def _roll(rng: Rng) -> int:
             return z % 6 + 1
 
 
-class YessirGame(Game):
+class YessirGame(Game[YessirRules, "YessirState"]):
     """YESSIR!/JATAK! for 2-6 players. ``gamenight.make("yessir", players=3, rules="short")``."""
 
     name = "yessir"
     title = "YESSIR!"
     RULES = YessirRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 6, 4
+    key_table: tuple[int, ...]                        # hand strength by roll index (hands.KEY_TABLES)
+    step: int                                         # the seat after seat s is (s + step) % players
+    rules_dict: dict[str, Any]
+    turn_legal: tuple[list[Action], ...]              # by the mover's luck die (0..6): the legal turn actions
+    pip_legal: list[Action]                           # the answers to a pip-change reroll
+    everyone: int                                     # a bit for every seat
+    luck_after: tuple[dict[str, int], ...]            # by luck: each legal turn action and the luck after it
 
     def _check_table(self) -> None:
         r = self.rules
-        n = self.num_players
         self.key_table = KEY_TABLES[r.tiebreak_sum]
-        self.step = 1 if r.turn_direction == "increasing_seat" else n - 1
-        self.rules_dict = r.to_dict()
-        everyone = (A.A1, A.A2, A.A3, A.B, A.C, A.D, A.E)
-        # legal turn actions by how far the luck die is above its floor (J3, CE10): 0, 1, 2 or more
-        self.turn_actions = ((A.D, A.E), (A.A1, A.A2, A.A3, A.D, A.E), everyone)
-        self.pip_actions = (A.PIP_KEEP, A.PIP_UP, A.PIP_DOWN)
+        self.step = 1 if r.turn_direction == "increasing_seat" else self.num_players - 1
+        self.rules_dict = r.to_dict()  # the views' copy of the rules: flat, so dict() copies it
+        self.everyone = (1 << self.num_players) - 1
+        # the lists are the engine's own (the core's checks read them, never change them): legal_actions copies
+        self.turn_legal = tuple(list(_turn_actions(r, luck)) for luck in range(7))
+        self.pip_legal = list(A.PIP_ACTIONS)
+        self.luck_after = tuple({a.text: _luck_after(r, a, luck) for a in _turn_actions(r, luck)} for luck in range(7))
 
-    def _start_match(self, s: "YessirState", deal: dict | None = None) -> None:
-        if deal is not None:
-            raise ValueError("setting up a yessir deal is not built yet")
+    def _start_match(self, state: YessirState, deal: dict[str, Any] | None) -> None:
         n = self.num_players
-        s.luck = [self.rules.luck_start] * n
-        s.wins = [0] * n
-        roller = 0 if self.rules.first_roller == "seat0" else s.rng.below(n)
-        s._start_round(roller)
+        rules = self.rules
+        if deal is None:
+            state.luck = [rules.luck_start] * n
+            state.wins = [0] * n
+            state._start_round(0 if rules.first_roller == "seat0" else state.rng.below(n))
+            return
+        checked = read_deal(self, deal)
+        state.luck = checked.luck if checked.luck is not None else [rules.luck_start] * n
+        state.wins = checked.wins if checked.wins is not None else [0] * n
+        roller = checked.roller
+        if roller is None:
+            roller = 0 if rules.first_roller == "seat0" else state.rng.below(n)
+        rng = state.rng
+        shared, dice = fill(checked, lambda: _roll(rng))
+        state._begin_round(roller, shared, dice)
 
-    def parse_action(self, text) -> YessirAction:
+    def parse_action(self, text: object) -> YessirAction:
         return A.parse(text)
 
     @property
@@ -70,7 +89,7 @@ class YessirGame(Game):
         return A.ACTIONS
 
     # ---- JSON and sampling ------------------------------------------------------------------
-    def _state_from_dict(self, d: dict) -> "YessirState":
+    def _state_from_dict(self, d: dict[str, Any]) -> YessirState:
         s = YessirState(self)
         s.seed = d["seed"]
         s.history = [self.parse_action(t) for t in d["history"]]
@@ -89,51 +108,76 @@ class YessirGame(Game):
         s.winner_seats = list(d["winners"])
         return s
 
-    def sample_state(self, view: dict, rng) -> "YessirState":
+    def sample_state(self, view: View, rng: Any) -> YessirState:
         """A full state consistent with ``view``: every public fact and the seat's own dice (when it has
         seen them) are kept; every die the seat cannot see is rolled afresh with ``rng``."""
         if view.get("game") != self.name:
             raise ValueError("not a YESSIR! view")
-        seat = view["seat"]
-        n = self.num_players
+        v = cast(YessirView, view)
         s = YessirState(self)
         s.seed = None
         s.rng = Rng(rng.getrandbits(64))
-        # the public logs (the round before, then this round) become the history, so the sampled state
-        # shows the same view
+        self._sample_logs(s, v)
+        s.round_no, s.roller = v["hand_number"], v["roller"]
+        s.current = v["current_player"] if v["current_player"] is not None else v["roller"]
+        s.phase = PHASE_NAMES.index(v["phase"])
+        s.shared = list(v["shared"])
+        s.dice = self._sample_dice(v, rng)
+        s.luck, s.wins = list(v["luck"]), list(v["wins"])
+        s.locked = _bits(v["locked"])
+        s.passed = _bits(v["passed"])
+        s.pip_die = v["pip_die"] if v["pip_die"] is not None else -1
+        s.last_round = round_record(v["last_round"]) if v["last_round"] is not None else None
+        s.winner_seats = list(v["winners"])
+        return s
+
+    def _sample_logs(self, s: YessirState, view: YessirView) -> None:
+        """The public logs (the round before, then this round) become the history, so the sampled state shows
+        the same logs."""
         earlier, log = view["previous_log"], view["log"]
         s.history = [self.parse_action(text) for _, text in earlier + log]
         s.actors = [p for p, _ in earlier + log]
         s.prev_round_start, s.round_start = 0, len(earlier)
-        s.round_no, s.roller = view["round"], view["roller"]
-        s.current = view["current_player"] if view["current_player"] is not None else view["roller"]
-        s.phase = PHASE_NAMES.index(view["phase"])
-        s.shared = list(view["shared"])
-        s.dice = [[rng.randint(1, 6), rng.randint(1, 6)] for _ in range(n)]
-        if seat is not None and view["dice"] is not None:
-            s.dice[seat] = list(view["dice"])
-        s.luck, s.wins = list(view["luck"]), list(view["wins"])
-        s.locked = _bits(view["locked"])
-        s.passed = _bits(view["passed"])
-        s.pip_die = view["pip_die"] if view["pip_die"] is not None else -1
-        s.last_round = _copy_summary(view["last_round"])
-        s.winner_seats = list(view["winners"])
-        return s
+
+    def _sample_dice(self, view: YessirView, rng: random.Random) -> list[list[int]]:
+        """Every seat's dice rolled afresh, except the seat's own when it has seen them."""
+        dice = [[rng.randint(1, 6), rng.randint(1, 6)] for _ in range(self.num_players)]
+        seat, own = view["seat"], view["dice"]
+        if seat is not None and own is not None:
+            dice[seat] = list(own)
+        return dice
 
 
-class YessirState(State):
+class YessirState(State[YessirGame]):
     FINISHED_PHASE = OVER
-    __slots__ = ("actors", "round_start", "prev_round_start", "_prev_log", "round_no",
-                 "roller",
-                 "current", "phase", "shared", "dice", "luck", "wins", "locked", "passed", "pip_die", "last_round",
-                 "winner_seats")
+    __slots__ = ("actors", "round_start", "prev_round_start", "_prev_log", "_reveal_view", "_reveal_of",
+                 "round_no", "roller", "current", "phase", "shared", "dice", "luck", "wins", "locked", "passed",
+                 "pip_die", "last_round", "winner_seats")
+    actors: list[int]                  # who played each action of the history
+    round_start: int                   # where this round's actions start in the history
+    prev_round_start: int              # and the previous round's
+    round_no: int                      # the round being played, from 1
+    roller: int
+    current: int
+    phase: int                         # a Phase, as its int (phases.TURNS, PIP, OVER)
+    shared: list[int]                  # the three shared dice, left to right
+    dice: list[list[int]]              # every seat's two dice
+    luck: list[int]                    # every seat's luck die
+    wins: list[int]                    # every seat's round wins
+    locked: int                        # bit p: seat p rerolled blind this round
+    passed: int                        # bit p: seat p said Yessir since the last a, b or c
+    pip_die: int                       # the pip phase: the rerolled shared die; else -1
+    last_round: RoundRecord | None     # the last reveal, as kept (never changed once made)
+    winner_seats: list[int]
 
     def __init__(self, game: YessirGame):
         super().__init__(game)
         self.actors = []
         self.round_start = 0
         self.prev_round_start = 0
-        self._prev_log = None  # ((seat, text), ...) of the previous round, built at its first view
+        self._prev_log: tuple[tuple[int, str], ...] | None = None  # the previous round's log, made at its first view
+        self._reveal_view: RevealView | None = None  # last_round as the views show it, made at its first view
+        self._reveal_of: RoundRecord | None = None   # the last_round it was made from
         self.round_no = 0
         self.last_round = None
         self.winner_seats = []
@@ -141,11 +185,16 @@ class YessirState(State):
         self.locked = 0
         self.passed = 0
 
-    # ---- phase 1: the roll (J5) -------------------------------------------------------------------
+    # ---- the roll (J5) ------------------------------------------------------------------------------
     def _start_round(self, roller: int) -> None:
+        """Roll a new round from the state's Rng: the shared dice left to right, then each seat's two dice."""
         rng = self.rng
-        self.shared = [_roll(rng), _roll(rng), _roll(rng)]
-        self.dice = [[_roll(rng), _roll(rng)] for _ in range(self.game.num_players)]
+        shared = [_roll(rng), _roll(rng), _roll(rng)]
+        self._begin_round(roller, shared, [[_roll(rng), _roll(rng)] for _ in range(self.game.num_players)])
+
+    def _begin_round(self, roller: int, shared: list[int], dice: list[list[int]]) -> None:
+        self.shared = shared
+        self.dice = dice
         self.round_no += 1
         self.prev_round_start = self.round_start  # the round just revealed is the previous log
         self._prev_log = None
@@ -167,80 +216,93 @@ class YessirState(State):
     def hands_played(self) -> int:
         return self.round_no
 
-    def legal_actions(self) -> list[YessirAction]:
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[Action]:
         phase = self.phase
         if phase == TURNS:
-            game = self.game
-            slack = self.luck[self.current] - game.rules.luck_min
-            return list(game.turn_actions[slack if slack < 2 else 2])
-        if phase == PIP:
-            return list(self.game.pip_actions)
-        return []
+            return self.game.turn_legal[self.luck[self.current]]
+        return self.game.pip_legal if phase == PIP else []
 
-    def _why_illegal(self, action: YessirAction) -> str:
-        kind = action.kind
+    def _why_illegal(self, action: YessirAction) -> str:  # type: ignore[override]  # the core passes only actions
+        # of this game's table (it reads foreign ones by their notation), and they are all YessirActions
         if self.phase == PIP:
             return f"; die {self.pip_die + 1} was rerolled to the same face: first choose keep, up or down"
-        if kind >= A.KEEP:
+        if action.kind >= A.KEEP:
             return "; keep, up and down answer a pip-change reroll only"
         luck = self.luck[self.current]
         return (f"; it costs {-action.luck_delta} luck and the luck die shows {luck} "
                 f"(it may not go below {self.game.rules.luck_min})")
 
-    def _apply(self, action: YessirAction) -> None:
+    # ---- the turns (J6-J9): one handler per phase ------------------------------------------------------
+    def _apply(self, action: YessirAction) -> None:  # type: ignore[override]  # legal_actions() holds only
+        # YessirActions, and the core applies only a legal one
+        self.actors.append(self.current)
+        if self.phase == TURNS:
+            self._play_turn(action)
+        else:
+            self._answer_pip(action)
+
+    def _play_turn(self, action: YessirAction) -> None:
+        """J6: one of a-e. A single shared die rerolled to its old face opens the pip phase (J9) when it is on."""
         seat = self.current
-        self.actors.append(seat)
         kind = action.kind
-        if self.phase == PIP:  # J9: the answer to a same-face reroll
-            die = self.pip_die
-            if kind == UP:
-                self.shared[die] = self.shared[die] % 6 + 1
-            elif kind == DOWN:
-                self.shared[die] = (self.shared[die] - 2) % 6 + 1
-            self.pip_die = -1
-            self.phase = TURNS
-            self._advance(seat)
-            return
-        rng = self.rng
-        if kind == YESSIR:
-            self.passed |= 1 << seat
-        elif kind == REROLL_ONE:
+        if kind == REROLL_ONE:
             self.luck[seat] -= 1
             die = action.die
             before = self.shared[die]
-            after = self.shared[die] = _roll(rng)
+            self.shared[die] = _roll(self.rng)
             self.passed = 0
-            if after == before and self.game.rules.pip_change:
+            if self.shared[die] == before and self.game.rules.pip_change:
                 self.pip_die = die
                 self.phase = PIP
                 return
+        elif kind == YESSIR:
+            self.passed |= 1 << seat
         elif kind == REROLL_SHARED:
             self.luck[seat] -= 2
-            self.shared = [_roll(rng), _roll(rng), _roll(rng)]
+            self.shared = [_roll(self.rng), _roll(self.rng), _roll(self.rng)]
             self.passed = 0
         elif kind == REROLL_OWN:
             self.luck[seat] -= 2
-            self.dice[seat] = [_roll(rng), _roll(rng)]
+            self.dice[seat] = [_roll(self.rng), _roll(self.rng)]
             self.passed = 0
-        else:  # BLIND (J6 e): new dice nobody sees, one luck back, no more turns this round
-            rules = self.game.rules
-            self.dice[seat] = [_roll(rng), _roll(rng)]
-            if self.luck[seat] < rules.luck_max:
-                self.luck[seat] += 1
-            self.locked |= 1 << seat
-            if rules.blind_resets_passes:
-                self.passed = 0
+        else:
+            self._reroll_blind(seat)
         self._advance(seat)
+
+    def _reroll_blind(self, seat: int) -> None:
+        """J6 e: new dice nobody sees, one luck back (not above the top), no more turns this round."""
+        rules = self.game.rules
+        self.dice[seat] = [_roll(self.rng), _roll(self.rng)]
+        if self.luck[seat] < rules.luck_max:
+            self.luck[seat] += 1
+        self.locked |= 1 << seat
+        if rules.blind_resets_passes:
+            self.passed = 0
+
+    def _answer_pip(self, action: YessirAction) -> None:
+        """J9: keep the rerolled die, or move it one pip up or down; then the turn passes."""
+        die = self.pip_die
+        kind = action.kind
+        if kind == UP:
+            self.shared[die] = self.shared[die] % 6 + 1
+        elif kind == DOWN:
+            self.shared[die] = (self.shared[die] - 2) % 6 + 1
+        self.pip_die = -1
+        self.phase = TURNS
+        self._advance(self.current)
 
     def _advance(self, seat: int) -> None:
         """J8: the turns end once every unlocked player has passed since the last a/b/c (or none is unlocked)."""
         game = self.game
-        n = game.num_players
         locked = self.locked
-        unlocked = ((1 << n) - 1) & ~locked
+        unlocked = game.everyone & ~locked
         if self.passed & unlocked == unlocked:
             self._reveal()
             return
+        n = game.num_players
         step = game.step
         p = seat
         while True:
@@ -249,7 +311,7 @@ class YessirState(State):
                 break
         self.current = p
 
-    # ---- phase 3: the reveal (J10-J14) ------------------------------------------------------------
+    # ---- the reveal (J10-J14) ------------------------------------------------------------------------
     def hand_keys(self) -> list[int]:
         """Every seat's hand strength now (J11-J12; bigger wins)."""
         s0, s1, s2 = self.shared
@@ -258,79 +320,81 @@ class YessirState(State):
         return [table[base + d0 * 6 + d1 - 7] for d0, d1 in self.dice]
 
     def _reveal(self) -> None:
-        game = self.game
-        rules = game.rules
-        n = game.num_players
         keys = self.hand_keys()
         best = max(keys)
-        holders = [p for p in range(n) if keys[p] == best]
+        holders = [p for p, k in enumerate(keys) if k == best]
         winner = holders[0] if len(holders) == 1 else None
+        self._score_round(winner)
+        self.last_round = self._round_record(keys, winner, holders)
+        rules = self.game.rules
+        if winner is not None and self.wins[winner] >= rules.rounds_to_win:
+            self.winner_seats = [winner]
+            self.phase = OVER
+        else:
+            self._start_round(self._next_roller(winner))
+
+    def _score_round(self, winner: int | None) -> None:
+        """J13: the winner's mat advances; everyone else gains 1 luck (after no winner: everyone, by the rules)."""
+        rules = self.game.rules
         luck = self.luck
         top = rules.luck_max
         if winner is not None or rules.no_winner_luck_bonus_all:
-            for p in range(n):
+            for p in range(len(luck)):
                 if p != winner and luck[p] < top:
                     luck[p] += 1
         if winner is not None:
             self.wins[winner] += 1
-        mode = rules.tiebreak_sum
-        hands = [sorted(self.shared + d, reverse=True) for d in self.dice]
-        self.last_round = {
+
+    def _round_record(self, keys: list[int], winner: int | None, holders: list[int]) -> RoundRecord:
+        n = len(keys)
+        shared = self.shared
+        s0, s1, s2 = shared
+        base = ((((s0 - 1) * 6 + s1 - 1) * 6 + s2 - 1) * 36) - 7
+        mode = self.game.rules.tiebreak_sum
+        hands = [sorted(shared + d, reverse=True) for d in self.dice]
+        return {
             "round": self.round_no, "roller": self.roller, "shared": list(self.shared),
             "dice": [list(d) for d in self.dice], "hands": hands,
             "categories": [CATEGORY_NAMES[key_category(k)] for k in keys],
-            "descriptions": [_describe(tuple(h), mode) for h in hands],
+            "descriptions": [roll_facts(base + d0 * 6 + d1, mode).description for d0, d1 in self.dice],
             "ranking": sorted(range(n), key=lambda p: -keys[p]),
             "places": [1 + sum(k > keys[p] for k in keys) for p in range(n)],
             "winner": winner, "tied": holders if winner is None else [],
-            "wins": list(self.wins), "luck": list(luck),
+            "wins": list(self.wins), "luck": list(self.luck),
         }
-        if winner is not None and self.wins[winner] >= rules.rounds_to_win:
-            self.winner_seats = [winner]
-            self.phase = OVER
-            return
+
+    def _next_roller(self, winner: int | None) -> int:
+        """J5: the round's winner rolls next; after no winner the same roller again, or the next seat."""
         if winner is not None:
-            roller = winner
-        elif rules.no_winner_roller == "previous":
-            roller = self.roller
-        else:
-            roller = (self.roller + game.step) % n
-        self._start_round(roller)
+            return winner
+        if self.game.rules.no_winner_roller == "previous":
+            return self.roller
+        return (self.roller + self.game.step) % self.game.num_players
 
     # ---- views ----------------------------------------------------------------------------------------
-    def _view(self, seat: int | None) -> dict:
-        """What ``seat`` may know (``None``: a spectator): the shared dice, every luck die, mat and lock, the
-        round's public actions, and the seat's own dice unless it rerolled them blind (action e)."""
-        game = self.game
-        n = game.num_players
-        locked, passed = self.locked, self.passed
-        over = self.phase == OVER
-        blind = seat is not None and not over and bool(locked >> seat & 1)
-        start = self.round_start
+    def _view(self, seat: int | None) -> YessirView:
+        return build_view(self, seat)
+
+    def previous_log(self) -> tuple[tuple[int, str], ...]:
+        """The previous round's ``(seat, action)`` pairs, the action that brought its reveal included."""
         previous = self._prev_log
-        if previous is None:  # the round's last action is in the history once apply() returns: built now, once
-            a = self.prev_round_start
-            previous = self._prev_log = tuple(zip(self.actors[a:start], [x.text for x in self.history[a:start]]))
-        return {
-            "game": "yessir", "seat": seat, "players": n, "rules": dict(game.rules_dict),
-            "round": self.round_no, "roller": self.roller, "current_player": None if over else self.current,
-            "phase": PHASE_NAMES[self.phase],
-            "shared": list(self.shared),
-            "dice": None if seat is None or blind else list(self.dice[seat]),
-            "blind": blind,
-            "luck": list(self.luck), "wins": list(self.wins), "scores": list(self.wins),
-            "rounds_to_win": game.rules.rounds_to_win,
-            "locked": [bool(locked >> p & 1) for p in range(n)],
-            "passed": [bool(passed >> p & 1) for p in range(n)],
-            "pip_die": self.pip_die if self.phase == PIP else None,
-            "log": [[p, a.text] for p, a in zip(self.actors[start:], self.history[start:])],
-            "previous_log": [[p, text] for p, text in previous],
-            "last_round": _copy_summary(self.last_round),
-            "is_over": over, "winners": list(self.winner_seats),
-        }
+        if previous is None:  # the round's last action is in the history once apply() returns: made now, once
+            a, b = self.prev_round_start, self.round_start
+            previous = self._prev_log = tuple(zip(self.actors[a:b], [x.text for x in self.history[a:b]]))
+        return previous
+
+    def reveal_template(self) -> RevealView | None:
+        """``last_round`` as the views show it (not a copy: views copy it), made once per reveal."""
+        record = self.last_round
+        if record is None:
+            return None
+        if self._reveal_of is not record or self._reveal_view is None:
+            self._reveal_view = make_reveal_view(record, self.game.rules.tiebreak_sum)
+            self._reveal_of = record
+        return self._reveal_view
 
     # ---- copies -------------------------------------------------------------------------------------------
-    def _copy_into(self, s: "YessirState") -> None:
+    def _copy_into(self, s: YessirState) -> None:
         s.actors = list(self.actors)
         s.round_start, s.prev_round_start, s._prev_log = self.round_start, self.prev_round_start, self._prev_log
         s.round_no, s.roller, s.current, s.phase = self.round_no, self.roller, self.current, self.phase
@@ -338,10 +402,11 @@ class YessirState(State):
         s.dice = [list(d) for d in self.dice]
         s.luck, s.wins = list(self.luck), list(self.wins)
         s.locked, s.passed, s.pip_die = self.locked, self.passed, self.pip_die
-        s.last_round = self.last_round  # never mutated once made; views hand out copies
+        s.last_round = self.last_round  # never changed once made; views hand out copies
+        s._reveal_view, s._reveal_of = self._reveal_view, self._reveal_of
         s.winner_seats = list(self.winner_seats)
 
-    def _to_dict(self) -> dict:
+    def _to_dict(self) -> dict[str, Any]:
         n = self.game.num_players
         return {
             "rng": self.rng.state, "round": self.round_no, "roller": self.roller, "current": self.current,
@@ -355,31 +420,25 @@ class YessirState(State):
         }
 
 
-_DESCRIPTIONS: dict[tuple, str] = {}
+def _turn_actions(rules: YessirRules, luck: int) -> tuple[YessirAction, ...]:
+    """The turn actions legal at ``luck`` (J3, CE10): a paid action may not take the die below its floor."""
+    slack = luck - rules.luck_min
+    if slack < 0:
+        return ()
+    return (A.D, A.E) if slack == 0 else (A.A1, A.A2, A.A3, A.D, A.E) if slack == 1 else A.TURN_ACTIONS
 
 
-def _describe(hand: tuple, mode: str) -> str:
-    """hands.describe, remembered: at most 252 hands x 2 modes, and the reveal is on the hot path."""
-    key = (hand, mode)
-    text = _DESCRIPTIONS.get(key)
-    if text is None:
-        text = _DESCRIPTIONS[key] = describe(hand, mode)
-    return text
+def _luck_after(rules: YessirRules, action: YessirAction, luck: int) -> int:
+    """The luck die after ``action`` (J3, J6): paid actions lower it, e raises it by one but never above the top."""
+    return min(luck + action.luck_delta, rules.luck_max) if action.luck_delta > 0 else luck + action.luck_delta
 
 
-def _bits(flags) -> int:
+def _bits(flags: list[bool]) -> int:
     out = 0
     for p, flag in enumerate(flags):
         if flag:
             out |= 1 << p
     return out
-
-
-def _copy_summary(summary):
-    if summary is None:
-        return None
-    return {k: ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
-            for k, v in summary.items()}
 
 
 YessirGame.STATE = YessirState

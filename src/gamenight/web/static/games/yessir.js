@@ -1,11 +1,10 @@
 /* YESSIR!/JATAK! table view: the three shared dice, the player's own two dice (or two "?" dice after a blind
- * reroll), every seat's luck die, round wins, locked/passed state and whose turn, this round's moves, the
- * action labels in words, and the end-of-round reveal with the ranking line (RULES.md section J). */
+ * reroll) and hand, every seat's luck die, round wins, locked/passed state and whose turn, this round's moves,
+ * the action labels in words, and the end-of-round reveal with the ranking line (docs/games/yessir.md).
+ * It draws the view and works out no rule: hands' descriptions and combinations, the luck each action leaves
+ * and a pip change's faces all come from the engine (docs/games/yessir.md, "Views"). */
 (function () {
   "use strict";
-
-  const CATEGORY = ["", "five of a kind", "large straight", "small straight", "full house", "four of a kind",
-    "three of a kind", "two pair", "one pair", "high dice"];
 
   // the board is H1's green felt (light text); the reveal goes into the white #summary panel
   const STYLE = `
@@ -66,58 +65,15 @@
     return p === seat && !/\byou\b/i.test(name) ? `${name} (you)` : name;
   }
 
-  // ---- hands (J11, J12): the same description as the engine's hands.describe --------------------------
-  function splitHand(dice) {
-    const counts = {};
-    for (const d of dice) counts[d] = (counts[d] || 0) + 1;
-    const shape = Object.values(counts).sort((a, b) => b - a).join("");
-    const ordered = dice.slice().sort((a, b) => b - a);
-    const faces = Object.keys(counts).map(Number).sort((a, b) => a - b).join("");
-    let cat;
-    if (shape === "5") cat = 1;
-    else if (shape === "41") cat = 5;
-    else if (shape === "32") cat = 4;
-    else if (shape === "311") cat = 6;
-    else if (shape === "221") cat = 7;
-    else if (shape === "2111") cat = 8;
-    else if (faces === "23456") cat = 2;
-    else if (faces === "12345") cat = 3;
-    else cat = 9;
-    if ([1, 2, 3, 4, 9].includes(cat)) return {cat, combo: ordered, kickers: []};
-    let inCombo;
-    if (cat === 7) inCombo = new Set(Object.keys(counts).filter(v => counts[v] === 2).map(Number));
-    else {
-      const top = Math.max(...Object.values(counts));
-      inCombo = new Set(Object.keys(counts).filter(v => counts[v] === top).map(Number));
-    }
-    return {cat, combo: ordered.filter(d => inCombo.has(d)), kickers: ordered.filter(d => !inCombo.has(d))};
-  }
-
-  function describe(dice, mode) {
-    const {cat, combo, kickers} = splitHand(dice);
-    let name = CATEGORY[cat];
-    if (cat === 5 || cat === 6 || cat === 8) name += ` of ${combo[0]}s`;
-    else if (cat === 7) name += ` ${combo[0]}s and ${combo[combo.length - 1]}s`;
-    else if (cat === 4) {
-      const three = combo.find(v => combo.filter(x => x === v).length === 3);
-      const pair = combo.find(v => combo.filter(x => x === v).length === 2);
-      name += ` ${three}s over ${pair}s`;
-    }
-    const sum = a => a.reduce((s, x) => s + x, 0);
-    const total = sum(combo) + (mode === "all" ? sum(kickers) : 0);
-    return `${name} (total ${total}${kickers.length ? ", kickers " + kickers.join("-") : ""})`;
-  }
-
-  // the dice of a hand, the combination's dice highlighted
-  function handDice(hand, size) {
-    const {combo} = splitHand(hand);
-    const left = combo.slice();
+  // the five dice of a hand, highest first, the dice of its combination (as the view gives them) highlighted
+  function handDice(best, combination, size) {
+    const left = combination.slice();
     const row = el("span", null, {class: "gn-yessir-dice"});
     row.style.gap = "4px";
-    for (const d of hand.slice().sort((a, b) => b - a)) {
+    for (const d of best) {
       const i = left.indexOf(d);
       if (i >= 0) left.splice(i, 1);
-      row.appendChild(GN.die(d, {size, held: i >= 0 && combo.length < 5}));
+      row.appendChild(GN.die(d, {size, held: i >= 0 && combination.length < 5}));
     }
     return row;
   }
@@ -138,32 +94,37 @@
     }[text] || text;
   }
 
-  function actionWords(text, view, seat) {
-    const who = seat !== null && seat !== undefined ? seat : view.current_player;
-    const luck = view.luck[who];
-    const top = view.rules.luck_max;
-    const shared = view.shared;
+  // what a turn action does to the mover's luck die, as the view's luck_after says: "luck −1" (null: not legal now)
+  function luckChange(view, text) {
+    const after = view.luck_after ? view.luck_after[text] : undefined;
+    if (after === undefined || view.current_player === null) return null;
+    const change = after - view.luck[view.current_player];
+    return `luck ${change < 0 ? "−" : "+"}${Math.abs(change)}`;
+  }
+
+  // the luck each turn action leaves and the faces a pip change offers are the view's (luck_after, pip_faces)
+  function actionWords(text, view) {
+    const faces = view.pip_faces;
+    if (faces) {
+      if (text === "keep") return {die: faces.keep, words: `keep the ${faces.keep}`};
+      if (text === "up") return {die: faces.up, words: `move it up to ${faces.up}`};
+      if (text === "down") return {die: faces.down, words: `move it down to ${faces.down}`};
+    }
+    if (text === "d") return {words: "Yessir! (pass)"};
+    const after = view.luck_after ? view.luck_after[text] : undefined;
+    if (after === undefined || view.current_player === null) return {words: text};
+    const change = `luck ${view.luck[view.current_player]} → ${after}`;
     if (/^a[123]$/.test(text)) {
       const i = Number(text[1]) - 1;
-      return {die: shared[i], words: `re-roll die ${i + 1} · luck ${luck} → ${luck - 1}`};
+      return {die: view.shared[i], words: `re-roll die ${i + 1} · ${change}`};
     }
-    if (text === "b") return {words: `re-roll all three shared dice · luck ${luck} → ${luck - 2}`};
-    if (text === "c") return {words: `re-roll your two dice · luck ${luck} → ${luck - 2}`};
-    if (text === "d") return {words: "Yessir! (pass)"};
-    if (text === "e") return {words: `re-roll yours blind, sit out this round · luck ${luck} → ${Math.min(luck + 1, top)}`};
-    const d = view.pip_die;
-    if (d !== null && d !== undefined) {
-      const face = shared[d];
-      if (text === "keep") return {die: face, words: `keep the ${face}`};
-      if (text === "up") return {die: face % 6 + 1, words: `move it up to ${face % 6 + 1}`};
-      if (text === "down") return {die: (face + 4) % 6 + 1, words: `move it down to ${(face + 4) % 6 + 1}`};
-    }
-    return {words: text};
+    const words = {b: "re-roll all three shared dice", c: "re-roll your two dice", e: "re-roll yours blind, sit out this round"};
+    return {words: `${words[text] || text} · ${change}`};
   }
 
   function actionLabel(action, message) {
     const view = message.view;
-    const {die, words} = actionWords(action, view, message.seat);
+    const {die, words} = actionWords(action, view);
     const span = el("span", null, {class: "gn-yessir-label"});
     if (die) span.appendChild(GN.die(die, {size: 22, label: `die showing ${die}`}));
     span.appendChild(el("span", words));
@@ -182,7 +143,7 @@
     const root = el("div", null, {class: "gn-yessir"});
 
     root.appendChild(el("div",
-      `Round ${view.round} · ${seatName(ui, view.roller, seat)} rolled · first to ${plural(view.rounds_to_win, "round win")}`
+      `Round ${view.hand_number} · ${seatName(ui, view.roller, seat)} rolled · first to ${plural(view.rounds_to_win, "round win")}`
       + ` · ties on the ${rules.tiebreak_sum === "all" ? "sum of all dice" : "combination's sum"}`
       + (rules.pip_change ? " · pip change on" : ""), {class: "gn-yessir-head"}));
 
@@ -207,10 +168,11 @@
       const face = GN.die(v, {size: 64, held: pip, label: `shared die ${i + 1} showing ${v}`});
       const action = `a${i + 1}`;
       if (live && legal.has(action)) {
+        const cost = luckChange(view, action);
         const button = el("button", null, {
           type: "button", "data-die-action": action,
-          "aria-label": `re-roll shared die ${i + 1}, now ${v} (luck −1)`,
-          title: `re-roll shared die ${i + 1} (luck −1)`,
+          "aria-label": `re-roll shared die ${i + 1}, now ${v}${cost ? ` (${cost})` : ""}`,
+          title: `re-roll shared die ${i + 1}${cost ? ` (${cost})` : ""}`,
         });
         button.appendChild(face);
         button.addEventListener("click", () => ui.act(action));
@@ -232,8 +194,7 @@
       if (view.dice) {
         view.dice.forEach(v => own.appendChild(GN.die(v, {size: 56, label: `your die showing ${v}`})));
         mine.appendChild(own);
-        mine.appendChild(el("div", "Your hand: " + describe(view.shared.concat(view.dice), rules.tiebreak_sum),
-          {class: "gn-yessir-hand"}));
+        if (view.hand) mine.appendChild(el("div", "Your hand: " + view.hand.description, {class: "gn-yessir-hand"}));
       } else {
         own.appendChild(GN.die(0, {size: 56, hidden: true, label: "your blind die, unseen"}));
         own.appendChild(GN.die(0, {size: 56, hidden: true, label: "your blind die, unseen"}));
@@ -249,7 +210,7 @@
     let prompt = null;
     if (view.is_over) {
       const names = view.winners.map(w => seatName(ui, w, seat)).join(", ") || "nobody";
-      prompt = `The match is over after ${plural(view.round, "round")}: ${names} won.`;
+      prompt = `The match is over after ${plural(view.hand_number, "round")}: ${names} won.`;
     } else if (view.phase === "pip") {
       const d = view.pip_die;
       prompt = `${turn === seat ? "You" : seatName(ui, turn, seat)} re-rolled shared die ${d + 1} to the same face`
@@ -312,10 +273,10 @@
     const box = el("section", null, {class: "gn-yessir-reveal", "aria-label": "the last reveal"});
     if (view.is_over) {
       const names = view.winners.map(w => seatName(ui, w, seat)).join(", ") || "nobody";
-      box.appendChild(el("h3", `Match over after ${plural(view.round, "round")}: ${names} won`));
+      box.appendChild(el("h3", `Match over after ${plural(view.hand_number, "round")}: ${names} won`));
     }
     const head = el("div", null, {class: "gn-yessir-row"});
-    head.appendChild(el("strong", `Round ${result.round} revealed. Shared dice:`));
+    head.appendChild(el("strong", `Round ${result.hand_number} revealed. Shared dice:`));
     const shared = el("span", null, {class: "gn-yessir-dice"});
     shared.style.gap = "4px";
     result.shared.forEach(v => shared.appendChild(GN.die(v, {size: 26})));
@@ -334,7 +295,7 @@
       result.dice[p].forEach(v => own.appendChild(GN.die(v, {size: 24, label: `their die showing ${v}`})));
       pair.appendChild(own);
       pair.appendChild(el("span", "→", {"aria-hidden": "true"}));
-      pair.appendChild(handDice(result.hands[p], 22));
+      pair.appendChild(handDice(result.hands[p], result.combinations[p], 22));
       li.appendChild(pair);
       li.appendChild(el("span", result.descriptions[p]));
       if (p === result.winner) li.appendChild(el("span", "wins the round", {class: "gn-yessir-winner"}));
