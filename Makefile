@@ -18,7 +18,7 @@ BENCH_VENV  := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed-stamp
 PEERS       := rlcard==1.2.0 open-spiel==2.0.2
 
-.PHONY: install run test bench clean
+.PHONY: install run test check lint bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,15 @@ run: $(SERVE_STAMP)
 
 test: $(STAMP) $(CHROMIUM) $(NODE)
 	$(PY) -m pytest -n 2
+
+# lint and types: ruff on everything, mypy on the package (strict on gamenight.core; see pyproject.toml)
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/mypy
+
+# the everyday fast lane: lint, types, and every test but the browser's
+check: lint $(NODE)
+	$(PY) -m pytest -n 2 --ignore=tests/e2e
 
 $(BENCH_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(BENCH_VENV)

@@ -8,9 +8,26 @@
 >>> state.apply(state.legal_actions()[0]).current_player
 0
 """
-from .core import (RECORD_FORMAT, Action, Bot, Game, IllegalAction, Rng, Rules, RulesError, State, View, bots_for,
-                   games, make, make_bot, play_match, replay, replay_steps)
+from .core import (
+    RECORD_FORMAT,
+    Action,
+    Bot,
+    Game,
+    IllegalAction,
+    Rng,
+    Rules,
+    RulesError,
+    State,
+    View,
+    bots_for,
+    games,
+    make,
+    make_bot,
+    play_match,
+    replay,
+    replay_steps,
+)
 
 __version__ = "0.1.0"
-__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "View", "IllegalAction", "Rng", "Rules", "RulesError", "State", "bots_for", "games", "make",
-           "make_bot", "play_match", "replay", "replay_steps"]
+__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "State", "View",
+           "bots_for", "games", "make", "make_bot", "play_match", "replay", "replay_steps"]

@@ -5,7 +5,6 @@ Every command's errors are one line on stderr (``gamenight: error: ...``) and ex
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import sys

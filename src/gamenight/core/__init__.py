@@ -8,6 +8,6 @@ from .registry import Bot, bots_for, games, make, make_bot, register_bot, regist
 from .rng import Rng
 from .views import View
 
-__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "View", "IllegalAction", "Rng", "Rules", "RulesError", "State", "bots_for", "games",
-           "make", "make_bot", "option", "play_match", "register_bot", "register_game", "replay", "replay_steps",
-           "rules_dataclass"]
+__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "State", "View",
+           "bots_for", "games", "make", "make_bot", "option", "play_match", "register_bot", "register_game", "replay",
+           "replay_steps", "rules_dataclass"]

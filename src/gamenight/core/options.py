@@ -156,7 +156,8 @@ class Rules:
                 try:
                     value_int = int(value.strip())
                 except ValueError:
-                    raise bad("expected a whole number" + (f" or {meta['none_word']!r}" if kind == "int|None" else ""))
+                    raise bad("expected a whole number"
+                              + (f" or {meta['none_word']!r}" if kind == "int|None" else "")) from None
             elif isinstance(value, int) and not isinstance(value, bool):
                 value_int = value
             else:

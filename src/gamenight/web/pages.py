@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-import gamenight
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+
+import gamenight
 
 STATIC = Path(__file__).with_name("static")
 GAME_VIEWS = "<!-- GAME VIEWS: the server puts one script per registered game here -->"
