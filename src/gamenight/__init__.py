@@ -21,13 +21,16 @@ from .core import (
     View,
     bots_for,
     games,
+    is_whole_number,
     make,
     make_bot,
     play_match,
     replay,
     replay_steps,
+    whole_number,
 )
 
 __version__ = "0.1.0"
 __all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "State", "View",
-           "bots_for", "games", "make", "make_bot", "play_match", "replay", "replay_steps"]
+           "bots_for", "games", "is_whole_number", "make", "make_bot", "play_match", "replay", "replay_steps",
+           "whole_number"]

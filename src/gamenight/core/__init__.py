@@ -1,4 +1,5 @@
 """The game-agnostic core: cards, seeded chance, options, the Game/State contract, records, errors."""
+from .checks import is_whole_number, whole_number
 from .errors import IllegalAction, RulesError
 from .game import RECORD_FORMAT, Action, Game, State
 from .match import play_match
@@ -10,4 +11,4 @@ from .views import View
 
 __all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "State", "View",
            "bots_for", "games", "make", "make_bot", "option", "play_match", "register_bot", "register_game", "replay",
-           "replay_steps", "rules_dataclass"]
+           "replay_steps", "rules_dataclass", "is_whole_number", "whole_number"]

@@ -9,8 +9,10 @@ ValueError: seat must be a whole number 0..3, not True
 """
 from __future__ import annotations
 
+from typing import TypeGuard
 
-def is_whole_number(value: object) -> bool:
+
+def is_whole_number(value: object) -> TypeGuard[int]:
     """An ``int`` that is not a ``bool`` (in Python ``True`` is an int, never a seat, a seed or a count)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

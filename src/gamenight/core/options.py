@@ -14,6 +14,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Self, TypeVar, cast
 
+from .checks import is_whole_number
 from .errors import RulesError
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -158,7 +159,7 @@ class Rules:
                 except ValueError:
                     raise bad("expected a whole number"
                               + (f" or {meta['none_word']!r}" if kind == "int|None" else "")) from None
-            elif isinstance(value, int) and not isinstance(value, bool):
+            elif is_whole_number(value):
                 value_int = value
             else:
                 raise bad("expected a whole number")

@@ -38,7 +38,7 @@ log = logging.getLogger("gamenight.web")
 
 
 def _is_seed(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2 ** 63
+    return gamenight.is_whole_number(value) and 0 <= value < 2 ** 63
 
 
 class TableManager:

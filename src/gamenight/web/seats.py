@@ -25,6 +25,8 @@ import re
 import unicodedata
 from typing import Any
 
+import gamenight
+
 MAX_NAME = 40
 # marks that turn the direction of text around them (a name could make "Ann" read as something else)
 DIRECTION_MARKS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -119,7 +121,7 @@ class Settings:
                 out.bots_may_be_replaced = value
             elif key == "away_seconds":
                 low, high = AWAY_LIMITS
-                if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                if not gamenight.is_whole_number(value) or not low <= value <= high:
                     raise SeatError(f"away_seconds must be a whole number of seconds {low}..{high}, not {value!r}")
                 out.away_seconds = value
             else:

@@ -150,10 +150,8 @@ class Table:
                 return i
         return self.seat_of(token)
 
-    def _check_seat(self, seat) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
-            raise TableError(f"seat must be a whole number 0..{self.game.num_players - 1}, not {seat!r}")
-        return seat
+    def _check_seat(self, seat: object) -> int:
+        return gamenight.whole_number(seat, "seat", 0, self.game.num_players - 1, error=TableError)
 
     def _check_seats_may_change(self) -> None:
         self._check_not_dropped()
@@ -326,7 +324,7 @@ class Table:
                 raise TableError(f"your seat is {own}; you may not act for seat {seat}", 403)
             if not isinstance(action, str) or not action.strip() or len(action) > 200:
                 raise TableError("action must be a non-empty notation string (at most 200 characters)")
-            if isinstance(version, bool) or not isinstance(version, int):
+            if not gamenight.is_whole_number(version):
                 raise TableError("say which version of the table you chose this action at "
                                  "(\"version\": the version of the state you were shown)")
             played = len(self.state.history)
@@ -544,7 +542,7 @@ class Table:
             seat = self.seat_of(token) if token else None
             actions = self.state.history
             steps = len(actions)
-            if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= steps:
+            if not gamenight.is_whole_number(step) or not 0 <= step <= steps:
                 raise TableError(f"step must be a whole number 0..{steps} (the actions played so far), not {step!r}")
             actions = actions[:step]
             summary = self.summary()

@@ -4,62 +4,18 @@
 // on the table once somebody knocks (and the cards laid off), the scores, hands won and the score sheet.
 // Clicking a card selects it; the discard and knock that use it are offered next to the hand.
 (function () {
+  // Every fact that takes a rule (the hand's best melds and deadwood, what each discard leaves, the score of a
+  // hand) is the engine's, read from the view; this file only draws it and sorts cards for the eye.
   const RANKS = "A23456789TJQK";
   const SUITS = "shdc";
 
   function rankOf(code) { return RANKS.indexOf(code[0]); }
-  function value(code) { return Math.min(rankOf(code) + 1, 10); }
-  function bySuitThenRank(a, b) { return SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]) || rankOf(a) - rankOf(b); }
   function byRankThenSuit(a, b) { return rankOf(a) - rankOf(b) || SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]); }
 
-  /** The hand's melds and deadwood that leave the least deadwood (sets of 3-4 of a rank, runs of 3+ in a suit,
-   *  ace low): {melds: [[codes]], deadwood: [codes], count}. A search over disjoint candidate melds. */
-  function arrange(codes) {
-    const cards = codes.map((c) => ({code: c, r: rankOf(c), s: c[1]}));
-    const melds = [];
-    for (let r = 0; r < 13; r++) {
-      const idx = cards.map((c, i) => (c.r === r ? i : -1)).filter((i) => i >= 0);
-      if (idx.length === 4) melds.push(idx.slice());
-      if (idx.length >= 3) {
-        for (let skip = 0; skip < idx.length; skip++) {
-          const three = idx.filter((_, k) => k !== skip);
-          if (three.length === 3) melds.push(three);
-        }
-        if (idx.length === 3) melds.push(idx.slice());
-      }
-    }
-    for (const s of SUITS) {
-      const idx = cards.map((c, i) => (c.s === s ? i : -1)).filter((i) => i >= 0).sort((a, b) => cards[a].r - cards[b].r);
-      for (let start = 0; start < idx.length; start++) {
-        for (let end = start + 1; end < idx.length && cards[idx[end]].r === cards[idx[end - 1]].r + 1; end++) {
-          if (end - start >= 2) melds.push(idx.slice(start, end + 1));
-        }
-      }
-    }
-    const masks = melds.map((m) => m.reduce((acc, i) => acc | (1 << i), 0));
-    const worth = melds.map((m) => m.reduce((acc, i) => acc + value(cards[i].code), 0));
-    let best = {covered: 0, chosen: []};
-    (function search(from, used, covered, chosen) {
-      if (covered > best.covered) best = {covered, chosen: chosen.slice()};
-      for (let k = from; k < melds.length; k++) {
-        if (masks[k] & used) continue;
-        chosen.push(k);
-        search(k + 1, used | masks[k], covered + worth[k], chosen);
-        chosen.pop();
-      }
-    })(0, 0, 0, []);
-    const inMeld = new Set(best.chosen.flatMap((k) => melds[k]));
-    const out = best.chosen.map((k) => melds[k].map((i) => cards[i].code).sort(bySuitThenRank))
-      .sort((a, b) => byRankThenSuit(a[0], b[0]));
-    const deadwood = cards.filter((_, i) => !inMeld.has(i)).map((c) => c.code).sort(byRankThenSuit);
-    return {melds: out, deadwood, count: deadwood.reduce((acc, c) => acc + value(c), 0)};
-  }
-
-  function deadwoodWithout(hand, card) {
-    const rest = hand.slice();
-    const i = rest.indexOf(card);
-    if (i >= 0) rest.splice(i, 1);
-    return arrange(rest).count;
+  /** The deadwood discarding (or knocking with) ``card`` would leave, as the view says; null when it does not. */
+  function deadwoodLeft(view, card) {
+    const left = view.discard_deadwood;
+    return left && left[card] !== undefined ? left[card] : null;
   }
 
   function miniCards(codes, width) {
@@ -253,8 +209,9 @@
     const el = GN.el;
     const me = message.seat;
     const hand = view.hand;
-    const arranged = arrange(hand);
-    const count = view.hand_deadwood !== null && view.hand_deadwood !== undefined ? view.hand_deadwood : arranged.count;
+    const melds = view.hand_melds.slice().sort((a, b) => byRankThenSuit(a[0], b[0]));
+    const loose = view.hand_deadwood_cards;
+    const count = view.hand_deadwood;
     const sel = selection(ui, message);
     const discardable = new Set([...ui.legal].filter((a) => /^(10|[A2-9TJQK])[shdc]$/.test(a) || a.startsWith("knock ")).map((a) => a.replace(/^knock /, "")));
 
@@ -263,20 +220,20 @@
     const selectedIn = (codes) => new Set(codes.map((c, i) => (c === sel.card ? i : -1)).filter((i) => i >= 0));
 
     const groups = el("div", null, {class: "melds my-melds"});
-    for (const m of arranged.melds) {
+    for (const m of melds) {
       const g = GN.hand(m, {width, label: "meld", class: "meld", onclick, selectable: (c) => discardable.has(c), selected: selectedIn(m)});
       groups.append(g);
     }
-    if (arranged.deadwood.length) {
-      const dw = GN.hand(arranged.deadwood, {width, label: "deadwood", class: "deadwood", onclick,
-                                              selectable: (c) => discardable.has(c), selected: selectedIn(arranged.deadwood)});
+    if (loose.length) {
+      const dw = GN.hand(loose, {width, label: "deadwood", class: "deadwood", onclick,
+                                 selectable: (c) => discardable.has(c), selected: selectedIn(loose)});
       groups.append(dw);
     }
     if (!hand.length) groups.append(el("span", "no cards in hand", {class: "muted"}));
 
     const facts = el("div", null, {class: "seat-facts"});
-    facts.append(el("span", `deadwood ${count}`, {class: "badge" + (count <= view.knock_limit ? " good" : "")}));
-    facts.append(el("span", arranged.melds.length ? `${arranged.melds.length} meld${arranged.melds.length === 1 ? "" : "s"} (shaded), deadwood in the dashed box` : "no melds yet", {class: "muted"}));
+    facts.append(el("span", `deadwood ${count}`, {class: "badge" + (view.deadwood_within_limit ? " good" : "")}));
+    facts.append(el("span", melds.length ? `${melds.length} meld${melds.length === 1 ? "" : "s"} (shaded), deadwood in the dashed box` : "no melds yet", {class: "muted"}));
     facts.append(el("span", `score ${view.scores[me]}`, {class: "scoreline"}));
     facts.append(el("span", `hands won ${view.hands_won[me]}`));
 
@@ -285,7 +242,7 @@
       if (!sel.card) {
         controls.append(el("span", "Click a card to discard it" + ([...ui.legal].some((a) => a.startsWith("knock ")) ? " or knock with it." : "."), {class: "muted"}));
       } else {
-        const left = deadwoodWithout(hand, sel.card);
+        const left = deadwoodLeft(view, sel.card);
         if (ui.legal.has(sel.card)) {
           ui.suggest(sel.card);
           const b = el("button", null, {type: "button", class: "discard-selection", "data-discard": sel.card, onclick: () => ui.act(sel.card)});
@@ -311,7 +268,6 @@
   function actionLabel(action, message) {
     const view = message.view;
     const el = GN.el;
-    const hand = Array.isArray(view.hand) ? view.hand : null;
     if (action === "draw") return `Draw from the stock (${view.stock_size})`;
     if (action === "take") {
       const up = (view.discard_pile || []).slice(-1)[0];
@@ -322,12 +278,13 @@
     if (action === "pass") return view.phase === "wall" ? "Pass (the hand dies)" : "Pass the upcard";
     if (action === "biggin") return el("strong", "Declare big gin!");
     if (action === "done") {
-      if (view.phase === "layout") return `Done: the rest is deadwood (${hand ? hand.reduce((s, c) => s + value(c), 0) : "?"})`;
-      return `Done: count my deadwood (${hand ? hand.reduce((s, c) => s + value(c), 0) : "?"})`;
+      const value = view.hand_value !== null && view.hand_value !== undefined ? view.hand_value : "?";
+      if (view.phase === "layout") return `Done: the rest is deadwood (${value})`;
+      return `Done: count my deadwood (${value})`;
     }
     if (action.startsWith("knock ")) {
       const card = action.slice(6);
-      const left = hand ? deadwoodWithout(hand, card) : null;
+      const left = deadwoodLeft(view, card);
       const span = el("span", left === 0 ? "Gin! Knock, " : "Knock, ");
       span.append(miniCards([card]), el("small", ` face down${left !== null ? ", deadwood " + left : ""}`));
       return span;
@@ -346,7 +303,8 @@
     if (/^(10|[A2-9TJQK])[shdc]$/.test(action)) {
       const span = el("span", null);
       span.append(miniCards([action]));
-      if (hand) span.append(el("small", ` deadwood ${deadwoodWithout(hand, action)}`));
+      const left = deadwoodLeft(view, action);
+      if (left !== null) span.append(el("small", ` deadwood ${left}`));
       return span;
     }
     return null;
@@ -411,20 +369,12 @@
     if (last.layoffs && last.layoffs.length) {
       details.append(el("p", "Laid off: " + last.layoffs.map(([c, target]) => `${GN.cardText(c)} on the ${target}`).join(", ")));
     }
-    const kd = last.knocker_deadwood, dd = last.defender_deadwood;
-    let line;
-    if (last.result === "gin") line = `${dd} + gin bonus ${rules.gin_bonus}`;
-    else if (last.result === "big_gin") line = `${dd} + big gin bonus ${rules.big_gin_bonus}`;
-    else if (last.result === "knock") line = `${dd} − ${kd}`;
-    else if (last.result === "undercut") line = kd > dd ? `${kd} − ${dd} + undercut bonus ${rules.undercut_bonus}` : `tie at ${kd}: undercut bonus ${rules.undercut_bonus}`;
-    else line = `tie at ${kd}: nobody scores`;
-    if (last.doubled) line = `(${line}) × 2 for a spade upcard`;
     const scorer = last.scorer;
-    details.append(el("p", `Score: ${line}` + (scorer !== null && scorer !== undefined ? ` = ${last.points} to ${name(scorer)}` : "") +
+    details.append(el("p", `Score: ${view.last_hand_score}` + (scorer !== null && scorer !== undefined ? ` = ${last.points} to ${name(scorer)}` : "") +
                            `. Totals: ${name(0)} ${last.totals[0]}, ${name(1)} ${last.totals[1]}.`, {class: "scoreline"}));
     box.append(details);
     return box;
   }
 
-  GN.registerGame("gin_rummy", {render, actionLabel, summary, arrange});
+  GN.registerGame("gin_rummy", {render, actionLabel, summary});
 })();

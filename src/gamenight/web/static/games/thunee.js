@@ -1,12 +1,13 @@
-/* Thunee table view (RULES.md section T): the seats round the table (partners opposite, teams in colour),
+/* Thunee table view (docs/games/thunee.md): the seats round the table (partners opposite, teams in colour),
  * the trick in the centre with who played what, the face-down trump card, the calls of this hand, Thunee /
  * Jodi / Double / Kanak as the view has them, the balls scoreboard, card points this hand, the player's own
- * cards (clickable for the card actions), action labels in words, and the end-of-hand summary. */
+ * cards (clickable for the card actions), action labels in words, and the end-of-hand summary.
+ * Every fact that takes a rule to work out comes from the view (the teams, who is winning the trick, what a
+ * Jodi is worth, what each move of the log was, the counting team and its total, what is known of trump):
+ * this script only draws it. */
 (function () {
   "use strict";
 
-  const RANKS = "J9ATKQ";  // T2: strength order, strongest first
-  const SUITS = "shdc";
   const TEAM_NAMES = ["Team A", "Team B"];
   const TEAM_COLOURS = ["#64b5f6", "#ffb74d"];
 
@@ -88,20 +89,22 @@
     return p === seat ? `${text} (you)` : text;
   }
 
-  function teamName(t, n) {
-    return n === 2 ? null : TEAM_NAMES[t];
+  // the team (0 or 1) of seat p, as the view lists them
+  function teamOf(view, p) {
+    return view.teams[0].includes(p) ? 0 : 1;
   }
 
   // "Team A (Ann, Cat)" or, heads-up, the one player
-  function sideName(ui, t, n, seat) {
-    if (n === 2) return name(ui, t, seat);
-    const members = [];
-    for (let p = t; p < n; p += 2) members.push(name(ui, p, seat));
-    return `${TEAM_NAMES[t]} (${members.join(", ")})`;
+  function sideName(ui, view, t, seat) {
+    const members = view.teams[t];
+    if (members.length === 1) return name(ui, members[0], seat);
+    return `${TEAM_NAMES[t]} (${members.map((p) => name(ui, p, seat)).join(", ")})`;
   }
 
-  function cardKey(code) {
-    return SUITS.indexOf(code[1]) * 6 + RANKS.indexOf(code[0]);
+  // "Team A" or, heads-up, the one player
+  function teamLabel(ui, view, t, seat) {
+    const members = view.teams[t];
+    return members.length === 1 ? name(ui, members[0], seat) : TEAM_NAMES[t];
   }
 
   function suitWords(s) {
@@ -120,32 +123,14 @@
     return row;
   }
 
-  // "KQh+JKQs" -> [["K","Q"],"h"], ... as card codes
-  function jodiCards(spec) {
-    const out = [];
-    for (const part of spec.split("+")) {
-      const suit = part[part.length - 1];
-      for (const r of part.slice(0, -1)) out.push(r + suit);
-    }
-    return out;
-  }
-
-  function jodiValue(spec, trump) {
-    let total = 0;
-    for (const part of spec.split("+")) {
-      const suit = part[part.length - 1];
-      total += (part.length === 4 ? 30 : 20) + (suit === trump ? 20 : 0);
-    }
-    return total;
-  }
-
   // the engine's scoring line names seats by number: give them their names
   function withNames(text, ui, seat) {
     return text.replace(/\bseat (\d)\b/g, (_, d) => name(ui, Number(d), seat));
   }
 
   // ---- moves and actions in words ------------------------------------------------------------------------
-  function moveWords(text, trump) {
+  // ``declared``: for a Jodi, its [seat, cards, value] from view.jodi_declared
+  function moveWords(text, trump, declared) {
     if (text === "pass") return {words: "passed"};
     if (text === "redeal") return {words: "demanded a redeal (weak hand)"};
     if (text.startsWith("call ")) return {words: `called ${text.slice(5)}`};
@@ -153,8 +138,8 @@
     if (text === "trump last") return {words: "took the last card dealt as trump"};
     if (text.startsWith("trump ")) return {words: "laid face down as trump:", cards: [text.slice(6)]};
     if (text.startsWith("jodi ")) {
-      const spec = text.slice(5);
-      return {words: `declared Jodi${trump ? " (" + jodiValue(spec, trump) + ")" : ""}:`, cards: jodiCards(spec)};
+      if (!declared) return {words: `declared Jodi ${text.slice(5)}`};
+      return {words: `declared Jodi${trump ? " (" + declared[2] + ")" : ""}:`, cards: declared[1]};
     }
     if (text.startsWith("double ")) return {words: "called Double! and led", cards: [text.slice(7)]};
     if (text.startsWith("kanak ")) return {words: "called Kanak! and played", cards: [text.slice(6)]};
@@ -164,30 +149,9 @@
     return {words: "played", cards: [text]};
   }
 
-  function isCardPlay(text) {
-    return /^(double |kanak )?[J9ATKQ][shdc]$/.test(text);
-  }
-
-  // What each "pass" in the hand's log declined: the log has no phases, but they come in a fixed order
-  // (weak-hand redeal, 6-player Trip, the calls, Thunee, then Jodi after tricks) and view.calls holds the calls.
-  function passMeanings(view) {
-    const log = view.log || [];
-    const out = [];
-    let end = log.findIndex(([, t]) => !(t === "pass" || t === "redeal" || t.startsWith("call ")));
-    if (end < 0) end = log.length;
-    const callStart = end - (view.calls ? view.calls.length : 0);
-    const firstCard = log.findIndex(([, t]) => isCardPlay(t));
-    const weakCount = {any_player: view.players, trumper_only: 1, off: 0}[view.rules.weak_hand_redeal];
-    log.forEach(([p, text], i) => {
-      if (text !== "pass") { out.push(null); return; }
-      if (i < weakCount) out.push("passed (no redeal)");
-      else if (i < callStart) out.push("passed (no Trip)");
-      else if (i < end) out.push("passed (no call)");
-      else if (firstCard < 0 || i < firstCard) out.push(view.rules.blind_thunee ? "passed (no Thunee call)" : "passed (no Thunee)");
-      else out.push("passed (no Jodi)");
-    });
-    return out;
-  }
+  // what a "pass" declined, by the phase the view says it was made in (view.log_phases)
+  const PASSED = {weak: "passed (no redeal)", trip: "passed (no Trip)", calling: "passed (no call)",
+    blind: "passed (no Blind Thunee)", special: "passed (no Thunee)", jodi: "passed (no Jodi)"};
 
   function actionWords(text, view) {
     const trump = view.trump;
@@ -205,8 +169,9 @@
       return {words: `lay face down as trump (${GN.suitName ? GN.suitName(c[1]) : c[1]})`, cards: [c]};
     }
     if (text.startsWith("jodi ")) {
-      const spec = text.slice(5);
-      return {words: `declare Jodi${trump ? " = " + jodiValue(spec, trump) : ""}`, cards: jodiCards(spec)};
+      const option = (view.jodi_options || []).find(([action]) => action === text);
+      if (!option) return {words: `declare Jodi ${text.slice(5)}`};
+      return {words: `declare Jodi${trump ? " = " + option[2] : ""}`, cards: option[1]};
     }
     if (text.startsWith("double ")) return {words: "Double! and lead", cards: [text.slice(7)]};
     if (text.startsWith("kanak ")) return {words: "Kanak! and play", cards: [text.slice(6)]};
@@ -254,12 +219,10 @@
     const turn = view.current_player;
     const special = view.special;
     const root = el("div", null, {class: "gn-thunee"});
-    const tricksPerHand = n === 2 ? 12 : 24 / n;
-
     root.appendChild(el("div",
       `Hand ${view.hand_number} · dealer ${name(ui, view.dealer, seat)} · first to ${view.ball_target} balls`
-      + (n === 2 ? " · heads-up: 12 tricks, counting target " + view.rules.two_player_target
-        : ` · counting target ${view.rules.counting_target}`), {class: "gn-thunee-head"}));
+      + (n === 2 ? ` · heads-up: ${view.tricks_per_hand} tricks, counting target ` : " · counting target ")
+      + view.counting_target, {class: "gn-thunee-head"}));
 
     // the scoreboard and this hand's facts
     const top = el("div", null, {class: "gn-thunee-top"});
@@ -270,8 +233,8 @@
     // the prompt
     let prompt = null;
     if (view.is_over) {
-      const team = view.winners.length ? view.winners[0] % 2 : null;
-      prompt = team === null ? "The match is over." : `The match is over: ${sideName(ui, team, n, seat)} won`
+      const team = view.winners.length ? teamOf(view, view.winners[0]) : null;
+      prompt = team === null ? "The match is over." : `The match is over: ${sideName(ui, view, team, seat)} won`
         + ` ${view.balls[team]}–${view.balls[1 - team]}.`;
     } else if (turn !== null && turn !== undefined) {
       const texts = PROMPTS[view.phase] || ["your move", "to move"];
@@ -295,14 +258,14 @@
       box.style.gridArea = places[k % places.length];
       ring.appendChild(box);
     }
-    ring.appendChild(centre(view, ui, seat, n, tricksPerHand));
+    ring.appendChild(centre(view, ui, seat, n));
     root.appendChild(ring);
 
     // the player's own cards
     if (mine(message) && view.hand && !view.is_over) {
       const area = el("section", null, {class: "my-area gn-thunee-mine", "aria-label": "your cards"});
       area.appendChild(el("h3", `Your cards (${view.hand.length})`));
-      const codes = view.hand.slice().sort((a, b) => cardKey(a) - cardKey(b));
+      const codes = view.hand.slice();  // the view gives them by suit and rank
       const actionFor = (code) => {
         if (!live) return null;
         if (legal.has(code)) return code;
@@ -336,13 +299,16 @@
     // what happened before the first card (calls, trump, Thunee, Jodi); in play it folds away
     const log = view.log || [];
     if (log.length) {
-      const passes = passMeanings(view);
-      const firstCard = log.findIndex(([, t]) => isCardPlay(t));
+      const phases = view.log_phases || [];
+      const firstCard = phases.indexOf("play");
+      const declared = view.jodi_declared || [];
+      let jodis = 0;  // the k-th Jodi of the log is view.jodi_declared[k]
       const early = [];
       log.forEach(([p, text], i) => {
+        const jodi = text.startsWith("jodi ") ? declared[jodis++] : null;
         // after the first card only the declarations: every "no Jodi" would bury them
         if (firstCard < 0 || i < firstCard || /^(jodi |double |kanak )/.test(text)) {
-          early.push([p, text, passes[i]]);
+          early.push([p, text, text === "pass" ? PASSED[phases[i]] : null, jodi]);
         }
       });
       const box = el("details", null, {class: "gn-thunee-logbox"});
@@ -354,8 +320,8 @@
       head.addEventListener("click", () => { logChoice = {hand: view.hand_number, open: !box.open}; });
       box.appendChild(head);
       const list = el("ol", null, {class: "log gn-thunee-log"});
-      for (const [p, text, meaning] of early.slice(-30)) {
-        const {words, cards} = text === "pass" && meaning ? {words: meaning} : moveWords(text, view.trump);
+      for (const [p, text, meaning, jodi] of early.slice(-30)) {
+        const {words, cards} = text === "pass" && meaning ? {words: meaning} : moveWords(text, view.trump, jodi);
         const li = el("li");
         li.appendChild(el("span", `${name(ui, p, seat)} ${words} `));
         if (cards) li.appendChild(minis(cards, 20));
@@ -374,7 +340,7 @@
     for (const t of [0, 1]) {
       const row = el("div", null, {class: "gn-thunee-team"});
       row.style.borderColor = TEAM_COLOURS[t];
-      row.appendChild(el("strong", sideName(ui, t, n, seat)));
+      row.appendChild(el("strong", sideName(ui, view, t, seat)));
       const balls = el("span", null, {class: "gn-thunee-balls", "aria-hidden": "true"});
       const shown = Math.max(view.ball_target, view.balls[t]);
       for (let b = 0; b < shown; b++) {
@@ -384,7 +350,7 @@
       }
       row.appendChild(balls);
       row.appendChild(el("span", `${view.balls[t]} of ${view.ball_target}`));
-      if (mine({seat}) && seat % 2 === t && n > 2) row.appendChild(el("span", "your side", {class: "badge plain"}));
+      if (mine({seat}) && teamOf(view, seat) === t && n > 2) row.appendChild(el("span", "your side", {class: "badge plain"}));
       box.appendChild(row);
     }
     return box;
@@ -401,34 +367,33 @@
       return div;
     };
     const special = view.special;
-    const biddingOver = !["weak", "trip", "calling"].includes(view.phase);
+    const biddingOver = view.calling_over;
     if (special) {
       line(el("strong", `${special[0].toUpperCase() + special.slice(1)}!`), `called by ${name(ui, view.special_seat, seat)}`
         + (special === "trip" ? ": no trump, the caller must win the last trick; in the first three tricks 9, A and 10 rank"
           + " equal, above J, K, Q" : ": the caller must win every trick"));
     } else {
       const who = name(ui, view.trumper, seat);
-      const counting = 1 - view.trumper % 2;
       if (biddingOver) {
         line(`Trumper: ${who}`, view.bid ? `called ${view.bid}` : "no call");
       } else {
         line(view.bid ? `Highest call: ${view.bid} by ${who}` : `No call yet; default trumper ${name(ui, view.default_trumper, seat)}`);
       }
-      if (biddingOver && n > 2) line(`Counting: ${TEAM_NAMES[counting]}`);
-      else if (biddingOver) line(`Counting: ${name(ui, counting, seat)}`);
+      if (biddingOver) line(`Counting: ${teamLabel(ui, view, view.counting_team, seat)}`);
     }
     // trump
     const trumpLine = line("Trump:");
-    if (view.trump) {
+    const status = view.trump_status;
+    if (status === "known") {
       trumpLine.appendChild(el("strong", suitWords(view.trump)));
       if (view.trump_card) trumpLine.appendChild(mini(view.trump_card, 22));
       if (!view.trump_shown) trumpLine.appendChild(el("span", "(only you know it)", {class: "muted"}));
-    } else if (view.trump_declared && !special) {
+    } else if (status === "face_down") {
       trumpLine.appendChild(el("span", "face down until the first card is played"));
-    } else if (special === "trip") {
+    } else if (status === "none") {
       trumpLine.appendChild(el("span", "none"));
-    } else if (special) {
-      trumpLine.appendChild(el("span", view.rules.thunee_trump === "no_trump" ? "none" : "the suit of the caller's first lead"));
+    } else if (status === "first_lead") {
+      trumpLine.appendChild(el("span", "the suit of the caller's first lead"));
     } else {
       trumpLine.appendChild(el("span", "not chosen yet", {class: "muted"}));
     }
@@ -437,17 +402,16 @@
     if (!view.is_over && (view.phase === "play" || view.phase === "jodi" || view.tricks_done)) {
       for (const t of [0, 1]) {
         const pts = view.card_points[t], tricks = view.team_tricks[t], jodi = view.jodi[t];
-        line(el("span", null, {class: "gn-thunee-dot"}), `${n === 2 ? name(ui, t, seat) : TEAM_NAMES[t]}: `
+        line(el("span", null, {class: "gn-thunee-dot"}), `${teamLabel(ui, view, t, seat)}: `
           + `${pts} points in ${plural(tricks, "trick")}` + (jodi ? ` + Jodi ${jodi}` : "")).firstChild.style.cssText =
           `display:inline-block;width:10px;height:10px;border-radius:50%;background:${TEAM_COLOURS[t]}`;
       }
-      if (!special && !view.final_call) {
-        const counting = 1 - view.trumper % 2;
-        const target = n === 2 ? view.rules.two_player_target : view.rules.counting_target;
-        const sum = view.card_points[counting] + view.bid + view.jodi[counting] - view.jodi[1 - counting];
+      if (view.counting_total !== null && view.counting_total !== undefined) {
+        const counting = view.counting_team;
+        const [won, lost] = view.last_trick_adjust;
         line(el("span", `Counting so far: ${view.card_points[counting]} + call ${view.bid} + Jodi `
-          + `${view.jodi[counting]} − ${view.jodi[1 - counting]} = ${sum} of ${target}`
-          + ` (the last trick gives ${view.rules.last_trick === "transfer" ? "±10" : "+10"})`, {class: "muted"}));
+          + `${view.jodi[counting]} − ${view.jodi[1 - counting]} = ${view.counting_total} of ${view.counting_target}`
+          + ` (the last trick gives ${lost === -won ? "±" + won : "+" + won})`, {class: "muted"}));
       }
     }
     for (const [p, cards, value] of view.jodi_declared || []) {
@@ -461,9 +425,9 @@
     const n = view.players;
     const facts = el("div", null, {class: "gn-thunee-seatfacts"});
     const add = (text, cls) => facts.appendChild(el("span", text, {class: "badge " + (cls || "plain")}));
-    if (n > 2) add(TEAM_NAMES[p % 2], "plain");
+    if (n > 2) add(TEAM_NAMES[teamOf(view, p)], "plain");
     if (p === view.dealer) add("dealer");
-    if (!view.special && p === view.trumper && !["weak", "trip", "calling"].includes(view.phase)) add("trumper", "");
+    if (!view.special && p === view.trumper && view.calling_over) add("trumper", "");
     if (view.special && p === view.special_seat) add(view.special[0].toUpperCase() + view.special.slice(1) + "!", "bad");
     if (view.final_call && p === view.final_seat) add(view.final_call === "double" ? "Double!" : "Kanak!", "bad");
     if (["calling", "trump"].includes(view.phase)) {
@@ -481,12 +445,13 @@
       cards = GN.backs(count, {width: 30, max: 6});
     }
     const box = GN.seatBox(message, ui, p, cards, facts);
-    box.style.borderLeftColor = TEAM_COLOURS[p % 2];
+    box.style.borderLeftColor = TEAM_COLOURS[teamOf(view, p)];
     box.setAttribute("data-thunee-seat", String(p));
     return box;
   }
 
-  function centre(view, ui, seat, n, tricksPerHand) {
+  function centre(view, ui, seat, n) {
+    const tricksPerHand = view.tricks_per_hand;
     const box = el("section", null, {class: "gn-thunee-centre", "aria-label": "the trick"});
     // the trump card on the table: face down until the first card of the hand is played (T12, T19)
     if (view.trump_declared && !view.special && !view.trump_shown && view.phase !== "over") {
@@ -501,7 +466,8 @@
       box.appendChild(pile);
     }
     if (n === 2 && view.stock_size && view.phase !== "over") {
-      box.appendChild(el("div", `Stock: ${plural(view.stock_size, "card")} (dealt 6 each after trick 6)`, {class: "gn-thunee-note"}));
+      const half = view.tricks_per_half;
+      box.appendChild(el("div", `Stock: ${plural(view.stock_size, "card")} (dealt ${half} each after trick ${half})`, {class: "gn-thunee-note"}));
     }
     if (view.trump && view.trump_shown && view.phase !== "over") {
       box.appendChild(el("div", `Trump: ${suitWords(view.trump)}`, {class: "gn-thunee-note"}));
@@ -510,7 +476,7 @@
     if (trick.length) {
       box.appendChild(el("div", `Trick ${view.tricks_done + 1} of ${tricksPerHand} · led by ${name(ui, trick[0][0], seat)}`,
         {class: "gn-thunee-note"}));
-      box.appendChild(trickRow(trick, ui, seat, leadingSeat(view, trick), false));
+      box.appendChild(trickRow(trick, ui, seat, view.trick_winner ? view.trick_winner[0] : null, false));
     } else if (view.tricks && view.tricks.length && view.phase !== "over" || view.phase === "over" && view.tricks && view.tricks.length) {
       const [leader, cards, winner] = view.tricks[view.tricks.length - 1];
       const played = cards.map((c, i) => [(leader + i) % n, c]);
@@ -531,29 +497,6 @@
       box.appendChild(el("div", view.phase === "over" ? "" : "No cards played yet", {class: "gn-thunee-note"}));
     }
     return box;
-  }
-
-  // Who is winning the trick so far (T21; T32 in Trip's first three tricks; B4 under Royals): lower strength
-  // wins, the led suit unless trumped. Only when the viewer knows trump (or there is none: Trip); else null.
-  const STRENGTH = {normal: [0, 1, 2, 3, 4, 5], royals: [5, 4, 3, 2, 1, 0], trip: [1, 0, 0, 0, 2, 3]};
-
-  function leadingSeat(view, trick) {
-    const special = view.special;
-    const trump = view.trump;
-    if (trump === null && special !== "trip") return null;
-    const table = special === "royals" || special === "blind royals" ? STRENGTH.royals
-      : special === "trip" && view.tricks_done < 3 ? STRENGTH.trip : STRENGTH.normal;
-    let [bestSeat, best] = trick[0];
-    let bestSuit = best[1], bestStrength = table[RANKS.indexOf(best[0])];
-    for (const [p, code] of trick.slice(1)) {
-      const strength = table[RANKS.indexOf(code[0])];
-      if (code[1] === bestSuit) {
-        if (strength < bestStrength) { bestSeat = p; bestStrength = strength; }
-      } else if (code[1] === trump) {
-        bestSeat = p; bestSuit = code[1]; bestStrength = strength;
-      }
-    }
-    return bestSeat;
   }
 
   function trickRow(played, ui, seat, winner, past) {
@@ -580,10 +523,10 @@
     const seat = message.seat;
     const box = el("section", null, {class: "gn-thunee-sum", "aria-label": "the last hand"});
     if (view.is_over && view.winners.length) {
-      const team = view.winners[0] % 2;
+      const team = teamOf(view, view.winners[0]);
       let you = "";
-      if (mine(message) && n > 2) you = seat % 2 === team ? " (you win)" : " (you lose)";
-      box.appendChild(el("h3", `Match over after ${plural(view.hand_number, "hand")}: ${sideName(ui, team, n, seat)} wins `
+      if (mine(message) && n > 2) you = teamOf(view, seat) === team ? " (you win)" : " (you lose)";
+      box.appendChild(el("h3", `Match over after ${plural(view.hand_number, "hand")}: ${sideName(ui, view, team, seat)} wins `
         + `${view.balls[team]}–${view.balls[1 - team]}${you}`));
     }
     if (last.result === "void") {
@@ -601,9 +544,10 @@
     const head = el("p");
     head.appendChild(el("strong", `Hand ${last.hand}: `));
     if (team !== null) {
-      head.appendChild(el("span", `${sideName(ui, team, n, seat)} won ${plural(last.balls[team], "ball")}`));
-      if (mine(message)) head.appendChild(el("span", seat % 2 === team ? " (your side)" : " (the other side)",
-        {class: seat % 2 === team ? "good" : "bad"}));
+      head.appendChild(el("span", `${sideName(ui, view, team, seat)} won ${plural(last.balls[team], "ball")}`));
+      const ours = mine(message) && teamOf(view, seat) === team;
+      if (mine(message)) head.appendChild(el("span", ours ? " (your side)" : " (the other side)",
+        {class: ours ? "good" : "bad"}));
     }
     box.appendChild(head);
     box.appendChild(el("p", "Why: " + withNames(last.line, ui, seat)));
@@ -624,7 +568,7 @@
       const dot = el("span", null, {class: "gn-thunee-dot"});
       dot.style.background = TEAM_COLOURS[t];
       who.appendChild(dot);
-      who.appendChild(document.createTextNode(n === 2 ? name(ui, t, seat) : TEAM_NAMES[t]));
+      who.appendChild(document.createTextNode(teamLabel(ui, view, t, seat)));
       tr.appendChild(who);
       for (const v of [last.card_points[t], last.tricks[t], last.jodi[t], last.balls[t] ? "+" + last.balls[t] : "0", last.totals[t]]) {
         tr.appendChild(el("td", String(v)));

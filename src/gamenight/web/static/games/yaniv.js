@@ -4,22 +4,8 @@
 // hand. Clicking cards selects them: the legal discard made of exactly the selection is offered; clicking a
 // takeable card takes it and clicking the stock draws. The action bar always has every option.
 (function () {
-  const RANKS = "A23456789TJQK";
-  const SUITS = "shdc";
-
-  function isJoker(code) { return /^jk/i.test(code); }
-
-  function sortKey(code) {
-    if (isJoker(code)) return 999;
-    return RANKS.indexOf(code[0]) * 4 + SUITS.indexOf(code[1]);
-  }
-  function sorted(codes) { return codes.slice().sort((a, b) => sortKey(a) - sortKey(b)); }
-
-  function cardValue(code, rules) {
-    if (isJoker(code)) return 0;
-    if (rules && rules.king_of_hearts_zero && code === "Kh") return 0;
-    return Math.min(RANKS.indexOf(code[0]) + 1, 10);
-  }
+  // Every fact that takes a rule comes from the view (the hand's value, what each discard leaves, which cards
+  // may be taken, the order cards are shown in); this file only draws it. The notation is read for display.
 
   /** A discard in notation ("5s+Jk=6s+7s") as [{card, as}] in the order laid. */
   function groupParts(text) {
@@ -30,14 +16,14 @@
   }
   function groupCards(text) { return groupParts(text).map((p) => p.card); }
 
-  function isDiscard(action) {
-    return !["draw", "yaniv", "slap", "keep"].includes(action) && !action.startsWith("take ") && !action.startsWith("swap ");
-  }
+  /** The legal discards of the seat to move, each with the hand value it leaves (from the view). */
+  function discardValues(view) { return view.hand_value_after || {}; }
+  function isDiscard(action, view) { return Object.prototype.hasOwnProperty.call(discardValues(view), action); }
 
   function sameCards(a, b) {
     if (a.length !== b.length) return false;
-    const x = sorted(a), y = sorted(b);
-    return x.every((c, i) => c.toLowerCase() === y[i].toLowerCase());
+    const x = a.map((c) => c.toLowerCase()).sort(), y = b.map((c) => c.toLowerCase()).sort();
+    return x.every((c, i) => c === y[i]);
   }
 
   /** Cards of a laid group, each with its "stands for" note when a joker fills a run. */
@@ -79,15 +65,6 @@
     return "discarded " + groupParts(move).map((p) => GN.cardText(p.card) + (p.as ? `(=${GN.cardText(p.as)})` : "")).join(" ");
   }
 
-  /** The cards that may be taken from a group (Y: the ends of a run, any card of a set or single). */
-  function takeableOf(view) {
-    const group = view.previous_group || [];
-    if (!group.length) return new Set();
-    if (view.previous_group_type === "run") return new Set([group[0], group[group.length - 1]]);
-    if (view.previous_group_type === "set" && !view.rules.set_pick_any) return new Set([group[0], group[group.length - 1]]);
-    return new Set(group);
-  }
-
   function selection(ui, message) {
     const key = (message.view.hand || []).join(",") + "|" + message.version;
     const store = ui.store.yaniv || (ui.store.yaniv = {key: null, picked: new Set()});
@@ -97,19 +74,10 @@
 
   function render(board, message, ui) {
     const view = message.view;
-    const rules = view.rules || {};
-    const n = view.players;
     const me = message.seat;
-    const turn = view.current_player;
     const width = ui.cardWidth();
     const el = GN.el;
-
-    const limit = rules.yaniv_limit;
-    const facts = [`Round ${view.round}`, limit === null || limit === undefined ? "call Yaniv with any hand" : `call Yaniv at ${limit} or less`];
-    if (!rules.single_round) facts.push(`out above ${rules.elimination_limit}`);
-    if (rules.slapdown) facts.push("slapdown on");
-    if (rules.joker_swap) facts.push("joker swap on");
-    board.append(el("div", facts.join(" · "), {class: "board-header muted"}));
+    board.append(el("div", headerFacts(view.rules || {}, view).join(" · "), {class: "board-header muted"}));
 
     // the other seats
     const others = GN.seatOrder(message).filter((p) => p !== me);
@@ -119,11 +87,31 @@
 
     // the middle: stock, the group to take from, the group just laid
     const centre = el("div", null, {class: "center"});
-    const canDraw = ui.legal.has("draw");
+    centre.append(stockPile(view, ui, width), takePile(view, ui, width));
+    if (view.pending_discard) centre.append(justLaid(view, ui, me, width));
+    const log = recentLog(view, ui, me);
+    if (log) centre.append(log);
+    board.append(centre);
+
+    // the player's own hand
+    if (me !== null && me !== undefined && Array.isArray(view.hand)) board.append(myArea(message, ui, width));
+  }
+
+  function headerFacts(rules, view) {
+    const limit = rules.yaniv_limit;
+    const facts = [`Round ${view.hand_number}`, limit === null || limit === undefined ? "call Yaniv with any hand" : `call Yaniv at ${limit} or less`];
+    if (!rules.single_round) facts.push(`out above ${rules.elimination_limit}`);
+    if (rules.slapdown) facts.push("slapdown on");
+    if (rules.joker_swap) facts.push("joker swap on");
+    return facts;
+  }
+
+  function stockPile(view, ui, width) {
+    const el = GN.el;
     const stock = el("div", null, {class: "pile"});
     stock.append(el("span", "Stock", {class: "pile-label"}));
     const back = GN.cardBack({width});
-    if (canDraw) {
+    if (ui.legal.has("draw")) {
       const b = el("button", back, {type: "button", class: "card-button", "aria-label": `draw from the stock (${view.stock_size} cards)`});
       b.addEventListener("click", () => ui.act("draw"));
       back.classList.add("playable");
@@ -132,9 +120,13 @@
       stock.append(back);
     }
     stock.append(el("span", `${view.stock_size} cards`, {class: "muted"}));
-    centre.append(stock);
+    return stock;
+  }
 
-    const takeable = takeableOf(view);
+  /** The group that can be taken from: the cards the rules let a player take are marked (the view says which). */
+  function takePile(view, ui, width) {
+    const el = GN.el;
+    const takeable = new Set(view.takeable || []);
     const myTakes = new Set([...ui.legal].filter((a) => a.startsWith("take ")).map((a) => a.slice(5)));
     const takeBox = el("div", null, {class: "pile"});
     const takeLabel = view.phase === "take" ? "Take from" : "On the pile";
@@ -147,21 +139,17 @@
     if (view.phase === "take" || view.phase === "turn") {
       takeBox.append(el("span", "takeable: " + [...takeable].map(GN.cardText).join(" or "), {class: "muted"}));
     }
-    centre.append(takeBox);
+    return takeBox;
+  }
 
-    if (view.pending_discard) {
-      const justBox = el("div", null, {class: "pile"});
-      const who = turn === me ? "you" : ui.seatName(turn);
-      justBox.append(el("span", `Just laid by ${who}`, {class: "pile-label"}));
-      justBox.append(groupNode(groupParts(view.pending_discard), Math.round(width * 0.8), {label: "the group just laid"}));
-      centre.append(justBox);
-    }
-    const log = recentLog(view, ui, me);
-    if (log) centre.append(log);
-    board.append(centre);
-
-    // the player's own hand
-    if (me !== null && me !== undefined && Array.isArray(view.hand)) board.append(myArea(message, ui, width));
+  function justLaid(view, ui, me, width) {
+    const el = GN.el;
+    const turn = view.current_player;
+    const justBox = el("div", null, {class: "pile"});
+    const who = turn === me ? "you" : ui.seatName(turn);
+    justBox.append(el("span", `Just laid by ${who}`, {class: "pile-label"}));
+    justBox.append(groupNode(groupParts(view.pending_discard), Math.round(width * 0.8), {label: "the group just laid"}));
+    return justBox;
   }
 
   function seatBox(message, ui, p, width) {
@@ -178,7 +166,7 @@
     const hidden = Math.max(0, view.hand_sizes[p] - known.length);
     const cards = el("div", null, {class: "backs", role: "group",
                                    "aria-label": `${view.hand_sizes[p]} cards` + (known.length ? `, known: ${known.map(GN.cardName).join(", ")}` : "")});
-    const faces = sorted(known).map((c) => {
+    const faces = known.map((c) => {
       const node = GN.card(c, {width, title: `${GN.cardName(c)} (taken from the pile)`});
       node.classList.add("known");
       return node;
@@ -204,10 +192,9 @@
     const view = message.view;
     const el = GN.el;
     const me = message.seat;
-    const rules = view.rules || {};
-    const hand = sorted(view.hand);
+    const hand = view.hand;
     const sel = selection(ui, message);
-    const discards = [...ui.legal].filter(isDiscard);
+    const discards = [...ui.legal].filter((a) => isDiscard(a, view));
     const canDiscard = discards.length > 0 && !ui.replaying;
 
     const picked = [...sel.picked].filter((i) => i < hand.length).map((i) => hand[i]);
@@ -215,8 +202,7 @@
     for (const a of matches) ui.suggest && ui.suggest(a);
 
     const facts = el("div", null, {class: "seat-facts"});
-    const value = view.hand_value !== null && view.hand_value !== undefined ? view.hand_value :
-      hand.reduce((s, c) => s + cardValue(c, rules), 0);
+    const value = view.hand_value;
     facts.append(el("span", `hand value ${value}`, {class: "badge"}));
     facts.append(el("span", `total ${view.scores[me]}`, {class: "scoreline"}));
     if (!view.active[me]) facts.append(el("span", "out", {class: "badge bad"}));
@@ -285,12 +271,7 @@
     }
     const span = el("span", null, {class: "mini-cards-label"});
     span.append(miniGroup(action));
-    if (Array.isArray(view.hand)) {
-      const rules = view.rules || {};
-      const left = view.hand.reduce((s, c) => s + cardValue(c, rules), 0) -
-        groupCards(action).reduce((s, c) => s + cardValue(c, rules), 0);
-      span.append(el("small", ` leaves ${left}`, {class: "muted"}));
-    }
+    if (isDiscard(action, view)) span.append(el("small", ` leaves ${discardValues(view)[action]}`, {class: "muted"}));
     return span;
   }
 
@@ -302,7 +283,7 @@
     const box = el("div", null, {class: "yaniv-summary"});
     if (view.is_over) {
       const winners = view.winners || [];
-      box.append(el("h3", `Match over after ${view.round} round${view.round === 1 ? "" : "s"}: ` +
+      box.append(el("h3", `Match over after ${view.hand_number} round${view.hand_number === 1 ? "" : "s"}: ` +
                           (winners.length ? winners.map(name).join(", ") + (winners.length === 1 && winners[0] !== me ? " wins" : " win") : "no winner")));
       const table = el("table");
       table.append(el("tr", [el("th", "seat"), el("th", "total"), el("th", "")]));
@@ -330,7 +311,7 @@
       if ((r.asaf || []).includes(p)) notes.push("Asaf");
       if ((r.halved || []).includes(p)) notes.push("halved");
       if ((r.eliminated || []).includes(p)) notes.push("eliminated");
-      table.append(el("tr", [el("td", name(p)), el("td", GN.hand(sorted(r.hands[String(p)]), {width: 30, label: "hand of " + name(p)})),
+      table.append(el("tr", [el("td", name(p)), el("td", GN.hand(r.hands[String(p)], {width: 30, label: "hand of " + name(p)})),
                               el("td", String(r.hand_totals[String(p)])), el("td", "+" + r.points[String(p)]),
                               el("td", String(r.totals[p])), el("td", notes.join(", "))]));
     }
