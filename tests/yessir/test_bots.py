@@ -2,6 +2,7 @@
 import random
 
 import gamenight
+from gamenight import Rng
 from gamenight.core.registry import bot_doc
 from gamenight.yessir.bots import PAIRS, TRIPLES, YessirHeuristic
 
@@ -19,6 +20,16 @@ def test_heuristic_and_random_are_registered_for_yessir():
 def test_outcome_tables_are_probability_distributions():
     assert len(PAIRS) == 21 and len(TRIPLES) == 56
     assert abs(sum(p for _, p in PAIRS) - 1) < 1e-12 and abs(sum(p for _, p in TRIPLES) - 1) < 1e-12
+
+
+def test_heuristic_answers_a_pip_change_with_the_best_face():
+    """Seat 0 holds 6-6 and rerolls shared die 1 (a 6) back to 6 under the pip change: keeping five 6s wins."""
+    g = gamenight.make("yessir", players=2, pip_change=True)
+    seed = next(k for k in range(10_000) if Rng(k).below(6) == 5)  # the first reroll shows a 6
+    s = g.new(seed=seed, deal={"shared": [6, 6, 6], "dice": [[6, 6], [1, 2]]})
+    s.apply("a1")
+    assert [str(a) for a in s.legal_actions()] == ["keep", "up", "down"]
+    assert str(YessirHeuristic(g).choose(s.view(0), s.legal_actions(), random.Random(0))) == "keep"
 
 
 def test_heuristic_always_chooses_a_legal_action_from_the_view():
@@ -49,8 +60,7 @@ def test_chance_is_exact_against_one_opponent():
 
 def test_heuristic_never_pays_when_it_cannot_lose():
     g = gamenight.make("yessir", players=2)
-    s = g.new(seed=1)
-    s.shared, s.dice = [6, 6, 6], [[6, 6], [1, 2]]
+    s = g.new(seed=1, deal={"shared": [6, 6, 6], "dice": [[6, 6], [1, 2]]})
     bot = YessirHeuristic(g)
     assert str(bot.choose(s.view(0), s.legal_actions(), random.Random(0))) == "d"
 
@@ -76,8 +86,7 @@ def test_opponents_who_said_yessir_are_feared_more():
     bot.informed = (shared, 1)
     assert bot.chance(shared, mine) < uniform
     uninformed = YessirHeuristic(g, infer=False)
-    s = g.new(seed=1)
-    s.shared, s.dice = [2, 3, 5], [[5, 1], [4, 4]]
+    s = g.new(seed=1, deal={"shared": [2, 3, 5], "dice": [[5, 1], [4, 4]]})
     s.apply("d")
     view = s.view(1)
     uninformed.choose(view, s.legal_actions(), random.Random(0))

@@ -4,10 +4,27 @@ from itertools import combinations_with_replacement, permutations, product
 
 import pytest
 
-from gamenight.yessir.hands import (CATEGORY_NAMES, FIVE_OF_A_KIND, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_DICE,
-                                    KEY_TABLES, LARGE_STRAIGHT, ONE_PAIR, SMALL_STRAIGHT, THREE_OF_A_KIND,
-                                    TWO_PAIR, category, compare_hands, describe, hand_key, key_category,
-                                    rank_roll, roll_index, split_hand)
+from gamenight.yessir.hands import (
+    CATEGORY_NAMES,
+    FIVE_OF_A_KIND,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    HIGH_DICE,
+    KEY_TABLES,
+    LARGE_STRAIGHT,
+    ONE_PAIR,
+    SMALL_STRAIGHT,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+    category,
+    compare_hands,
+    describe,
+    hand_key,
+    key_category,
+    rank_roll,
+    roll_index,
+    split_hand,
+)
 
 ALL_ROLLS = list(product(range(1, 7), repeat=5))
 MULTISETS = list(combinations_with_replacement(range(1, 7), 5))

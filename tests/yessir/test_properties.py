@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 import gamenight
 from gamenight import IllegalAction
+from gamenight.yessir.hands import CATEGORY_NAMES, describe, split_hand
 
 RULE_SETS = [{}, {"rules": "short"}, {"rules": "pip_change"}, {"rules": "all_dice_sum"},
              {"turn_direction": "decreasing_seat", "first_roller": "random"},
@@ -15,21 +16,61 @@ RULE_SETS = [{}, {"rules": "short"}, {"rules": "pip_change"}, {"rules": "all_dic
 
 
 def check_invariants(s):
-    g = s.game
-    r = g.rules
-    n = g.num_players
-    assert all(r.luck_min <= L <= r.luck_max for L in s.luck)
-    assert len(s.shared) == 3 and all(1 <= v <= 6 for v in s.shared)
-    assert len(s.dice) == n and all(len(d) == 2 and all(1 <= v <= 6 for v in d) for d in s.dice)
-    assert all(0 <= w <= r.rounds_to_win for w in s.wins)
+    """What every position shows, read from the views."""
+    r = s.game.rules
+    n = s.game.num_players
+    v = s.view(None)
+    assert all(r.luck_min <= luck <= r.luck_max for luck in v["luck"])
+    assert len(v["shared"]) == 3 and all(1 <= x <= 6 for x in v["shared"])
+    assert all(0 <= w <= r.rounds_to_win for w in v["wins"]) and v["wins"] == s.scores
+    for p in range(n):
+        own = s.view(p)["dice"]
+        if own is None:
+            assert v["locked"][p] and not s.is_over, "only a blind seat's own dice are hidden from it"
+        else:
+            assert len(own) == 2 and all(1 <= x <= 6 for x in own)
     if s.is_over:
-        assert s.current_player is None and len(s.winners) == 1 and s.wins[s.winners[0]] == r.rounds_to_win
+        assert s.current_player is None and len(s.winners) == 1 and v["wins"][s.winners[0]] == r.rounds_to_win
         assert s.legal_actions() == []
     else:
         p = s.current_player
-        assert not s.locked >> p & 1, "a locked player never moves"
+        assert not v["locked"][p], "a locked player never moves"
         assert s.legal_actions(), "a legal action always exists for the player to move"
-        assert sum(w == r.rounds_to_win for w in s.wins) == 0
+        assert sum(w == r.rounds_to_win for w in v["wins"]) == 0
+
+
+def check_view_facts(s, action):
+    """The view's rule facts are what happens: the hand is hands.describe's, each turn action's luck_after is the
+    luck it leaves, each pip answer's face is the face it leaves."""
+    mode = s.game.rules.tiebreak_sum
+    for p in range(s.game.num_players):
+        v = s.view(p)
+        if v["hand"] is not None:
+            five = v["shared"] + v["dice"]
+            cat, combo, _ = split_hand(five)
+            assert v["hand"] == {"best_five": sorted(five, reverse=True), "combination": list(combo),
+                                 "category": CATEGORY_NAMES[cat], "description": describe(five, mode)}
+    v = s.view(None)
+    mover = s.current_player
+    legal = [str(a) for a in s.legal_actions()]
+    if v["phase"] == "turns":
+        assert sorted(v["luck_after"]) == sorted(legal)
+    else:
+        assert v["luck_after"] == {} and sorted(v["pip_faces"]) == sorted(legal)
+    s.apply(action)
+    after = s.view(None)
+    revealed = after["hand_number"] != v["hand_number"] or after["is_over"]
+    if v["phase"] == "turns" and not revealed:  # (a reveal moves the luck on)
+        assert after["luck"][mover] == v["luck_after"][str(action)]
+    if v["phase"] == "pip":
+        shared = after["last_round"]["shared"] if revealed else after["shared"]
+        assert shared[v["pip_die"]] == v["pip_faces"][str(action)]
+    if after["last_round"] is not None:
+        last = after["last_round"]
+        for p, hand in enumerate(last["hands"]):
+            cat, combo, _ = split_hand(hand)
+            assert last["combinations"][p] == list(combo) and last["categories"][p] == CATEGORY_NAMES[cat]
+            assert last["descriptions"][p] == describe(hand, mode)
 
 
 def test_random_simulation_thousands_of_matches():
@@ -74,26 +115,43 @@ def test_clone_json_replay_and_masks_on_random_matches():
                 assert gamenight.replay(json.dumps(s.record())) == s
 
 
+def test_view_facts_are_what_happens():
+    rng = random.Random(6)
+    for extra in RULE_SETS:
+        for n in (2, 3, 6):
+            g = gamenight.make("yessir", players=n, **extra)
+            for seed in range(5):
+                s = g.new(seed=seed)
+                while not s.is_over:
+                    check_view_facts(s, rng.choice(s.legal_actions()))
+
+
+def _with_other_dice(state, keep, rng):
+    """The same state (through its JSON text) with every seat's dice rolled afresh except ``keep``'s."""
+    data = json.loads(state.to_json())
+    data["dice"] = [d if p == keep else [rng.randint(1, 6), rng.randint(1, 6)] for p, d in enumerate(data["dice"])]
+    return state.game.state_from_json(json.dumps(data)), data
+
+
 def test_views_never_leak_hidden_dice():
     rng = random.Random(8)
     for extra in RULE_SETS[:3]:
         for n in (2, 4, 6):
             g = gamenight.make("yessir", players=n, **extra)
-            for seed in range(10):
+            for seed in range(6):
                 s = g.new(seed=seed)
                 while not s.is_over:
+                    locked = s.view(None)["locked"]
                     for seat in [None, *range(n)]:
                         v = s.view(seat)
                         json.dumps(v)
-                        other = s.clone()
-                        for p in range(n):
-                            if p != seat or other.locked >> p & 1:
-                                other.dice[p] = [rng.randint(1, 6), rng.randint(1, 6)]
-                        assert other.view(seat) == v
+                        sees_own = seat is not None and not locked[seat]
+                        other, _ = _with_other_dice(s, seat if sees_own else None, rng)
+                        assert other.view(seat) == v, "a view depends on dice its seat may not see"
                         if seat is not None:
-                            assert (v["dice"] is None) == bool(s.locked >> seat & 1)
+                            assert (v["dice"] is None) == locked[seat]
                             if v["dice"] is not None:
-                                assert v["dice"] == s.dice[seat]
+                                assert v["dice"] == json.loads(s.to_json())["dice"][seat]
                     s.apply(rng.choice(s.legal_actions()))
 
 

@@ -47,24 +47,24 @@ def read_deal(game: YessirGame, deal: dict[str, Any]) -> Deal:
         shared = _dice(shared, 3, "the shared dice")
     return Deal(roller, shared, _seat_dice(deal.get("dice"), n),
                 _per_seat(deal.get("luck"), n, "luck", rules.luck_min, rules.luck_max,
-                          f"a luck die on this table shows {rules.luck_min}..{rules.luck_max}"),
+                          "the luck die's floor and top on this table"),
                 _per_seat(deal.get("wins"), n, "round wins", 0, rules.rounds_to_win - 1,
                           f"{rules.rounds_to_win} round wins would have ended the match"))
 
 
 def _dice(value: object, count: int, what: str) -> list[int]:
-    if not isinstance(value, list) or len(value) != count:
+    if not isinstance(value, (list, tuple)) or len(value) != count:
         raise ValueError(f"{what} must be {count} dice in a list, not {value!r}")
-    for die in value:
+    for i, die in enumerate(value, 1):
         if not is_whole_number(die) or not 1 <= die <= 6:
-            raise ValueError(f"{what}: a die shows 1..6, not {die!r}")
+            raise ValueError(f"{what}: die {i} is {die!r}; a die shows 1..6")
     return list(value)
 
 
 def _seat_dice(value: object, n: int) -> list[list[int] | None]:
     if value is None:
         return [None] * n
-    if not isinstance(value, list) or len(value) != n:
+    if not isinstance(value, (list, tuple)) or len(value) != n:
         raise ValueError(f"the deal's dice are one entry per seat ({n}), each two dice or null, not {value!r}")
     return [None if d is None else _dice(d, 2, f"seat {p}'s dice") for p, d in enumerate(value)]
 
@@ -72,7 +72,7 @@ def _seat_dice(value: object, n: int) -> list[list[int] | None]:
 def _per_seat(value: object, n: int, what: str, low: int, high: int, why: str) -> list[int] | None:
     if value is None:
         return None
-    if not isinstance(value, list) or len(value) != n:
+    if not isinstance(value, (list, tuple)) or len(value) != n:
         raise ValueError(f"the deal's {what} are one number per seat ({n}), not {value!r}")
     for p, v in enumerate(value):
         if not is_whole_number(v) or not low <= v <= high:
