@@ -1,4 +1,5 @@
-"""Hand ranking (RULES.md J10-J12): exhaustive over all 7,776 ordered rolls, and every worked example CE1-CE9."""
+"""Hand ranking (docs/games/yessir.md, J10-J12): exhaustive over all 7,776 ordered rolls, and every worked example
+CE1-CE9."""
 from collections import Counter
 from itertools import combinations_with_replacement, permutations, product
 

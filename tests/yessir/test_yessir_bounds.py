@@ -1,6 +1,6 @@
 """YESSIR!'s option bounds (docs/games/yessir.md, "Why these bounds"). tests/core/test_option_bounds.py checks them
 for every game from the data declared here: out-of-range values are refused naming the option and its range, every
-preset and house rule of RULES.md C still builds, and random matches at the extreme allowed values end within
+preset and house rule of the source still builds, and random matches at the extreme allowed values end within
 MAX_ACTIONS. Here: YESSIR!'s own cross-check, a luck die above six refused even with its start."""
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ OUT_OF_RANGE = [
     ("luck_min", 7, "0..6"), ("luck_min", -1, "0..6"),
 ]
 
-# every value RULES.md C1/C2/C4 names for a numeric option, on top of the presets
+# every value the source's variants (C1, C2, C4) name for a numeric option, on top of the presets
 HOUSE_RULES = [
     {"rounds_to_win": 3}, {"rounds_to_win": 2}, {"luck_start": 6, "luck_min": 1, "luck_max": 6},
     {"luck_min": 0, "luck_start": 5, "luck_max": 5},  # C2-1: the translator's 0-5 reading of the die

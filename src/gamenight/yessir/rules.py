@@ -1,4 +1,5 @@
-"""YESSIR!/JATAK! rules options and presets (RULES.md section C: J1-J14, C2, C4)."""
+"""YESSIR!/JATAK! rules options and presets (docs/games/yessir.md, "Options and presets"; rules J1-J14, the
+source's variants C2 and C4)."""
 from __future__ import annotations
 
 from ..core.errors import RulesError
