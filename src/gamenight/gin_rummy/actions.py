@@ -22,22 +22,39 @@ of melds.py in table order, 52 set layoffs and 52 run layoffs (542 actions).
 from __future__ import annotations
 
 import re
+from enum import IntEnum
 
 from ..core.cards import card_str, parse_card
 from ..core.errors import IllegalAction
 from ..core.game import Action
 from .melds import MELD_CARDS, MELD_INDEX, MELD_MASKS, RUN_TARGET, SET_TARGET
 
-DRAW, TAKE, PASS, DONE, BIGGIN, DISCARD, KNOCK, MELD, LAYOFF = range(9)
+
+class Kind(IntEnum):
+    """What an action does."""
+
+    DRAW = 0
+    TAKE = 1
+    PASS = 2
+    DONE = 3
+    BIGGIN = 4
+    DISCARD = 5
+    KNOCK = 6
+    MELD = 7
+    LAYOFF = 8
+
+
+# module-level aliases: the engine's hot paths compare against these
+DRAW, TAKE, PASS, DONE, BIGGIN, DISCARD, KNOCK, MELD, LAYOFF = Kind
 
 
 class GinAction(Action):
-    """``kind`` is one of DRAW..LAYOFF; ``card`` the card discarded, knocked or laid off (else -1);
+    """``kind`` is a :class:`Kind`; ``card`` the card discarded, knocked or laid off (else -1);
     ``meld`` the meld's mask for MELD; ``target`` SET_TARGET or RUN_TARGET for LAYOFF."""
 
     __slots__ = ("kind", "card", "meld", "target")
 
-    def __init__(self, id: int, text: str, kind: int, card: int = -1, meld: int = 0, target: int = -1):
+    def __init__(self, id: int, text: str, kind: Kind, card: int = -1, meld: int = 0, target: int = -1):
         super().__init__(id, text)
         self.kind = kind
         self.card = card
@@ -50,8 +67,8 @@ _BY_TEXT: dict[str, GinAction] = {}
 EXACT: dict[str, GinAction] = {}  # canonical spellings, looked up first (records replay thousands of them)
 
 
-def _add(text: str, kind: int, **kw) -> GinAction:
-    a = GinAction(len(ACTIONS), text, kind, **kw)
+def _add(text: str, kind: Kind, card: int = -1, meld: int = 0, target: int = -1) -> GinAction:
+    a = GinAction(len(ACTIONS), text, kind, card, meld, target)
     ACTIONS.append(a)
     _BY_TEXT[text.lower()] = a
     EXACT[text] = a
@@ -72,12 +89,33 @@ RUN_LAYOFFS = tuple(_add(f"layoff {card_str(c)} run", LAYOFF, card=c, target=RUN
 MELD_ACTION = {m: a for m, a in zip(MELD_MASKS, MELDS)}
 NUM_ACTIONS = len(ACTIONS)
 
-_ALIASES = {"stock": DRAW_ACTION, "d": DRAW_ACTION, "pile": TAKE_ACTION, "upcard": TAKE_ACTION,
+
+class _SuitDiscards(dict[int, tuple[GinAction, ...]]):
+    """The discards of the cards of one suit's 13-bit pattern, made when first asked."""
+
+    def __init__(self, suit: int):
+        super().__init__()
+        self.suit = suit
+
+    def __missing__(self, pattern: int) -> tuple[GinAction, ...]:
+        found = self[pattern] = tuple(DISCARDS[self.suit * 13 + r] for r in range(13) if pattern >> r & 1)
+        return found
+
+
+_D0, _D1, _D2, _D3 = (_SuitDiscards(suit) for suit in range(4))
+
+
+def discards_of(mask: int) -> list[GinAction]:
+    """The discards of the cards of ``mask`` (a hand), by id: ``[DISCARDS[c] for c in cards_of(mask)]``, faster
+    (every legal-action list of the discard phase holds them)."""
+    return [*_D0[mask & 0x1FFF], *_D1[mask >> 13 & 0x1FFF], *_D2[mask >> 26 & 0x1FFF], *_D3[mask >> 39]]
+
+_ALIASES: dict[str, GinAction] = {"stock": DRAW_ACTION, "d": DRAW_ACTION, "pile": TAKE_ACTION, "upcard": TAKE_ACTION,
             "t": TAKE_ACTION, "p": PASS_ACTION, "big gin": BIGGIN_ACTION, "big": BIGGIN_ACTION}
 _SPLIT = re.compile(r"[+,\-\s]+")
 
 
-def parse(text) -> GinAction:
+def parse(text: object) -> GinAction:
     found = EXACT.get(text) if type(text) is str else None
     if found is not None:
         return found

@@ -13,35 +13,87 @@ layoffs.
 """
 from __future__ import annotations
 
-from ..core.cards import parse_card
+import random
+from collections.abc import Callable, Iterable
+from typing import Any, cast
+
+from ..core.cards import CARD_NAMES, parse_card
+from ..core.game import Action, Game
 from ..core.registry import register_bot
+from ..core.views import View
 from . import actions as A
-from .melds import (BIT, VALUES, best_arrangement, best_arrangements, best_layoff, cards_of, deadwood,
-                    deadwood_after_discard, layoff_targets, mask_of)
+from .actions import GinAction
+from .melds import (
+    BIT,
+    RUN_TARGET,
+    SET_TARGET,
+    VALUES,
+    best_arrangement,
+    best_arrangements,
+    best_layoff,
+    cards_of,
+    deadwood_after_discard,
+    extended_melds,
+    layoff_targets,
+)
+from .views import GinRummyView
+
+Context = dict[str, Any]
 
 
-def _hand(view) -> int:
-    return mask_of(parse_card(c) for c in view["hand"])
+def _gin(view: View, legal: list[Action]) -> tuple[GinRummyView, list[GinAction]]:
+    """A bot is given its own game's view and actions: Gin Rummy's."""
+    return cast(GinRummyView, view), cast(list[GinAction], legal)
 
 
-def table_melds(view) -> list[int]:
+class _Cards(dict[str, int]):
+    """A card's name -> the card: a view's names (the engine writes them as ``card_str`` does) in one lookup; any
+    other spelling is parsed."""
+
+    def __missing__(self, text: str) -> int:
+        return parse_card(text)
+
+
+_CARD = _Cards((name, c) for c, name in enumerate(CARD_NAMES[:52]))
+
+
+def _mask(names: Iterable[str]) -> int:
+    """The mask of these (distinct) cards."""
+    card = _CARD
+    return sum(BIT[card[name]] for name in names)
+
+
+def _hand(view: GinRummyView) -> int:
+    return _mask(view["hand"] or ())
+
+
+def _seat(view: GinRummyView) -> int:
+    seat = view["seat"]
+    assert seat is not None, "a bot plays a seat"
+    return seat
+
+
+def _upcard(view: GinRummyView) -> int:
+    return _CARD[view["discard_pile"][-1]]
+
+
+def _least_deadwood_left(view: GinRummyView) -> Callable[[GinAction], tuple[int, int, int]]:
+    """The order of discards and knocks: the least deadwood left (the view's ``discard_deadwood``), then the
+    highest card, then the id."""
+    left = view["discard_deadwood"] or {}
+    names = CARD_NAMES
+    return lambda a: (left[names[a.card]], -VALUES[a.card], a.id)
+
+
+def table_melds(view: GinRummyView) -> list[int]:
     """The knocker's melds as they stand now, each extended by the cards laid off onto it."""
     knocker = view["knocker"]
-    melds = [mask_of(parse_card(c) for c in cards) for p, cards in view["melds"] if p == knocker]
-    for text, target in view["layoffs"]:
-        c = parse_card(text)
-        for i, m in enumerate(melds):
-            is_run = bool(m & (m >> 1))
-            if target == "run" and is_run and ((c % 13 and m & BIT[c - 1]) or (c % 13 < 12 and m & BIT[c + 1])):
-                melds[i] = m | BIT[c]
-                break
-            if target == "set" and not is_run and ((m & -m).bit_length() - 1) % 13 == c % 13:
-                melds[i] = m | BIT[c]
-                break
-    return melds
+    melds = [_mask(cards) for p, cards in view["melds"] if p == knocker]
+    layoffs = [(_CARD[c], SET_TARGET if target == "set" else RUN_TARGET) for c, target in view["layoffs"]]
+    return extended_melds(melds, layoffs)
 
 
-def _defend(view, legal) -> A.GinAction:
+def _defend(view: GinRummyView, legal: list[GinAction]) -> GinAction:
     """Lay off and meld for the minimum deadwood (melds.best_layoff), one action at a time."""
     hand = _hand(view)
     legal_ids = {a.id for a in legal}
@@ -63,16 +115,19 @@ def _defend(view, legal) -> A.GinAction:
 class GinSimple:
     """The standard simple baseline."""
 
-    def __init__(self, game):
+    def __init__(self, game: Game[Any, Any]):
         self.game = game
 
-    def choose(self, view, legal, rng):
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        return self._choose(*_gin(view, legal))
+
+    def _choose(self, view: GinRummyView, legal: list[GinAction]) -> GinAction:
         phase = view["phase"]
         if len(legal) == 1:
             return legal[0]
         hand = _hand(view)
         if phase in ("upcard", "draw", "wall"):
-            up = parse_card(view["upcard"])
+            up = _upcard(view)
             with_up = hand | BIT[up]
             take = deadwood_after_discard(with_up) <= view["knock_limit"] or any(
                 m & BIT[up] for m in best_arrangement(with_up))
@@ -82,9 +137,7 @@ class GinSimple:
             if A.BIGGIN_ACTION in legal:
                 return A.BIGGIN_ACTION
             knocks = [a for a in legal if a.kind == A.KNOCK]
-            if knocks:
-                return min(knocks, key=lambda a: (deadwood(hand ^ BIT[a.card]), -VALUES[a.card], a.id))
-            return min(legal, key=lambda a: (deadwood(hand ^ BIT[a.card]), -VALUES[a.card], a.id))
+            return min(knocks or legal, key=_least_deadwood_left(view))
         if phase == "layout":
             for m in best_arrangement(hand):
                 a = A.MELD_ACTION[m]
@@ -97,8 +150,8 @@ class GinSimple:
 class GinHeuristic:
     """Deadwood, live combinations, safety of discards, and layout exposure (see the module docstring)."""
 
-    def __init__(self, game, combo_weight: float = 1.2, danger_weight: float = 1.0, take_margin: float = 12.0,
-                 late_knock_max: int = 6, late_stock: int = 8):
+    def __init__(self, game: Game[Any, Any], combo_weight: float = 1.2, danger_weight: float = 1.0,
+                 take_margin: float = 12.0, late_knock_max: int = 6, late_stock: int = 8):
         self.game = game
         self.combo_weight = combo_weight
         self.danger_weight = danger_weight
@@ -107,13 +160,12 @@ class GinHeuristic:
         self.late_stock = late_stock
 
     # ---- what the bot has seen ------------------------------------------------------------------------
-    def _context(self, view, hand: int) -> dict:
-        me = view["seat"]
-        opp = 1 - me
-        dead = mask_of(parse_card(c) for c in view["discard_pile"])
+    def _context(self, view: GinRummyView, hand: int) -> Context:
+        opp = 1 - _seat(view)
+        dead = _mask(view["discard_pile"])
         for _, cards in view["melds"]:
-            dead |= mask_of(parse_card(c) for c in cards)
-        opp_known = mask_of(parse_card(c) for c in view["known"][opp])
+            dead |= _mask(cards)
+        opp_known = _mask(view["known"][opp])
         thrown = 0  # cards the opponent discarded or passed this hand: he did not want them
         for seat, text in view["log"]:
             if seat == opp:
@@ -121,12 +173,12 @@ class GinHeuristic:
                 if a is not None and a.kind == A.DISCARD:
                     thrown |= BIT[a.card]
         if view["first_upcard"] and any(seat == opp and text == "pass" for seat, text in view["log"]):
-            thrown |= BIT[parse_card(view["first_upcard"])]
+            thrown |= BIT[_CARD[view["first_upcard"]]]
         live = ~(hand | dead | opp_known) & ((1 << 52) - 1)
         return {"live": live, "opp_known": opp_known, "thrown": thrown, "stock": view["stock_size"]}
 
     # ---- evaluation -----------------------------------------------------------------------------------
-    def score(self, hand10: int, ctx) -> float:
+    def score(self, hand10: int, ctx: Context) -> float:
         """Lower is better: deadwood minus the live chances of the unmatched cards to meld."""
         arrangement = best_arrangement(hand10)
         melded = 0
@@ -160,7 +212,7 @@ class GinHeuristic:
                             chances += VALUES[x] / 10.0
         return dw - self.combo_weight * chances
 
-    def danger(self, card: int, ctx) -> float:
+    def danger(self, card: int, ctx: Context) -> float:
         """How much discarding ``card`` may help the opponent."""
         known = ctx["opp_known"]
         thrown = ctx["thrown"]
@@ -184,7 +236,7 @@ class GinHeuristic:
         late = 1.5 if ctx["stock"] < 12 else 1.0
         return max(d, -1.0) * late * VALUES[card] / 10.0 * self.danger_weight + (0.3 * late if d > 0 else 0.0)
 
-    def best_discard(self, hand11: int, ctx, banned: int = -1) -> tuple[float, int]:
+    def best_discard(self, hand11: int, ctx: Context, banned: int = -1) -> tuple[float, int]:
         best = (float("inf"), -1)
         for c in cards_of(hand11):
             if c == banned:
@@ -195,7 +247,10 @@ class GinHeuristic:
         return best
 
     # ---- decisions ------------------------------------------------------------------------------------
-    def choose(self, view, legal, rng):
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        return self._choose(*_gin(view, legal))
+
+    def _choose(self, view: GinRummyView, legal: list[GinAction]) -> GinAction:
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
@@ -210,9 +265,9 @@ class GinHeuristic:
             return self._layout(view, hand, legal)
         return _defend(view, legal)
 
-    def _draw(self, view, hand, legal):
+    def _draw(self, view: GinRummyView, hand: int, legal: list[GinAction]) -> GinAction:
         ctx = self._context(view, hand)
-        up = parse_card(view["upcard"])
+        up = _upcard(view)
         with_up = hand | BIT[up]
         if deadwood_after_discard(with_up) <= view["knock_limit"]:
             take = True
@@ -225,40 +280,44 @@ class GinHeuristic:
             return A.TAKE_ACTION
         return A.DRAW_ACTION if A.DRAW_ACTION in legal else A.PASS_ACTION
 
-    def _discard(self, view, hand, legal):
+    def _discard(self, view: GinRummyView, hand: int, legal: list[GinAction]) -> GinAction:
         if A.BIGGIN_ACTION in legal:
             return A.BIGGIN_ACTION
         knocks = [a for a in legal if a.kind == A.KNOCK]
         if knocks:
-            best = min(knocks, key=lambda a: (deadwood(hand ^ BIT[a.card]), -VALUES[a.card], a.id))
-            if self._should_knock(view, deadwood(hand ^ BIT[best.card])) or not any(
+            key = _least_deadwood_left(view)
+            best = min(knocks, key=key)
+            if self._should_knock(view, key(best)[0]) or not any(
                     a.kind == A.DISCARD for a in legal):
                 return best
         ctx = self._context(view, hand)
-        best, best_score = None, float("inf")
+        choice: GinAction | None = None
+        best_score = float("inf")
         for a in legal:
             if a.kind != A.DISCARD:
                 continue
             s = self.score(hand ^ BIT[a.card], ctx) + self.danger(a.card, ctx)
-            if s < best_score - 1e-9 or (abs(s - best_score) <= 1e-9 and VALUES[a.card] > VALUES[best.card]):
-                best, best_score = a, s
-        return best
+            if choice is None or s < best_score - 1e-9 or (abs(s - best_score) <= 1e-9
+                                                            and VALUES[a.card] > VALUES[choice.card]):
+                choice, best_score = a, s
+        assert choice is not None, "a discard is legal when no knock was chosen"
+        return choice
 
-    def _should_knock(self, view, my_deadwood: int) -> bool:
+    def _should_knock(self, view: GinRummyView, my_deadwood: int) -> bool:
         # Knock at once, except with a middling count late in the hand: by then the defender has
         # usually melded most of his cards and undercuts a knock of 7 or more too often.
         if my_deadwood <= self.late_knock_max:
             return True
         return view["stock_size"] > self.late_stock
 
-    def _layout(self, view, hand, legal):
-        me = view["seat"]
+    def _layout(self, view: GinRummyView, hand: int, legal: list[GinAction]) -> GinAction:
+        me = _seat(view)
         ctx = self._context(view, hand)
-        laid = [mask_of(parse_card(c) for c in cards) for p, cards in view["melds"] if p == me]
+        laid = [_mask(cards) for p, cards in view["melds"] if p == me]
         options = best_arrangements(hand, 32)
         legal_ids = {a.id for a in legal}
 
-        def exposure(arrangement) -> int:
+        def exposure(arrangement: tuple[int, ...]) -> int:
             slots, runs = layoff_targets(laid + list(arrangement))
             ends = 0
             for m in list(laid) + list(arrangement):

@@ -1,4 +1,4 @@
-"""Gin Rummy melds and the exact deadwood solver (RULES.md G2-G4, G8-G9).
+"""Gin Rummy melds and the exact deadwood solver (docs/games/gin_rummy.md, G2-G4, G8-G9).
 
 A hand is a 52-bit mask: bit ``k`` is the card of kind ``k`` (``suit * 13 + rank``, core/cards.py), so
 one suit is 13 consecutive bits and a run is a block of consecutive bits inside a suit.
@@ -11,9 +11,11 @@ before the search starts, which leaves a handful of cards to search in a typical
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import product
 
-from ..core.bits import cards_of, mask_of
+from ..core.bits import cards_of
+from ..core.bits import mask_of as mask_of  # the hands' masks: used with the solver (bots, tests)
 from ..core.cards import card_str
 
 VALUES = tuple(min(k % 13 + 1, 10) for k in range(52))  # G2
@@ -54,14 +56,11 @@ SETS_FROM = tuple(tuple(m for m, run in zip(MELD_MASKS, MELD_IS_RUN) if not run 
 NEIGHBOURS = tuple((BIT[c - 1] if c % 13 else 0) | (BIT[c + 1] if c % 13 < 12 else 0) for c in range(52))
 
 # value sum, highest value and card list of every 13-bit suit pattern
-_SUIT_SUM = [0] * 8192
-_SUIT_MAX = [0] * 8192
+_sums = [0] * 8192
 for _p in range(1, 8192):
-    _low = (_p & -_p).bit_length() - 1
-    _SUIT_SUM[_p] = _SUIT_SUM[_p & (_p - 1)] + min(_low + 1, 10)
-    _SUIT_MAX[_p] = min(_p.bit_length(), 10)
-_SUIT_SUM = tuple(_SUIT_SUM)
-_SUIT_MAX = tuple(_SUIT_MAX)
+    _sums[_p] = _sums[_p & (_p - 1)] + min((_p & -_p).bit_length(), 10)
+_SUIT_SUM = tuple(_sums)
+_SUIT_MAX = tuple(min(_p.bit_length(), 10) for _p in range(8192))
 
 
 def value_of(mask: int) -> int:
@@ -246,13 +245,50 @@ _BEST: dict[int, tuple[int, ...]] = {}
 
 
 def best_arrangement(mask: int) -> tuple[int, ...]:
-    """One minimum-deadwood arrangement (the first in the solver's order), memoised."""
+    """One minimum-deadwood arrangement, memoised: the first of :func:`best_arrangements` (its melds in the order
+    of their lowest cards)."""
     found = _BEST.get(mask)
     if found is None:
         if len(_BEST) > _CACHE_LIMIT:
             _BEST.clear()
-        found = _BEST[mask] = best_arrangements(mask, 1)[0]
+        if len(_DW) > _CACHE_LIMIT:
+            _trim()
+        found = _BEST[mask] = _first_best(meldable(mask))
     return found
+
+
+def _first_best(rest: int) -> tuple[int, ...]:
+    """The first arrangement ``best_arrangements`` finds, without its search: the solver's values are exact, so
+    at each lowest card the first choice (deadwood, then its runs, then its sets) that keeps the minimum always
+    completes, and the search would never leave it."""
+    dw = _dw
+    left = dw(rest)  # the least deadwood of the cards still to place
+    chosen: list[int] = []
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
+        if VALUES[c] + dw(rest ^ low) == left:  # c as deadwood
+            left -= VALUES[c]
+            rest ^= low
+            continue
+        m = _meld_keeping(c, rest, left)
+        chosen.append(m)
+        rest ^= m
+    return tuple(chosen)
+
+
+def _meld_keeping(c: int, rest: int, left: int) -> int:
+    """The first meld of ``rest`` whose lowest card is ``c`` (runs, then sets) that keeps its least deadwood."""
+    dw = _dw
+    for m in RUNS_FROM[c]:
+        if m & rest != m:
+            break
+        if dw(rest ^ m) == left:
+            return m
+    for m in SETS_FROM[c]:
+        if m & rest == m and dw(rest ^ m) == left:
+            return m
+    raise AssertionError("the solver's least deadwood is always reachable")
 
 
 def arrangements(mask: int, max_deadwood: int, limit: int = 10_000) -> list[tuple[int, ...]]:
@@ -288,7 +324,7 @@ def arrangements(mask: int, max_deadwood: int, limit: int = 10_000) -> list[tupl
 SET_TARGET, RUN_TARGET = 0, 1
 
 
-def layoff_targets(knocker_melds) -> tuple[int, int]:
+def layoff_targets(knocker_melds: Iterable[int]) -> tuple[int, int]:
     """``(set_slots, run_cards)`` for the knocker's melds: the cards that would complete a 3-card set,
     and every card of the knocker's runs (a card next to one extends it)."""
     slots = runs = 0
@@ -302,13 +338,30 @@ def layoff_targets(knocker_melds) -> tuple[int, int]:
     return slots, runs
 
 
-def best_layoff(hand: int, knocker_melds) -> tuple[int, list[tuple[int, int]], tuple[int, ...]]:
+def extended_melds(knocker_melds: Iterable[int], layoffs: Iterable[tuple[int, int]]) -> list[int]:
+    """The knocker's melds as they stand after ``layoffs`` (``(card, SET_TARGET or RUN_TARGET)`` in the order
+    played): each card joins the set of its rank, or the run it extends."""
+    melds = list(knocker_melds)
+    for c, target in layoffs:
+        for i, m in enumerate(melds):
+            is_run = bool(m & (m >> 1))
+            if target == RUN_TARGET and is_run and NEIGHBOURS[c] & m:
+                melds[i] = m | BIT[c]
+                break
+            if target == SET_TARGET and not is_run and ((m & -m).bit_length() - 1) % 13 == c % 13:
+                melds[i] = m | BIT[c]
+                break
+    return melds
+
+
+def best_layoff(hand: int, knocker_melds: Iterable[int]) -> tuple[int, list[tuple[int, int]], tuple[int, ...]]:
     """The defender's best play against ``knocker_melds`` (meld masks, extended by any earlier layoffs
     being already part of them): ``(deadwood, layoffs, melds)``.
 
     ``layoffs`` is a playable order of ``(card, SET_TARGET or RUN_TARGET)``; ``melds`` is a best
     arrangement of the cards left. Exact: every union of set completions and run-end chains is tried.
     """
+    knocker_melds = list(knocker_melds)
     slots, runs = layoff_targets(knocker_melds)
     options: list[list[int]] = []   # each: the cumulative masks one choice may add
     chains: list[list[int]] = []

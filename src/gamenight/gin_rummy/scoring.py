@@ -1,0 +1,56 @@
+"""Scoring a Gin Rummy hand (G10, G14, D4) and how its points were counted, in words.
+
+The state calls :func:`hand_score` when the defender says ``done``; views carry :func:`score_line` for the last
+hand, so the pages and the terminal print the engine's sum instead of working it out themselves.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import GinRummyRules
+
+
+def hand_score(rules: GinRummyRules, big: bool, knocker: int, k: int, d: int,
+               first_upcard: int) -> tuple[str, int | None, int, bool]:
+    """``(result, scorer, points, doubled)`` of a knocked hand: ``k`` is the knocker's deadwood, ``d`` the
+    defender's, ``big`` a declared big gin; ``scorer`` is None for a drawn hand (G10)."""
+    defender = 1 - knocker
+    result: str
+    scorer: int | None
+    if big:
+        result, scorer, points = "big_gin", knocker, d + (rules.big_gin_bonus or 0)
+    elif k == 0:
+        result, scorer, points = "gin", knocker, d + rules.gin_bonus
+    elif k < d:
+        result, scorer, points = "knock", knocker, d - k
+    elif k == d and not rules.tie_is_undercut:
+        result, scorer, points = "draw", None, 0
+    else:
+        result, scorer, points = "undercut", defender, k - d + rules.undercut_bonus
+    doubled = rules.oklahoma_spades_double and first_upcard < 13  # D4: a spade first upcard
+    if doubled:
+        points *= 2
+    return result, scorer, points, doubled
+
+
+def score_line(summary: dict[str, Any], rules: GinRummyRules) -> str | None:
+    """How a hand's points were counted (``summary`` is a hand's ``last_hand``), e.g.
+    ``"45 − 3"`` or ``"(12 + gin bonus 25) × 2 for a spade upcard"``; None for a dead hand."""
+    result = summary["result"]
+    if result == "dead":
+        return None
+    kd, dd = summary["knocker_deadwood"], summary["defender_deadwood"]
+    if result == "gin":
+        line = f"{dd} + gin bonus {rules.gin_bonus}"
+    elif result == "big_gin":
+        line = f"{dd} + big gin bonus {rules.big_gin_bonus}"
+    elif result == "knock":
+        line = f"{dd} − {kd}"
+    elif result == "undercut":
+        line = (f"{kd} − {dd} + undercut bonus {rules.undercut_bonus}" if kd > dd
+                else f"tie at {kd}: undercut bonus {rules.undercut_bonus}")
+    else:
+        line = f"tie at {kd}: nobody scores"
+    if summary.get("doubled"):
+        line = f"({line}) × 2 for a spade upcard"
+    return line
