@@ -1,14 +1,14 @@
 """Gin Rummy in the terminal: the seat's hand sorted with its best melds grouped and its deadwood, the upcard,
 the stock, the scores, the melds and layoffs on the table once a hand is knocked, and a scoring line at the
-end of each hand."""
+end of each hand.
+
+Every fact that takes a rule (the best arrangement, each discard's deadwood, whether the seat may knock, the
+defender's best, how a hand was scored) is the engine's, read from the view (gamenight.gin_rummy.views)."""
 from __future__ import annotations
 
-from ..console import escape
+from typing import Any
 
-from ...core.cards import card_str, parse_card
-from ...gin_rummy.bots import table_melds
-from ...gin_rummy.melds import (BIT, best_arrangement, best_layoff, cards_of, deadwood, deadwood_after_discard,
-                                mask_of)
+from ..console import escape
 from .cards import card_markup, cards_markup
 from .generic import GenericRenderer, recent_moves
 
@@ -19,27 +19,12 @@ _DEAD_REASONS = {"stock": "the stock ran down to two cards", "wall": "nobody kno
                  "takes": "the discard pile was taken too often", "repeat": "the upcard went back and forth"}
 
 
-def _mask(cards) -> int:
-    return mask_of(parse_card(c) for c in cards)
-
-
-def _names(mask: int) -> list[str]:
-    return [card_str(c) for c in cards_of(mask)]
-
-
-def _grouped(cards: list[str]) -> tuple[str, int]:
-    """The hand with its best melds in brackets, then the deadwood cards; and the deadwood count."""
-    hand = _mask(cards)
-    melds = best_arrangement(hand) if hand else ()
-    rest = hand
-    parts = []
-    for m in sorted(melds, key=lambda m: (m & -m)):
-        parts.append(_bracket(cards_markup(_names(m))))
-        rest &= ~m
-    loose = sorted(cards_of(rest), key=lambda c: (c % 13, c // 13))
-    if loose:
-        parts.append(cards_markup(card_str(c) for c in loose))
-    return "  ".join(parts) if parts else "[dim](no cards)[/dim]", deadwood(hand)
+def _grouped(view: dict[str, Any]) -> str:
+    """The hand with its best melds in brackets, then the deadwood cards (the view's arrangement)."""
+    parts = [_bracket(cards_markup(m)) for m in view["hand_melds"]]
+    if view["hand_deadwood_cards"]:
+        parts.append(cards_markup(view["hand_deadwood_cards"]))
+    return "  ".join(parts) if parts else "[dim](no cards)[/dim]"
 
 
 def _bracket(markup: str) -> str:
@@ -52,57 +37,15 @@ def _who(p: int, seat) -> str:
 
 class Renderer(GenericRenderer):
     def table(self, view: dict) -> str:
-        rules = view["rules"]
         seat = view["seat"]
         turn = view["current_player"]
-        limit = view["knock_limit"]
-        knock_text = "gin only" if limit == 0 else f"knock at {limit} or less"
-        lines = [f"[bold]Gin Rummy[/bold] · hand {view['hand_number']} · dealer seat {view['dealer']} · "
-                 f"{knock_text}" + ("" if rules.get("single_hand") else f" · to {rules.get('game_target')}")]
-        lines.append("")
-        for p in (0, 1):
-            marker = "[bold green]▶[/bold green] " if p == turn else "  "
-            known = view["known"][p]
-            known_text = f" · known: {cards_markup(known)}" if known and p != seat else ""
-            lines.append(f"{marker}{_who(p, seat):<12} {view['hand_sizes'][p]} cards · score "
-                         f"[bold]{view['scores'][p]}[/bold] · hands won {view['hands_won'][p]}{known_text}")
-        lines.append("")
-        pile = view["discard_pile"]
-        if pile:
-            earlier = pile[-6:-1]
-            lines.append(f"Upcard: {card_markup(pile[-1])}"
-                         + (f"   [dim]below it: {cards_markup(reversed(earlier))}"
-                            f"{' …' if len(pile) > 6 else ''}[/dim]" if earlier else ""))
-        else:
-            lines.append("Upcard: [dim](discard pile empty)[/dim]")
-        lines.append(f"Stock: {view['stock_size']} cards")
-
+        lines = [_header(view), "", *_seat_lines(view), "", *_pile_lines(view)]
         if view["knocker"] is not None:
-            k = view["knocker"]
-            lines.append("")
-            lines.append(f"[bold]{_who(k, seat)} {'declared big gin' if view['big_gin'] else 'knocked'}[/bold]"
-                         + (f" (face down: {card_markup(view['knock_discard'])})" if view.get("knock_discard") else ""))
-            for p in (k, 1 - k):
-                melds = [cards for q, cards in view["melds"] if q == p]
-                if melds:
-                    lines.append(f"  {_who(p, seat)} laid: " + "  ".join(_bracket(cards_markup(m)) for m in melds))
-            if view["layoffs"]:
-                lines.append("  laid off: " + ", ".join(f"{card_markup(c)} on the {t}" for c, t in view["layoffs"]))
-            if view["knocker_deadwood"] is not None:
-                lines.append(f"  knocker's deadwood: {cards_markup(view['known'][k])} = "
-                             f"[bold]{view['knocker_deadwood']}[/bold]")
-
+            lines += _knock_lines(view)
         lines += recent_moves(view.get("log"), "This hand",
                               lambda p, move: f"{_who(p, seat)}: {_move_text(move)}")
-
         if seat is not None and view.get("hand") is not None:
-            grouped, dw = _grouped(view["hand"])
-            lines.append("")
-            lines.append(f"Your hand: {grouped}   deadwood [bold]{dw}[/bold]")
-            if len(view["hand"]) == 11 and view["phase"] == "discard":
-                best = deadwood_after_discard(_mask(view["hand"]))
-                note = " · [bold yellow]you may knock[/bold yellow]" if best <= limit else ""
-                lines.append(f"  best deadwood after a discard: {best}{note}")
+            lines += _hand_lines(view)
         if view["is_over"]:
             lines.append("[bold]The match is over.[/bold]")
         elif turn is not None:
@@ -111,7 +54,7 @@ class Renderer(GenericRenderer):
         return "\n".join(lines)
 
     def action_label(self, action_text: str, view: dict) -> str:
-        hand = _mask(view["hand"]) if view.get("hand") is not None else None
+        left = view.get("discard_deadwood") or {}  # the deadwood each discard (or knock) would leave
         if action_text == "draw":
             return f"draw from the stock ({view['stock_size']})"
         if action_text == "take":
@@ -121,29 +64,22 @@ class Renderer(GenericRenderer):
             return "let the hand die (pass)" if view["phase"] == "wall" else "pass the upcard"
         if action_text == "done":
             if view["phase"] == "layout":
-                return f"done: show the rest as deadwood ({sum(_value(c) for c in view['hand'] or [])})"
-            cards = view["hand"] or []
-            now = sum(_value(c) for c in cards)
-            if view["knocker_deadwood"] and not view["big_gin"]:
-                best = best_layoff(_mask(cards), table_melds(view))[0]
-            else:
-                best = deadwood(_mask(cards))
-            return f"done: count my deadwood as it stands, {now} [dim](best play leaves {best})[/dim]"
+                return f"done: show the rest as deadwood ({view['hand_value']})"
+            return (f"done: count my deadwood as it stands, {view['hand_value']} "
+                    f"[dim](best play leaves {view['defender_best_deadwood']})[/dim]")
         if action_text == "biggin":
             return "[bold green]declare big gin[/bold green]"
         if action_text.startswith("knock "):
             card = action_text[6:]
-            left = deadwood(hand ^ BIT[parse_card(card)]) if hand is not None else None
-            gin = " [bold green]gin![/bold green]" if left == 0 else ""
-            return f"[bold yellow]knock[/bold yellow], {card_markup(card)} face down (deadwood {left}){gin}"
+            gin = " [bold green]gin![/bold green]" if left.get(card) == 0 else ""
+            return f"[bold yellow]knock[/bold yellow], {card_markup(card)} face down (deadwood {left.get(card)}){gin}"
         if action_text.startswith("meld "):
             return "meld " + cards_markup(action_text[5:].split("+"))
         if action_text.startswith("layoff "):
             _, card, target = action_text.split()
             return f"lay off {card_markup(card)} on the {target}"
-        if hand is not None and len(action_text) == 2:
-            left = deadwood(hand ^ BIT[parse_card(action_text)])
-            return f"discard {card_markup(action_text)} [dim](deadwood {left})[/dim]"
+        if action_text in left:
+            return f"discard {card_markup(action_text)} [dim](deadwood {left[action_text]})[/dim]"
         return escape(action_text)
 
     def hand_summary(self, view: dict) -> str | None:
@@ -170,24 +106,9 @@ class Renderer(GenericRenderer):
                              f"[bold]{last['knocker_deadwood'] if p == k else last['defender_deadwood']}[/bold]")
             if last["layoffs"]:
                 lines.append("  laid off: " + ", ".join(f"{card_markup(c)} on the {t}" for c, t in last["layoffs"]))
-            kd, dd = last["knocker_deadwood"], last["defender_deadwood"]
-            rules = view["rules"]
-            if result == "gin":
-                line = f"{dd} + gin bonus {rules['gin_bonus']}"
-            elif result == "big_gin":
-                line = f"{dd} + big gin bonus {rules['big_gin_bonus']}"
-            elif result == "knock":
-                line = f"{dd} − {kd}"
-            elif result == "undercut":
-                line = f"{kd} − {dd} + undercut bonus {rules['undercut_bonus']}" if kd > dd else \
-                    f"tie at {kd}: undercut bonus {rules['undercut_bonus']}"
-            else:
-                line = f"tie at {kd}: nobody scores"
-            if last.get("doubled"):
-                line = f"({line}) × 2 for a spade upcard"
             scorer = last["scorer"]
-            lines.append(f"  score: {line}" + (f" = [bold]{last['points']}[/bold] to {_who(scorer, seat)}"
-                                                if scorer is not None else ""))
+            to = f" = [bold]{last['points']}[/bold] to {_who(scorer, seat)}" if scorer is not None else ""
+            lines.append(f"  score: {view['last_hand_score']}{to}")
         lines.append(f"  totals: seat 0 {last['totals'][0]}, seat 1 {last['totals'][1]}")
         return "\n".join(lines)
 
@@ -208,8 +129,63 @@ class Renderer(GenericRenderer):
         return "\n".join(lines)
 
 
-def _value(card: str) -> int:
-    return min("A23456789TJQK".index(card[0]) + 1, 10)
+def _header(view: dict[str, Any]) -> str:
+    rules = view["rules"]
+    limit = view["knock_limit"]
+    knock_text = "gin only" if limit == 0 else f"knock at {limit} or less"
+    return (f"[bold]Gin Rummy[/bold] · hand {view['hand_number']} · dealer seat {view['dealer']} · {knock_text}"
+            + ("" if rules.get("single_hand") else f" · to {rules.get('game_target')}"))
+
+
+def _seat_lines(view: dict[str, Any]) -> list[str]:
+    seat, turn = view["seat"], view["current_player"]
+    lines = []
+    for p in (0, 1):
+        marker = "[bold green]▶[/bold green] " if p == turn else "  "
+        known = view["known"][p]
+        known_text = f" · known: {cards_markup(known)}" if known and p != seat else ""
+        lines.append(f"{marker}{_who(p, seat):<12} {view['hand_sizes'][p]} cards · score "
+                     f"[bold]{view['scores'][p]}[/bold] · hands won {view['hands_won'][p]}{known_text}")
+    return lines
+
+
+def _pile_lines(view: dict[str, Any]) -> list[str]:
+    pile = view["discard_pile"]
+    if pile:
+        earlier = pile[-6:-1]
+        upcard = (f"Upcard: {card_markup(pile[-1])}"
+                  + (f"   [dim]below it: {cards_markup(reversed(earlier))}"
+                     f"{' …' if len(pile) > 6 else ''}[/dim]" if earlier else ""))
+    else:
+        upcard = "Upcard: [dim](discard pile empty)[/dim]"
+    return [upcard, f"Stock: {view['stock_size']} cards"]
+
+
+def _knock_lines(view: dict[str, Any]) -> list[str]:
+    """The knock: who, the melds laid by each side, the layoffs and the knocker's deadwood once shown."""
+    seat, k = view["seat"], view["knocker"]
+    lines = ["", f"[bold]{_who(k, seat)} {'declared big gin' if view['big_gin'] else 'knocked'}[/bold]"
+             + (f" (face down: {card_markup(view['knock_discard'])})" if view.get("knock_discard") else "")]
+    for p in (k, 1 - k):
+        melds = [cards for q, cards in view["melds"] if q == p]
+        if melds:
+            lines.append(f"  {_who(p, seat)} laid: " + "  ".join(_bracket(cards_markup(m)) for m in melds))
+    if view["layoffs"]:
+        lines.append("  laid off: " + ", ".join(f"{card_markup(c)} on the {t}" for c, t in view["layoffs"]))
+    if view["knocker_deadwood"] is not None:
+        lines.append(f"  knocker's deadwood: {cards_markup(view['known'][k])} = "
+                     f"[bold]{view['knocker_deadwood']}[/bold]")
+    return lines
+
+
+def _hand_lines(view: dict[str, Any]) -> list[str]:
+    """The seat's hand as the engine arranges it, and (11 cards to discard) the best a discard leaves."""
+    lines = ["", f"Your hand: {_grouped(view)}   deadwood [bold]{view['hand_deadwood']}[/bold]"]
+    if view["discard_deadwood"]:
+        best = min(view["discard_deadwood"].values())
+        note = " · [bold yellow]you may knock[/bold yellow]" if view["can_knock"] else ""
+        lines.append(f"  best deadwood after a discard: {best}{note}")
+    return lines
 
 
 def _move_text(text: str) -> str:
