@@ -3,7 +3,7 @@ import random
 
 import gamenight
 from gamenight.thunee.actions import JODI, THUNEE
-from gamenight.thunee.bots import ThuneeHeuristic
+from gamenight.thunee.bots import ThuneeHeuristic, sure_slam
 from gamenight.thunee.state import ThuneeGame
 from thunee_helpers import cards, play, rigged
 
@@ -37,10 +37,10 @@ def test_heuristic_declares_the_best_jodi_and_thunee_only_when_certain():
     bot = ThuneeHeuristic(s.game)
     choice = bot.choose(s.view(2), s.legal_actions(), random.Random(1))
     assert choice.kind == JODI and str(choice) == "jodi JKQd"
-    assert bot._sure_slam({}, cards("Jd 9d Ad Td Kd Qd"))
-    assert bot._sure_slam({}, cards("Jd 9d Ad Td Jh Js"))   # 4 top trumps draw the other 2
-    assert not bot._sure_slam({}, cards("Jd 9d Ad Jh Js Qc"))
-    assert not bot._sure_slam({}, cards("Jd 9d Td Jh Js Jc"))
+    assert sure_slam(cards("Jd 9d Ad Td Kd Qd"))
+    assert sure_slam(cards("Jd 9d Ad Td Jh Js"))   # 4 top trumps draw the other 2
+    assert not sure_slam(cards("Jd 9d Ad Jh Js Qc"))
+    assert not sure_slam(cards("Jd 9d Td Jh Js Jc"))
 
 
 def test_heuristic_never_calls_thunee_without_a_sure_hand():
@@ -52,5 +52,5 @@ def test_heuristic_never_calls_thunee_without_a_sure_hand():
         while not s.is_over and s.hand_no < 3:
             a = bot.choose(s.view(s.current_player), s.legal_actions(), rng)
             if a.kind == THUNEE:
-                assert bot._sure_slam({}, [c for c in range(24) if (s.hands[s.current_player] >> c) & 1])
+                assert sure_slam([c for c in range(24) if (s.hands[s.current_player] >> c) & 1])
             s.apply(a)

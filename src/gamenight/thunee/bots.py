@@ -15,228 +15,218 @@ The heuristic plays as a careful club player does:
 """
 from __future__ import annotations
 
-from ..core.registry import register_bot
-from .actions import (
-    CALL,
-    CARD_POINTS,
-    DOUBLE,
-    JODI,
-    KANAK,
-    MOONEY,
-    PASS,
-    PLAY,
-    REDEAL,
-    SUIT_CHARS,
-    THUNEE,
-    TRUMP,
-    meld_value,
-    parse_thunee_card,
-)
+import random
+from typing import Any
 
-_STRENGTH = {None: (0, 1, 2, 3, 4, 5), "royals": (5, 4, 3, 2, 1, 0), "blind royals": (5, 4, 3, 2, 1, 0)}
-_TRIP = (1, 0, 0, 0, 2, 3)
+from ..core.registry import register_bot
+from .actions import CARD_POINTS, SUIT_CHARS, Kind, ThuneeAction, parse_thunee_card
+from .phases import SPECIAL_NAMES
+from .scoring import kanak_value
+from .tricks import strength_for
+from .views import ThuneeView
+
+CALL, DOUBLE, KANAK, MOONEY, PASS, PLAY, REDEAL, THUNEE, TRUMP = (
+    Kind.CALL, Kind.DOUBLE, Kind.KANAK, Kind.MOONEY, Kind.PASS, Kind.PLAY, Kind.REDEAL, Kind.THUNEE, Kind.TRUMP)
 
 
 def _suit(c: int) -> int:
     return c // 6
 
 
+def suit_value(cards: list[int], suit: int) -> int:
+    """How good ``suit`` is as trump for ``cards``: its points, 12 a card, 25 more with its J and 9."""
+    mine = [c % 6 for c in cards if _suit(c) == suit]
+    value = sum(CARD_POINTS[suit * 6 + r] for r in mine) + 12 * len(mine)
+    if 0 in mine and 1 in mine:
+        value += 25
+    return value
+
+
+def sure_slam(hand: list[int]) -> bool:
+    """Does ``hand`` win every trick, leading throughout, with its best suit as trump (T17)?"""
+    for trump in range(4):
+        trumps = sorted(c % 6 for c in hand if _suit(c) == trump)
+        if not trumps:
+            continue
+        top = 0
+        while top < len(trumps) and trumps[top] == top:
+            top += 1
+        if top < 6 - len(trumps):
+            continue  # the top trumps do not draw every other trump
+        if all(sorted(c % 6 for c in hand if _suit(c) == suit) == list(range(sum(_suit(c) == suit for c in hand)))
+               for suit in range(4) if suit != trump):
+            return True
+    return False
+
+
+class _Trick:
+    """What the bot knows about the trick it plays to, read from the view once."""
+
+    __slots__ = ("n", "trump", "strength", "trick", "best", "unseen", "plays", "last_trick", "team")
+
+    def __init__(self, bot: ThuneeHeuristic, view: ThuneeView, hand: list[int], legal: list[ThuneeAction]):
+        self.n = view["players"]
+        self.trump = SUIT_CHARS.index(view["trump"]) if view["trump"] else -1
+        self.strength = strength_for(SPECIAL_NAMES.index(view["special"]), view["tricks_done"])
+        played = set()
+        for _, cards, _ in view["tricks"]:
+            played.update(parse_thunee_card(c) for c in cards)
+        self.trick = [(p, parse_thunee_card(c)) for p, c in view["trick"]]
+        played.update(c for _, c in self.trick)
+        winning = view["trick_winner"]
+        self.best = (winning[0], parse_thunee_card(winning[1])) if winning else None  # the card winning so far
+        self.unseen = [c for c in range(24) if c not in played and c not in hand]
+        self.plays = [a for a in legal if a.kind == PLAY]
+        self.last_trick = view["tricks_done"] == bot.game.tricks_per_hand - 1
+        self.team = view["seat"] % 2
+
+    def beats(self, c: int, best: int) -> bool:
+        """T21: ``c`` played now beats ``best``, the card winning the trick."""
+        if _suit(c) == _suit(best):
+            return self.strength[c % 6] < self.strength[best % 6]
+        return _suit(c) == self.trump and _suit(best) != self.trump
+
+    def sure(self, c: int, best: tuple[int, int] | None = None) -> bool:
+        """``c`` (beating ``best``) wins the trick whatever the unseen cards."""
+        if best is not None and not self.beats(c, best[1]):
+            return False
+        if len(self.trick) == self.n - 1:
+            return True
+        s = _suit(c)
+        for u in self.unseen:
+            if _suit(u) == s and self.strength[u % 6] < self.strength[c % 6]:
+                return False
+            if self.trump >= 0 and s != self.trump and _suit(u) == self.trump:
+                return False
+        return True
+
+    def stands(self, best: tuple[int, int]) -> bool:
+        """The partner's winning card ``best`` cannot be beaten by a card still to come."""
+        card, trump = best[1], self.trump
+        led = _suit(self.trick[0][1])
+        return len(self.trick) == self.n - 1 or all(
+            not (_suit(u) == _suit(card) and self.strength[u % 6] < self.strength[card % 6])
+            and not (trump >= 0 and _suit(card) != trump and _suit(u) == trump and led != trump)
+            for u in self.unseen)
+
+
 class ThuneeHeuristic:
-    def __init__(self, game, contest: int = 1):
+    def __init__(self, game: Any, contest: int = 1):
         self.game = game
         self.contest = contest  # contest a trick it may not win when it already holds this many points (0: never)
 
     # ---- reading the view ---------------------------------------------------------------------
-    def choose(self, view: dict, legal: list, rng):
+    def choose(self, view: ThuneeView, legal: list[ThuneeAction], rng: random.Random) -> ThuneeAction:
         kinds = {a.kind for a in legal}
-        hand = [parse_thunee_card(c) for c in view["hand"]]
+        hand = [parse_thunee_card(c) for c in view["hand"] or ()]
         phase = view["phase"]
         if REDEAL in kinds:
             return next(a for a in legal if a.kind == REDEAL)
         if phase == "calling":
-            return self._call(view, hand, legal)
+            return self._call(hand, legal)
         if phase == "trump":
             return self._trump(hand, legal)
         if phase == "special":
             for kind in (MOONEY, THUNEE):
-                if kind in kinds and self._sure_slam(view, hand):
+                if kind in kinds and sure_slam(hand):
                     return next(a for a in legal if a.kind == kind)
             return legal[0]
         if phase == "jodi":
-            trump = SUIT_CHARS.index(view["trump"]) if view["trump"] else -1
-            best = max((a for a in legal if a.kind == JODI), key=lambda a: meld_value(a.melds, trump), default=None)
-            return best if best is not None else legal[0]
+            return self._jodi(view, legal)
         if phase == "play":
-            return self._play(view, hand, legal)
+            return self._play(_Trick(self, view, hand, legal), view, legal)
         return next((a for a in legal if a.kind == PASS), legal[0])
 
-    # ---- calling and trump ----------------------------------------------------------------------------
-    @staticmethod
-    def _suit_value(cards: list[int], suit: int) -> int:
-        mine = [c % 6 for c in cards if _suit(c) == suit]
-        value = sum(CARD_POINTS[suit * 6 + r] for r in mine) + 12 * len(mine)
-        if 0 in mine and 1 in mine:
-            value += 25
-        return value
-
-    def _call(self, view, hand, legal):
+    # ---- calling, trump and Jodi ----------------------------------------------------------------------
+    def _call(self, hand: list[int], legal: list[ThuneeAction]) -> ThuneeAction:
         call = next((a for a in legal if a.kind == CALL), None)
         if call is None:
             return legal[0]
         # A call hands the counting side its amount and doubles its reward, so only a suit that is sure to
         # be worth choosing trump for is bought: J, 9 and A of one suit (measured: looser calling loses).
-        best = max(self._suit_value(hand, s) for s in range(4))
+        best = max(suit_value(hand, s) for s in range(4))
         limit = 20 if best >= 144 else 10 if best >= 122 else 0
         return call if call.amount <= limit else legal[0]
 
-    def _trump(self, hand, legal):
+    def _trump(self, hand: list[int], legal: list[ThuneeAction]) -> ThuneeAction:
         cards = [a for a in legal if a.kind == TRUMP and a.card >= 0]
         if not cards:
             return legal[0]
-        suit = max(range(4), key=lambda s: (self._suit_value(hand, s), -s))
+        suit = max(range(4), key=lambda s: (suit_value(hand, s), -s))
         in_suit = [a for a in cards if _suit(a.card) == suit]
         return min(in_suit, key=lambda a: (CARD_POINTS[a.card], -a.card))
 
-    def _sure_slam(self, view, hand) -> bool:
-        """Does ``hand`` win every trick, leading throughout, with its best suit as trump (T17)?"""
-        mine = set(hand)
-        for trump in range(4):
-            trumps = sorted(c % 6 for c in hand if _suit(c) == trump)
-            if not trumps:
-                continue
-            top = 0
-            while top < len(trumps) and trumps[top] == top:
-                top += 1
-            outside = 6 - len(trumps)
-            if top < outside and top < len(trumps):
-                continue
-            if top < outside:
-                continue
-            ok = True
-            for suit in range(4):
-                if suit == trump:
-                    continue
-                ranks = sorted(c % 6 for c in mine if _suit(c) == suit)
-                if ranks != list(range(len(ranks))):
-                    ok = False
-                    break
-            if ok:
-                return True
-        return False
+    def _jodi(self, view: ThuneeView, legal: list[ThuneeAction]) -> ThuneeAction:
+        """The most valuable declaration the view offers (its value as the engine counts it)."""
+        options = view["jodi_options"]
+        if not options:
+            return legal[0]
+        text = max(options, key=lambda option: option[2])[0]
+        return next(a for a in legal if a.text == text)
 
     # ---- play -------------------------------------------------------------------------------------------
-    def _play(self, view, hand, legal):
-        n = view["players"]
-        seat = view["seat"]
-        trump = SUIT_CHARS.index(view["trump"]) if view["trump"] else -1
-        special = view["special"]
-        strength = _STRENGTH.get(special, _STRENGTH[None])
-        if special == "trip" and view["tricks_done"] < 3:
-            strength = _TRIP
-        played = set()
-        for _, cards, _ in view["tricks"]:
-            played.update(parse_thunee_card(c) for c in cards)
-        trick = [(p, parse_thunee_card(c)) for p, c in view["trick"]]
-        played.update(c for _, c in trick)
-        unseen = [c for c in range(24) if c not in played and c not in hand]
-        plays = [a for a in legal if a.kind == PLAY]
-        last_trick = view["tricks_done"] == self.game.tricks_per_hand - 1
-
-        def beats(c, best, best_suit):
-            if _suit(c) == best_suit:
-                return strength[c % 6] < strength[best % 6]
-            return _suit(c) == trump and best_suit != trump
-
-        def sure(c, best=None):
-            """``c`` (beating ``best``) wins the trick whatever the unseen cards."""
-            if best is not None and not beats(c, best[1], _suit(best[1])):
-                return False
-            if len(trick) == n - 1:
-                return True
-            s = _suit(c)
-            for u in unseen:
-                if _suit(u) == s and strength[u % 6] < strength[c % 6]:
-                    return False
-                if trump >= 0 and s != trump and _suit(u) == trump:
-                    return False
-            return True
-
-        # the best card on the table so far
-        best = None
-        for p, c in trick:
-            if best is None or beats(c, best[1], _suit(best[1])):
-                best = (p, c)
-        team = seat % 2
-        if last_trick and legal:
-            call = self._final_call(view, legal, plays, trick, best, sure, team)
+    def _play(self, t: _Trick, view: ThuneeView, legal: list[ThuneeAction]) -> ThuneeAction:
+        if t.last_trick and legal:
+            call = self._final_call(t, view, legal)
             if call is not None:
                 return call
-        if not trick:
-            return self._lead(plays, sure, trump, hand, unseen)
-        partner_winning = best[0] % 2 == team
-        winners = [a for a in plays if beats(a.card, best[1], _suit(best[1]))]
-        led = _suit(trick[0][1])
-        if partner_winning:
-            # partner's card stands if nothing after can beat it: give points, else keep cheap
-            safe = len(trick) == n - 1 or all(
-                not (_suit(u) == _suit(best[1]) and strength[u % 6] < strength[best[1] % 6])
-                and not (trump >= 0 and _suit(best[1]) != trump and _suit(u) == trump and led != trump)
-                for u in unseen)
-            if safe:
-                non_trump = [a for a in plays if _suit(a.card) != trump] or plays
-                return max(non_trump, key=lambda a: (CARD_POINTS[a.card], -a.card))
-            return min(plays, key=lambda a: (CARD_POINTS[a.card], a.card))
-        sure_winners = [a for a in winners if sure(a.card)]
-        pot = sum(CARD_POINTS[c] for _, c in trick)
+        if not t.trick:
+            return self._lead(t)
+        assert t.best is not None
+        if t.best[0] % 2 == t.team:
+            return self._partner_winning(t, t.best)
+        return self._contest(t, t.best)
+
+    def _partner_winning(self, t: _Trick, best: tuple[int, int]) -> ThuneeAction:
+        """The partner's card wins so far: give points if it stands, else keep them."""
+        if t.stands(best):
+            non_trump = [a for a in t.plays if _suit(a.card) != t.trump] or t.plays
+            return max(non_trump, key=lambda a: (CARD_POINTS[a.card], -a.card))
+        return min(t.plays, key=lambda a: (CARD_POINTS[a.card], a.card))
+
+    def _contest(self, t: _Trick, best: tuple[int, int]) -> ThuneeAction:
+        """An opponent's card wins so far: take the trick when it is sure (or worth a try), else throw cheap."""
+        trump, n = t.trump, t.n
+        winners = [a for a in t.plays if t.beats(a.card, best[1])]
+        sure_winners = [a for a in winners if t.sure(a.card)]
+        pot = sum(CARD_POINTS[c] for _, c in t.trick)
         if sure_winners:
             choice = min(sure_winners, key=lambda a: (_suit(a.card) == trump, CARD_POINTS[a.card]))
-            if _suit(choice.card) != trump or pot >= 10 or last_trick or len(trick) == n - 1:
+            if _suit(choice.card) != trump or pot >= 10 or t.last_trick or len(t.trick) == n - 1:
                 return choice
-        if winners and len(trick) == n - 1:
+        if winners and len(t.trick) == n - 1:
             return min(winners, key=lambda a: (_suit(a.card) == trump, CARD_POINTS[a.card]))
         if winners and self.contest and pot >= self.contest:
             # not sure, but worth a try: the strongest winner has the best chance to hold
-            return min(winners, key=lambda a: (_suit(a.card) == trump, strength[a.card % 6]))
-        return min(plays, key=lambda a: (_suit(a.card) == trump, CARD_POINTS[a.card], -strength[a.card % 6]))
+            return min(winners, key=lambda a: (_suit(a.card) == trump, t.strength[a.card % 6]))
+        return min(t.plays, key=lambda a: (_suit(a.card) == trump, CARD_POINTS[a.card], -t.strength[a.card % 6]))
 
-    def _lead(self, plays, sure, trump, hand, unseen):
-        sure_leads = [a for a in plays if sure(a.card)]
+    def _lead(self, t: _Trick) -> ThuneeAction:
+        sure_leads = [a for a in t.plays if t.sure(a.card)]
+        trump = t.trump
         if sure_leads:
             # draw trumps first when others may still hold them, else cash the most valuable winner
-            trumps_out = trump >= 0 and any(_suit(u) == trump for u in unseen)
-            if trumps_out:
-                t = [a for a in sure_leads if _suit(a.card) == trump]
-                if t:
-                    return t[0]
+            if trump >= 0 and any(_suit(u) == trump for u in t.unseen):
+                trumps = [a for a in sure_leads if _suit(a.card) == trump]
+                if trumps:
+                    return trumps[0]
             return max(sure_leads, key=lambda a: (CARD_POINTS[a.card], -a.card))
-        non_trump = [a for a in plays if _suit(a.card) != trump] or plays
+        non_trump = [a for a in t.plays if _suit(a.card) != trump] or t.plays
         return min(non_trump, key=lambda a: (CARD_POINTS[a.card], a.card))
 
-    def _final_call(self, view, legal, plays, trick, best, sure, team):
-        card = plays[0].card if len(plays) == 1 else None
-        if card is None:
-            return None
-        wins = sure(card, best) if best is not None else sure(card)
-        if not wins:
+    def _final_call(self, t: _Trick, view: ThuneeView, legal: list[ThuneeAction]) -> ThuneeAction | None:
+        """Double or Kanak, only with a last card that cannot lose (Kanak: with K already below zero, T27)."""
+        if len(t.plays) != 1 or not t.sure(t.plays[0].card, t.best):
             return None
         for a in legal:
             if a.kind == DOUBLE:
                 return a
         kanak = next((a for a in legal if a.kind == KANAK), None)
-        if kanak is None:
+        opp = 1 - t.team
+        if kanak is None or view["team_tricks"][opp] == 0:
             return None
-        opp = 1 - team
-        if view["team_tricks"][opp] == 0:
-            return None
-        counting = 1 - view["trumper"] % 2
-        bid = view["bid"]
-        adj = 0
-        if self.game.rules.kanak_bid_adjust:
-            adj = bid if opp == counting else -bid
-        if self.game.rules.kanak_simple:
-            k = view["card_points"][opp] - view["jodi"][team] - 10
-        else:
-            k = view["card_points"][opp] + view["jodi"][opp] - view["jodi"][team] - 10 + adj
+        k = kanak_value(self.game.rules, view["bid"], view["counting_team"], t.team, view["card_points"][opp],
+                        view["jodi"])
         return kanak if k < 0 else None
 
 
