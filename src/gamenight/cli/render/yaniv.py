@@ -1,35 +1,12 @@
-"""Yaniv in the terminal: the seat's sorted hand and its value, the group that can be taken from, the stock,
+"""Yaniv in the terminal: the seat's hand and its value, the group that can be taken from, the stock,
 every player's hand size, known cards and total, and the round's recent moves."""
 from __future__ import annotations
 
-from ..console import escape
+from typing import Any
 
+from ..console import escape
 from .cards import card_markup, cards_markup
 from .generic import GenericRenderer, recent_moves
-
-_RANK_ORDER = {r: i for i, r in enumerate("A23456789TJQK")}
-_SUIT_ORDER = {s: i for i, s in enumerate("shdc")}
-
-
-def _card_value(card: str, king_of_hearts_zero: bool) -> int:
-    """Y3: A = 1, 2-10 face value, J/Q/K = 10, joker 0."""
-    if card.lower() == "jk":
-        return 0
-    if king_of_hearts_zero and card == "Kh":
-        return 0
-    return min(_RANK_ORDER[card[0]] + 1, 10)
-
-
-def _sort_key(card: str) -> tuple[int, int]:
-    # by rank, then suit, jokers last: sets sit together and runs read left to right
-    if card.lower() == "jk":
-        return (99, 0)
-    return (_RANK_ORDER[card[0]], _SUIT_ORDER[card[1]])
-
-
-def _group_cards(text: str) -> list[str]:
-    """The cards laid by a discard written in notation (``5s+Jk=6s+7s`` -> 5s, Jk, 7s)."""
-    return [token.split("=", 1)[0] for token in text.split("+")]
 
 
 def _group_markup(text: str) -> str:
@@ -60,71 +37,16 @@ def _move_markup(text: str) -> str:
 
 
 class Renderer(GenericRenderer):
-    def table(self, view: dict) -> str:
-        rules = view["rules"]
+    def table(self, view: dict[str, Any]) -> str:
+        lines = [_header(view), "", *_seat_lines(view), "", *_pile_lines(view)]
         seat = view["seat"]
-        n = view["players"]
-        turn = view["current_player"]
-        khz = rules.get("king_of_hearts_zero", False)
-        lines = []
-        limit = rules.get("yaniv_limit")
-        limit_text = "any hand" if limit is None else f"{limit} or less"
-        header = f"[bold]Yaniv[/bold] · round {view['round']} · dealer seat {view['dealer']} · call at {limit_text}"
-        if not rules.get("single_round"):
-            header += f" · out above {rules.get('elimination_limit')}"
-        lines.append(header)
-        lines.append("")
-
-        # players: hand size, known cards, total
-        for p in range(n):
-            who = f"seat {p}" + (" (you)" if p == seat else "")
-            marker = "[bold green]▶[/bold green] " if p == turn else "  "
-            if not view["active"][p]:
-                lines.append(f"{marker}[dim strike]{who}[/dim strike] [dim]out, total {view['scores'][p]}[/dim]")
-                continue
-            known = view["known"][p]
-            known_text = f" · known: {cards_markup(sorted(known, key=_sort_key))}" if known and p != seat else ""
-            lines.append(f"{marker}{who:<12} {view['hand_sizes'][p]} cards · total "
-                         f"[bold]{view['scores'][p]}[/bold]{known_text}")
-        lines.append("")
-
-        # the table: what can be taken, the stock
-        group = view["previous_group"]
-        kind = view["previous_group_type"]
-        if rules.get("set_pick_any") and kind == "set":
-            takeable = sorted(set(group), key=_sort_key)
-        else:
-            takeable = sorted({group[0], group[-1]}, key=_sort_key) if group else []
-        lines.append(f"Discard to take from: {_group_markup(view['previous_group_text'])} [dim]({kind})[/dim]"
-                     f" · can be taken: {cards_markup(takeable, ' or ')}")
-        if view.get("pending_discard"):
-            who = "you" if turn == seat else f"seat {turn}"
-            lines.append(f"Just discarded by {who}: {_group_markup(view['pending_discard'])}")
-        lines.append(f"Stock: {view['stock_size']} cards")
-
-        # recent moves of this round
         lines += recent_moves(view.get("log"), "This round",
                               lambda p, move: f"seat {p}{' (you)' if p == seat else ''}: {_move_markup(move)}")
-
-        # the seat's own hand
-        if seat is not None and view.get("hand") is not None:
-            hand = sorted(view["hand"], key=_sort_key)
-            value = sum(_card_value(c, khz) for c in hand)
-            lines.append("")
-            can_call = limit is None or value <= limit
-            call_note = " · [bold yellow]you may call Yaniv[/bold yellow]" if can_call and view["phase"] == "turn" \
-                and turn == seat else ""
-            lines.append(f"Your hand: {cards_markup(hand)}   value [bold]{value}[/bold]{call_note}")
-            if view.get("drawn"):
-                lines.append(f"You drew {card_markup(view['drawn'])}")
-        if view["is_over"]:
-            lines.append("[bold]The match is over.[/bold]")
-        elif turn is not None:
-            lines.append(f"[bold]{'Your' if turn == seat else f'Seat {turn}'}[/bold] "
-                         f"{'turn' if turn == seat else 'to play'}: " + _phase_hint(view["phase"]))
+        lines += _hand_lines(view)
+        lines += _prompt_lines(view)
         return "\n".join(lines)
 
-    def action_label(self, action_text: str, view: dict) -> str:
+    def action_label(self, action_text: str, view: dict[str, Any]) -> str:
         if action_text == "yaniv":
             return "[bold yellow]call Yaniv![/bold yellow]"
         if action_text == "draw":
@@ -137,15 +59,13 @@ class Renderer(GenericRenderer):
             return f"slap down {card_markup(view['drawn']) if view.get('drawn') else 'the drawn card'}"
         if action_text == "keep":
             return "keep the drawn card"
-        hand = view.get("hand")
         label = _group_markup(action_text)
-        if hand is not None:
-            khz = view["rules"].get("king_of_hearts_zero", False)
-            left = sum(_card_value(c, khz) for c in hand) - sum(_card_value(c, khz) for c in _group_cards(action_text))
+        left = (view.get("hand_value_after") or {}).get(action_text)
+        if left is not None:
             label += f" [dim](leaves {left})[/dim]"
         return label
 
-    def hand_summary(self, view: dict) -> str | None:
+    def hand_summary(self, view: dict[str, Any]) -> str | None:
         result = view.get("last_round")
         if not result:
             return None
@@ -162,22 +82,85 @@ class Renderer(GenericRenderer):
                 notes.append("[cyan]halved[/cyan]")
             if p in result.get("eliminated", []):
                 notes.append("[red]eliminated[/red]")
-            lines.append(f"  seat {p}{' (you)' if p == seat else '':<6} {cards_markup(sorted(cards, key=_sort_key)):<0}"
+            lines.append(f"  seat {p}{' (you)' if p == seat else '':<6} {cards_markup(cards):<0}"
                          f"  hand {result['hand_totals'][p_text]}, +{result['points'][p_text]}"
                          f" → total {result['totals'][p]}" + (" " + " ".join(notes) if notes else ""))
         return "\n".join(lines)
 
-    def match_summary(self, view: dict) -> str:
+    def match_summary(self, view: dict[str, Any]) -> str:
         winners = view["winners"]
         seat = view.get("seat")
         names = ", ".join(f"seat {w}" + (" (you)" if w == seat else "") for w in winners) or "nobody"
-        lines = [f"[bold]Match over after {view['round']} round{'s' if view['round'] != 1 else ''}.[/bold] "
+        rounds = view["hand_number"]
+        lines = [f"[bold]Match over after {rounds} round{'s' if rounds != 1 else ''}.[/bold] "
                  f"Winner{'s' if len(winners) != 1 else ''}: [bold green]{names}[/bold green]"]
         order = sorted(range(view["players"]), key=lambda p: view["scores"][p])
         for p in order:
             status = "winner" if p in winners else ("out" if not view["active"][p] else "")
             lines.append(f"  seat {p}{' (you)' if p == seat else '':<6} total {view['scores'][p]:>4}  {status}")
         return "\n".join(lines)
+
+
+def _header(view: dict[str, Any]) -> str:
+    rules = view["rules"]
+    limit = rules.get("yaniv_limit")
+    limit_text = "any hand" if limit is None else f"{limit} or less"
+    header = (f"[bold]Yaniv[/bold] · round {view['hand_number']} · dealer seat {view['dealer']} · "
+              f"call at {limit_text}")
+    if not rules.get("single_round"):
+        header += f" · out above {rules.get('elimination_limit')}"
+    return header
+
+
+def _seat_lines(view: dict[str, Any]) -> list[str]:
+    """Every player: hand size, the cards known to be held (taken from the pile), total; the eliminated struck."""
+    seat, turn = view["seat"], view["current_player"]
+    lines = []
+    for p in range(view["players"]):
+        who = f"seat {p}" + (" (you)" if p == seat else "")
+        marker = "[bold green]▶[/bold green] " if p == turn else "  "
+        if not view["active"][p]:
+            lines.append(f"{marker}[dim strike]{who}[/dim strike] [dim]out, total {view['scores'][p]}[/dim]")
+            continue
+        known = view["known"][p]
+        known_text = f" · known: {cards_markup(known)}" if known and p != seat else ""
+        lines.append(f"{marker}{who:<12} {view['hand_sizes'][p]} cards · total "
+                     f"[bold]{view['scores'][p]}[/bold]{known_text}")
+    return lines
+
+
+def _pile_lines(view: dict[str, Any]) -> list[str]:
+    """The table: the group that can be taken from (and which of its cards may be taken), the group just laid,
+    the stock."""
+    seat, turn = view["seat"], view["current_player"]
+    lines = [f"Discard to take from: {_group_markup(view['previous_group_text'])} "
+             f"[dim]({view['previous_group_type']})[/dim] · can be taken: {cards_markup(view['takeable'], ' or ')}"]
+    if view.get("pending_discard"):
+        who = "you" if turn == seat else f"seat {turn}"
+        lines.append(f"Just discarded by {who}: {_group_markup(view['pending_discard'])}")
+    lines.append(f"Stock: {view['stock_size']} cards")
+    return lines
+
+
+def _hand_lines(view: dict[str, Any]) -> list[str]:
+    """The seat's own hand and its value (and whether it may call), and a card just drawn."""
+    if view["seat"] is None or view.get("hand") is None:
+        return []
+    call_note = " · [bold yellow]you may call Yaniv[/bold yellow]" if view["can_call"] else ""
+    lines = ["", f"Your hand: {cards_markup(view['hand'])}   value [bold]{view['hand_value']}[/bold]{call_note}"]
+    if view.get("drawn"):
+        lines.append(f"You drew {card_markup(view['drawn'])}")
+    return lines
+
+
+def _prompt_lines(view: dict[str, Any]) -> list[str]:
+    seat, turn = view["seat"], view["current_player"]
+    if view["is_over"]:
+        return ["[bold]The match is over.[/bold]"]
+    if turn is None:
+        return []
+    return [f"[bold]{'Your' if turn == seat else f'Seat {turn}'}[/bold] "
+            f"{'turn' if turn == seat else 'to play'}: " + _phase_hint(view["phase"])]
 
 
 def _phase_hint(phase: str) -> str:
