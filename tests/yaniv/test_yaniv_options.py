@@ -3,12 +3,11 @@ A2, A4); impossible tables are refused."""
 from __future__ import annotations
 
 import pytest
+from yaniv_helpers import make
 
 import gamenight
 from gamenight import RulesError
 from gamenight.yaniv import YanivRules
-
-from yaniv_helpers import make
 
 DEFAULTS = {  # RULES.md A1 "Parameters (defaults)" plus the engine's names for the A2/A4 options
     "yaniv_limit": 5, "elimination_limit": 200, "halving_at": ((100, 50), (200, 100)), "asaf_penalty": 30,

@@ -9,13 +9,12 @@ import random
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from yaniv_helpers import check_invariants
 
 import gamenight
 from gamenight import IllegalAction, RulesError
 from gamenight.core.cards import RANKS, SUITS
 from gamenight.yaniv import YanivRules
-
-from yaniv_helpers import check_invariants
 
 # GAMENIGHT_HYPOTHESIS_SCALE=10 runs ten times as many examples (a longer bug hunt than CI's)
 SCALE = float(os.environ.get("GAMENIGHT_HYPOTHESIS_SCALE", "1"))

@@ -1,30 +1,36 @@
 """Random-simulation checks over thousands of Yaniv matches (2-8 players, one and two packs, several option
-sets): invariants after every action, every round's scoring recomputed independently from the revealed hands,
-heavier checks (JSON, clone, views, sampling, replay) on a sample of steps."""
+sets): invariants after every action (from the public view), every round's scoring recomputed independently from
+the revealed hands, heavier checks (every view, JSON, clone, sampling, replay) on a sample of steps."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
 import pytest
+from yaniv_helpers import check_invariants
 
 import gamenight
-from gamenight.core.cards import parse_card
 from gamenight.yaniv.actions import CALL
-
-from yaniv_helpers import check_invariants
 
 MAX_ROUND_ACTIONS = 5_000  # far above any random round; a round that never ends fails here
 HEAVY_EVERY = 97
 
 
-def expected_round_end(rules, values, before_totals, before_active, summary, n):
+def card_value(card: str, rules) -> int:
+    """Y3, written out again for the oracle below: A = 1, 2-10 face value, J Q K = 10, joker 0 (K♥ 0 under
+    king_of_hearts_zero)."""
+    if card == "Jk" or (card == "Kh" and rules.king_of_hearts_zero):
+        return 0
+    return min("A23456789TJQK".index(card[0]) + 1, 10)
+
+
+def expected_round_end(rules, before_totals, before_active, summary, n):
     """Y16-Y20 (and the A2/A4 options) recomputed from the revealed hands: (points, totals, eliminated,
-    winners or None, the seats still in and the next starter or None)."""
+    winners or None, the seats still in and the next starter or None). This recomputes the rules on purpose:
+    an independent second implementation is what checks the engine's scoring here."""
     seats = [p for p in range(n) if before_active[p]]
     assert sorted(int(p) for p in summary["hands"]) == seats
-    hand = {p: sum(values[parse_card(c)] for c in summary["hands"][str(p)]) for p in seats}
+    hand = {p: sum(card_value(c, rules) for c in summary["hands"][str(p)]) for p in seats}
     assert {int(p): v for p, v in summary["hand_totals"].items()} == hand
     caller = summary["caller"]
     c = hand[caller]
@@ -78,24 +84,24 @@ def expected_round_end(rules, values, before_totals, before_active, summary, n):
     return points, totals, out, None, remaining, starter
 
 
-def fast_invariants(state, deck_sorted, hand_size, legal) -> None:
-    assert sorted([c for h in state.hands for c in h] + state.stock + [c for g in state.pile for c in g]) \
-        == deck_sorted, "cards not conserved"
-    for p, h in enumerate(state.hands):
-        assert len(h) <= hand_size
-        known = state.known[p]
-        if known:
-            assert not (Counter(known) - Counter(h)), "a known card is not in its holder's hand"
+def fast_invariants(seen, deck_size, hand_size, legal) -> None:
+    """Cheap checks from the spectators' view: every card is in a hand, the pile or the stock; no hand too big;
+    legal actions sorted and unique; the seat to move still in."""
+    assert sum(seen["hand_sizes"]) + sum(len(g) for g in seen["discard_pile"]) + seen["stock_size"] == deck_size, \
+        "cards not conserved"
+    for p, size in enumerate(seen["hand_sizes"]):
+        assert size <= hand_size
+        assert len(seen["known"][p]) <= size, "more known cards than cards held"
     assert legal, "no legal action for the player to move"
     ids = [a.id for a in legal]
     assert all(a < b for a, b in zip(ids, ids[1:])), "legal actions not sorted by id / not unique"
-    assert state.active[state.current_player]
+    assert seen["active"][seen["current_player"]]
 
 
 def run_matches(players, options, matches, seed, heavy=True, replay_every=10):
     game = gamenight.make("yaniv", players=players, **options)
     rules = game.rules
-    deck_sorted = sorted(game.deck())
+    deck_size = len(game.deck())
     rng = random.Random(seed)
     stats = Counter()
     for m in range(matches):
@@ -105,13 +111,12 @@ def run_matches(players, options, matches, seed, heavy=True, replay_every=10):
         step = 0
         while not state.is_over:
             legal = state.legal_actions()
-            fast_invariants(state, deck_sorted, rules.hand_size, legal)
+            before = state.view(None)
+            fast_invariants(before, deck_size, rules.hand_size, legal)
             if heavy and step % HEAVY_EVERY == 0:
                 heavy_checks(game, state, rng)
                 stats["heavy"] += 1
             action = rng.choice(legal)
-            before_round, before_totals, before_active = state.round_no, list(state.totals), list(state.active)
-            before_dealer = state.dealer
             state.apply(action)
             step += 1
             round_actions += 1
@@ -119,8 +124,8 @@ def run_matches(players, options, matches, seed, heavy=True, replay_every=10):
             if action.kind == CALL:  # the round is scored
                 round_actions = 0
                 stats["rounds"] += 1
-                stats["successful calls"] += state.last_round["success"]
-                check_round_end(state, rules, game, before_round, before_totals, before_active, before_dealer)
+                stats["successful calls"] += state.view(None)["last_round"]["success"]
+                check_round_end(state, rules, game, before)
         check_invariants(state)
         stats["actions"] += len(state.history)
         stats["matches"] += 1
@@ -130,30 +135,31 @@ def run_matches(players, options, matches, seed, heavy=True, replay_every=10):
     return stats
 
 
-def check_round_end(state, rules, game, before_round, before_totals, before_active, before_dealer):
+def check_round_end(state, rules, game, before):
+    """The round just called, checked against the rules recomputed from the public view before the call and
+    the revealed hands."""
     n = game.num_players
-    summary = state.last_round
-    assert summary["round"] == before_round
+    seen = state.view(None)
+    summary = seen["last_round"]
+    assert summary["round"] == before["hand_number"]
     points, totals, out, winners, remaining, starter = expected_round_end(
-        rules, game.values, before_totals, before_active, summary, n)
+        rules, before["scores"], before["active"], summary, n)
     assert {int(p): v for p, v in summary["points"].items()} == points
-    assert state.totals == totals, (state.totals, totals)
+    assert state.scores == totals, (state.scores, totals)
     if winners is not None:
         assert state.is_over and state.winners == winners
         return
-    assert not state.is_over and state.round_no == before_round + 1
+    assert not state.is_over and seen["hand_number"] == before["hand_number"] + 1
     assert sorted(summary["eliminated"]) == sorted(out)
-    assert [p for p in range(n) if state.active[p]] == sorted(remaining)
-    if starter is None:  # rotate: the seat after the one who started the round just ended
-        started = before_dealer
-        if before_round == 1 and rules.first_round_starter == "left_of_dealer":
-            started = (before_dealer + 1) % n
-        starter = next((started + i) % n for i in range(1, n + 1) if state.active[(started + i) % n])
-    assert state.current_player == starter and state.dealer == starter  # Y8: the starter deals
-    assert state.phase == 0 and len(state.pile) == 1 and len(state.pile[0]) == 1
+    assert [p for p in range(n) if seen["active"][p]] == sorted(remaining)
+    if starter is None:  # rotate: the seat after the one who started the round just ended (its first mover)
+        started = before["log"][0][0] if before["log"] else before["current_player"]
+        starter = next((started + i) % n for i in range(1, n + 1) if seen["active"][(started + i) % n])
+    assert state.current_player == starter and seen["dealer"] == starter  # Y8: the starter deals
+    assert seen["phase"] == "turn" and len(seen["discard_pile"]) == 1 and len(seen["discard_pile"][0]) == 1
     for p in range(n):
-        assert len(state.hands[p]) == (rules.hand_size if state.active[p] else 0)
-        assert state.known[p] == []
+        assert seen["hand_sizes"][p] == (rules.hand_size if seen["active"][p] else 0)
+        assert seen["known"][p] == []
 
 
 def heavy_checks(game, state, rng):
@@ -164,7 +170,6 @@ def heavy_checks(game, state, rng):
     sampled = game.sample_state(view, random.Random(rng.random()))
     assert sampled.view(seat) == view
     check_invariants(sampled)
-    json.dumps(state.view(None))
 
 
 # Bulk counts: single rounds (cheap), every table size, one and two packs, several option sets.
