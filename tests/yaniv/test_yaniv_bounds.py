@@ -1,7 +1,7 @@
 """Yaniv's option bounds (docs/games/yaniv.md, "Why these bounds"). tests/core/test_option_bounds.py checks them for
 every game from the data declared here: out-of-range values are refused naming the option and its range, every
-preset and every house rule of RULES.md A2/A4 still builds, and random matches at the extreme allowed values end
-within MAX_ACTIONS. Here: Yaniv's own cross-check, the refusal of halvings that could keep a match going."""
+preset and every house rule (A2/A4) still builds, and random matches at the extreme allowed values end within
+MAX_ACTIONS. Here: Yaniv's own cross-check, the refusal of halvings that could keep a match going."""
 from __future__ import annotations
 
 import pytest
@@ -28,7 +28,7 @@ OUT_OF_RANGE = [
     ("double_deck_from_players", 10, "2..9"), ("double_deck_from_players", 1, "2..9"),
 ]
 
-# every preset, and every value RULES.md A1/A2/A4 and the sources name for a numeric option
+# every preset, and every value the rules (A2/A4) and the sources name for a numeric option
 HOUSE_RULES = [
     {"yaniv_limit": limit} for limit in (5, 7, 9, 10, 11, 13, 15, None)
 ] + [

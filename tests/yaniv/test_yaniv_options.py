@@ -1,5 +1,5 @@
-"""Yaniv options and presets: typed, validated, round-tripping; presets are what RULES.md says (A1 Parameters,
-A2, A4); impossible tables are refused."""
+"""Yaniv options and presets: typed, validated, round-tripping; presets are what docs/games/yaniv.md says (the
+defaults, the variants A2 and the house rules A4); impossible tables are refused."""
 from __future__ import annotations
 
 import pytest
@@ -9,7 +9,7 @@ import gamenight
 from gamenight import RulesError
 from gamenight.yaniv import YanivRules
 
-DEFAULTS = {  # RULES.md A1 "Parameters (defaults)" plus the engine's names for the A2/A4 options
+DEFAULTS = {  # the rules' default parameters, plus the engine's names for the A2/A4 options
     "yaniv_limit": 5, "elimination_limit": 200, "halving_at": ((100, 50), (200, 100)), "asaf_penalty": 30,
     "double_deck_from_players": 4, "jokers_in_sets": True, "set_pick_any": False,
     "asaf_winner_scores_zero": False, "first_round_starter": "dealer", "halve_only_on_change": False,

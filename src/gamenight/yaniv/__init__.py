@@ -1,4 +1,4 @@
-"""Yaniv (RULES.md section A)."""
+"""Yaniv: the rules are in docs/games/yaniv.md."""
 from ..core.registry import register_game
 from . import bots  # noqa: F401  (registers the Yaniv bots)
 from .actions import YanivAction

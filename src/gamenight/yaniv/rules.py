@@ -1,4 +1,4 @@
-"""Yaniv rules options and presets (RULES.md section A: Y1-Y20, A2, A4)."""
+"""Yaniv rules options and presets (docs/games/yaniv.md: Y1-Y20, the variants A2 and the house rules A4)."""
 from __future__ import annotations
 
 from ..core.errors import RulesError
@@ -56,7 +56,7 @@ class YanivRules(Rules):
     PRESET_DOCS = {
         "seed001": "the French source (default): call at 5, out above 200, 100->50 and 200->100, two packs from 4",
         "seed000": "the Japanese source: out above 100, 50->25 and 100->50, two packs from 5",
-        "seed000_short": "same as seed000 (the name RULES.md uses)",
+        "seed000_short": "same as seed000 (its other name)",
         "common": "the most common real-world table: Yaniv called at 7 or less",
         "single_round": "seed 001's simple version: one round, lowest hand wins",
     }
