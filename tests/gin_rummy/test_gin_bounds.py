@@ -1,7 +1,7 @@
 """Gin Rummy's option bounds (docs/games/gin_rummy.md, the options table). tests/core/test_option_bounds.py checks
 them for every game from the data declared here: out-of-range values are refused naming the option and its range,
-every preset and every house rule of RULES.md D still builds, and random matches at the extreme allowed values end
-within MAX_ACTIONS. Here: Gin's own cross-checks (the shutout bonus's range, a straight-gin table may not play to a
+every preset and every house rule of the docs still builds, and random matches at the extreme allowed values end within
+MAX_ACTIONS. Here: Gin's own cross-checks (the shutout bonus's range, a straight-gin table may not play to a
 target it would never reach)."""
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ OUT_OF_RANGE = [
     ("max_pile_takes", 0, "1..100 or 'unlimited'"),
 ]
 
-# every value RULES.md D1/D4, jdh8 and ginrummy.com name for a numeric option, on top of the presets
+# every value the rules (docs/games/gin_rummy.md, D1/D4), jdh8 and ginrummy.com name for a numeric option, on top
+# of the presets
 HOUSE_RULES = [
     {"game_target": t} for t in (50, 100, 150, 200, 250, 300, 500)
 ] + [

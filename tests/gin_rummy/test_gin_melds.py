@@ -1,14 +1,14 @@
-"""The meld solver (RULES.md G2-G4, G8, G9; worked examples GE1-GE4, GE10) against brute force."""
+"""The meld solver (docs/games/gin_rummy.md, G2-G4, G8, G9; worked examples GE1-GE4, GE10) against brute force."""
 from __future__ import annotations
 
 import random
 from itertools import combinations
 
+from gin_helpers import cards, hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamenight.gin_rummy import melds as M
-from gin_helpers import cards, hand
 
 
 # ---- an independent brute force --------------------------------------------------------------------
@@ -195,6 +195,21 @@ def test_property_deadwood_after_discard(cs):
     assert M.deadwood_after_discard(h) == min(brute_deadwood([c for c in cs if c != x]) for x in cs)
 
 
+def brute_arrangements(h: int, melds: list[int], limit: int) -> set[frozenset[int]]:
+    """Every set of disjoint melds of ``melds`` leaving deadwood of at most ``limit`` in ``h``."""
+    want: set[frozenset[int]] = set()
+
+    def walk(i: int, used: int, chosen: list[int]) -> None:
+        if M.value_of(h & ~used) <= limit:
+            want.add(frozenset(chosen))
+        for j in range(i, len(melds)):
+            if not melds[j] & used:
+                walk(j + 1, used | melds[j], chosen + [melds[j]])
+
+    walk(0, 0, [])
+    return want
+
+
 def test_every_arrangement_within_a_limit_is_listed():
     rng = random.Random(5)
     for _ in range(200):
@@ -202,18 +217,7 @@ def test_every_arrangement_within_a_limit_is_listed():
         h = M.mask_of(cs)
         limit = M.deadwood(h) + 6
         found = {frozenset(a) for a in M.arrangements(h, limit)}
-        melds = brute_melds(cs)
-        want = set()
-
-        def walk(i, used, chosen):
-            if M.value_of(h & ~used) <= limit:
-                want.add(frozenset(chosen))
-            for j in range(i, len(melds)):
-                if not melds[j] & used:
-                    walk(j + 1, used | melds[j], chosen + [melds[j]])
-
-        walk(0, 0, [])
-        assert found == want
+        assert found == brute_arrangements(h, brute_melds(cs), limit)
 
 
 def brute_layoff(h: int, knocker: list[int]) -> int:
@@ -250,8 +254,9 @@ def test_best_layoff_matches_brute_force():
             continue
         # make layoffs likely: the defender holds many cards next to the knocker's melds
         slots, runs = M.layoff_targets(arrangement)
+        up = [c + 1 if c % 13 < 12 else c for c in range(52)]  # the card above (a king: itself)
         near = [c for c in deck[10:] if slots & M.BIT[c] or M.NEIGHBOURS[c] & runs
-                or (M.NEIGHBOURS[c] & M.BIT[c + 1 if c % 13 < 12 else c] and M.NEIGHBOURS[c + 1 if c % 13 < 12 else c] & runs)]
+                or (M.NEIGHBOURS[c] & M.BIT[up[c]] and M.NEIGHBOURS[up[c]] & runs)]
         others = [c for c in deck[10:] if c not in near]
         defender_cards = (near[:rng.randint(0, len(near))] + others)[:10]
         h = M.mask_of(defender_cards)

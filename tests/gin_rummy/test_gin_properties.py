@@ -1,21 +1,22 @@
 """Random-simulation and property checks of the Gin Rummy engine (OpenSpiel style): cards are conserved, a
 legal action always exists, hands end, clone / JSON / replay are exact, views leak nothing hidden, a state
-sampled from a view agrees with it, and refused actions leave the state unchanged."""
+sampled from a view agrees with it, and refused actions leave the state unchanged. States are read through their
+views and their JSON text (gin_helpers.state_cards), never their fields."""
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
+from gin_helpers import game, hand, state_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamenight
 from gamenight import IllegalAction
 from gamenight.core.game import State
-from gamenight.gin_rummy import state as S
+from gamenight.gin_rummy.actions import Kind
 from gamenight.gin_rummy.melds import BIT, FULL, deadwood
-from gin_helpers import game
 
 OPTION_SETS = [
     ("openspiel", {}),
@@ -31,33 +32,33 @@ HAND_BOUND = 3000  # no random hand comes near this many actions
 
 
 def conserved(s) -> None:
-    parts = [s.hands[0], s.hands[1]]
-    for cards in (s.stock, s.pile):
+    where = state_cards(s)
+    parts = list(where["hands"])
+    for cards in (where["stock"], where["pile"]):
         m = 0
         for c in cards:
             m |= BIT[c]
         assert m.bit_count() == len(cards)
         parts.append(m)
-    for _, m in s.melds:
-        parts.append(m)
-    for c, _ in s.layoffs:
-        parts.append(BIT[c])
-    if s.knock_card >= 0:
-        parts.append(BIT[s.knock_card])
+    parts += where["melds"]
+    parts += [BIT[c] for c in where["layoffs"]]
+    if where["knock_discard"]:
+        parts.append(hand(where["knock_discard"]))
     union = 0
     for m in parts:
         assert not union & m, "a card is in two places"
         union |= m
     assert union == FULL, "a card went missing"
     for p in (0, 1):
-        assert s.known[p] & s.hands[p] == s.known[p], "a known card is not in the hand"
+        assert where["known"][p] & where["hands"][p] == where["known"][p], "a known card is not in the hand"
 
 
 def hand_sizes_fit(s) -> None:
-    if s.phase in (S.UPCARD, S.STOCK_ONLY, S.DRAW, S.WALL):
-        assert [h.bit_count() for h in s.hands] == [10, 10]
-    elif s.phase == S.DISCARD:
-        assert s.hands[s.current].bit_count() == 11 and s.hands[1 - s.current].bit_count() == 10
+    v = s.view(None)
+    if v["phase"] in ("upcard", "stock_only", "draw", "wall"):
+        assert v["hand_sizes"] == [10, 10]
+    elif v["phase"] == "discard":
+        assert v["hand_sizes"][v["current"]] == 11 and v["hand_sizes"][1 - v["current"]] == 10
 
 
 def random_match(g, seed: int, rng: random.Random, heavy_every: int = 0):
@@ -94,7 +95,7 @@ def test_thousands_of_random_hands(preset, options):
     for seed in range(300):
         s = random_match(g, seed, rng, heavy_every=25 if seed < 12 else 0)
         assert s.hands_played == 1 and s.current_player is None and s.legal_actions() == []
-        last = s.last_hand
+        last = s.view(None)["last_hand"]
         results[last["result"]] = results.get(last["result"], 0) + 1
         if last["result"] != "dead":
             if last["scorer"] is None:
@@ -113,14 +114,15 @@ def test_whole_matches_add_up():
         rng = random.Random(4)
         s = random_match(g, 17, rng, heavy_every=200)
         rules = g.rules
+        v = s.view(None)
         points = [0, 0]
         won = [0, 0]
-        for kind, scorer, p in s.results:
+        for _kind, scorer, p in v["results"]:
             if scorer >= 0:
                 points[scorer] += p + (rules.box_bonus if rules.box_credit == "immediate" else 0)
                 won[scorer] += 1
-        assert s.last_hand["match"]["totals_before_bonuses"] == points
-        assert s.boxes == won and len(s.results) == s.hands_played
+        assert v["last_hand"]["match"]["totals_before_bonuses"] == points
+        assert v["hands_won"] == won and len(v["results"]) == s.hands_played
         winner = s.winners[0]
         assert points[winner] >= rules.game_target > points[1 - winner]
         assert gamenight.replay(s.record()).to_json() == s.to_json()
@@ -145,30 +147,32 @@ def test_views_do_not_depend_on_hidden_cards():
     rng = random.Random(9)
     checked = 0
     for s in states_along_random_play(g, range(60), rng):
+        data = json.loads(s.to_json())
         for seat in (0, 1, None):
             view = s.view(seat)
             json.dumps(view)
-            other = s.clone()
             # swap a card the seat cannot see (from an opponent's unknown cards, or the knock discard) with a
-            # stock card: nothing in the view may change
+            # stock card, in the JSON state: nothing in the view may change
             hidden = []
             for p in (0, 1):
                 if p != seat:
-                    unknown = other.hands[p] & ~other.known[p]
-                    hidden += [("hand", p, c) for c in range(52) if unknown & BIT[c]]
-            if other.knock_card >= 0 and seat != other.knocker and not s.is_over:
-                hidden.append(("knock", None, other.knock_card))
-            if not hidden or not other.stock:
+                    hidden += [("hand", p, c) for c in data["hands"][p] if c not in data["known"][p]]
+            if data["knock_discard"] and seat != data["knocker"] and not s.is_over:
+                hidden.append(("knock", None, data["knock_discard"]))
+            if not hidden or not data["stock"]:
                 continue
+            changed = json.loads(s.to_json())
             where, p, c = rng.choice(hidden)
-            i = rng.randrange(len(other.stock))
-            x = other.stock[i]
-            other.stock[i] = c
+            i = rng.randrange(len(changed["stock"]))
+            x = changed["stock"][i]
+            changed["stock"][i] = c
             if where == "hand":
-                other.hands[p] = other.hands[p] ^ BIT[c] | BIT[x]
-            else:
-                other.knock_card = x
-            other._legal = None
+                changed["hands"][p] = [x if card == c else card for card in changed["hands"][p]]
+            else:  # the knock discard: its knock action and log entry name it
+                changed["knock_discard"] = x
+                changed["history"] = [f"knock {x}" if a == f"knock {c}" else a for a in changed["history"]]
+                changed["log"] = [[q, f"knock {x}" if t == f"knock {c}" else t] for q, t in changed["log"]]
+            other = g.state_from_json(json.dumps(changed))
             assert other.view(seat) == view, f"seat {seat}'s view changed with a hidden card"
             checked += 1
     assert checked > 500
@@ -184,11 +188,11 @@ def test_sampled_states_agree_with_the_view():
             sampled = g.sample_state(view, random.Random(rng.getrandbits(32)))
             assert sampled.view(seat) == view
             conserved(sampled)
+            differ += state_cards(sampled)["hands"] != state_cards(s)["hands"]
             if seat is not None and s.current_player == seat:
                 assert [a.id for a in sampled.legal_actions()] == [a.id for a in s.legal_actions()]
             if sampled.current_player is not None:
                 sampled.apply(rng.choice(sampled.legal_actions()))
-            differ += sampled.hands != s.hands
     assert differ > 0
 
 
@@ -197,11 +201,13 @@ def test_sample_keeps_the_known_cards_of_the_opponent():
     s = g.new(seed=2)
     taker = s.current_player
     s.apply("take")
-    s.apply(str([a for a in s.legal_actions() if a.kind == 5][0]))
+    s.apply(str([a for a in s.legal_actions() if a.kind == Kind.DISCARD][0]))
     view = s.view(1 - taker)
+    known = hand(" ".join(view["known"][taker]))
+    assert known
     for i in range(20):
         sampled = g.sample_state(view, random.Random(i))
-        assert sampled.known[taker] == s.known[taker] and sampled.hands[taker] & s.known[taker] == s.known[taker]
+        assert sampled.view(None)["known"] == view["known"] and state_cards(sampled)["hands"][taker] & known == known
 
 
 def test_sample_state_rejects_other_views():
@@ -265,5 +271,5 @@ def test_property_any_action_sequence_keeps_the_invariants(seed, picks):
     assert g.state_from_json(text).to_json() == text
     assert gamenight.replay(s.record()).to_json() == text
     for seat in (0, 1):
-        if s.phase not in (S.LAYOUT, S.DEFEND, S.OVER):
-            assert s.view(seat)["hand_deadwood"] == deadwood(s.hands[seat])
+        v = s.view(seat)
+        assert v["hand_deadwood"] == deadwood(hand(" ".join(v["hand"])))

@@ -1,4 +1,4 @@
-"""Gin Rummy rules options and presets (RULES.md section D: G1-G14, D1 parameters, D2, D4)."""
+"""Gin Rummy rules options and presets (docs/games/gin_rummy.md: G1-G14, the D1 parameters, D2, D4)."""
 from __future__ import annotations
 
 from ..core.errors import RulesError
