@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, cast
 from ..core.game import Action, Game
 from ..core.registry import register_bot
 from ..core.views import View
-from .actions import BLIND, KEEP, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, YESSIR, YessirAction
+from .actions import BLIND, KEEP, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, D, YessirAction
 from .hands import KEY_TABLES, roll_index
 from .rules import YessirRules
 from .views import YessirView
@@ -229,7 +229,7 @@ class YessirHeuristic:
     # ---- decisions ------------------------------------------------------------------------------
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         v = cast(YessirView, view)
-        actions = cast(list[YessirAction], legal)  # a YESSIR! state's legal actions
+        actions = cast("list[YessirAction]", legal)  # a YESSIR! state's legal actions
         seat = v["seat"]
         assert seat is not None, "a bot plays a seat"
         shared = tuple(sorted(v["shared"]))
@@ -281,8 +281,7 @@ class YessirHeuristic:
         blind_gain = self.luck_value if luck < self.luck_max else 0.0
         values = {REROLL_SHARED: paid.get("b"), REROLL_OWN: paid.get("c"),
                   BLIND: sum(p * self.outlook(shared, m) for m, p in PAIRS) + blind_gain}
-        best = next(a for a in legal if a.kind == YESSIR)
-        best_value = self.outlook(shared, mine)
+        best, best_value = D, self.outlook(shared, mine)  # d (Yessir!) is always legal on a turn
         for a in legal:
             if a.kind == REROLL_ONE:
                 value = paid.get(_SINGLE_NAMES[shared.index(view["shared"][a.die])])
