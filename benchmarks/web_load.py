@@ -185,6 +185,7 @@ class Load:
                                       compression="deflate" if self.deflate else None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))   # the token never goes in the address
             message = json.loads(await ws.recv())
+            acted_at = -1
             if ready is not None:
                 await ready.wait()   # every client of the first tables connected before anybody plays
             while not stop.is_set():
@@ -204,8 +205,12 @@ class Load:
                     if message["table"]["is_over"]:
                         run.over = True
                         return
+                    pause = message["table"].get("hand_pause")
+                    if pause and message["seat"] in pause["waiting_for"]:   # a hand ended: "next hand", as a
+                        await ws.send(json.dumps({"type": "next"}))          # person presses it
                     legal = message["legal_actions"]
-                    if legal:
+                    if legal and version != acted_at:   # one action per version (a message may come again)
+                        acted_at = version
                         if self.think:
                             await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
                         if stop.is_set():

@@ -169,10 +169,11 @@ def check_message_leaks_nothing(state, seat, message, rng):
     assert message["legal_actions"] == expected_legal
     assert set(message) == {"type", "table", "seat", "version", "view", "legal_actions"}
     assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "settings",
-                                     "current_player", "is_over", "actions", "created"}
-    assert set(message["table"]["settings"]) == {"has_host", "bots_may_be_replaced", "away_seconds"}
+                                     "hand_pause", "current_player", "is_over", "actions", "created"}
+    assert set(message["table"]["settings"]) == {"has_host", "bots_may_be_replaced", "away_seconds",
+                                                 "hand_pause_seconds", "waiting", "rematch"}
     for entry in message["table"]["seats"]:   # what everyone sees of a seat: never a token or its hash
-        assert set(entry) <= {"seat", "kind", "takeable", "bot", "away", "name", "connected"}, entry
+        assert set(entry) <= {"seat", "kind", "takeable", "bot", "away", "reserved", "name", "connected"}, entry
 
 
 def receive_until(ws, version, log):

@@ -2,6 +2,7 @@
 finished ones still kept in memory, creating and listing them, and the server's limits."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import random
@@ -122,6 +123,8 @@ class TableManager:
         table = Table(stored, self.storage, self.scheduler, self.bot_delay, self.clock)
         table.on_finished = functools.partial(self._finished_now, table)
         table.on_unwatched = functools.partial(self._unwatched, table)
+        table.on_rematch = self._rematch
+        table.find_table = self.get
         return table
 
     def start(self) -> None:
@@ -287,6 +290,10 @@ class TableManager:
                              seed=made.fresh_seed() if seed is None else seed,
                              seats=[seats_module.bot_seat(b) if b else seats_module.open_seat() for b in seats],
                              created=time.time(), settings=settings.to_dict())
+        return self._keep_new(stored)
+
+    def _keep_new(self, stored: StoredTable) -> Table:
+        """Store a new table and keep it in memory (refused while the server has its most tables in play)."""
         with self.lock:
             if self.live_count() >= self.max_tables:
                 raise TableError(f"the server has {self.max_tables} tables in play, its most; "
@@ -294,11 +301,23 @@ class TableManager:
             try:
                 self.storage.create_table(stored)
             except StorageError as e:
-                log.error("a new %s table was not saved: %s", game, e)
+                log.error("a new %s table was not saved: %s", stored.game, e)
                 raise TableError("the server could not save the new table; try again", 503) from None
             table = self._table(stored)
             self.tables[table.table_id] = table
         return table
+
+    def _rematch(self, old: Table) -> Table:
+        """A new table for ``old``'s rematch: the same game, players, rules, bots and settings; every person's seat
+        kept for them; it waits before it starts (see ``Table.rematch``)."""
+        settings = dataclasses.replace(old.settings, hold_start=True, started=False, rematch=None)
+        seed = self._seed_for_new_table(None)
+        stored = StoredTable(table_id=secrets.token_urlsafe(8), game=old.game.name, players=old.game.num_players,
+                             rules=old.game.rules.to_dict(), format=gamenight.RECORD_FORMAT,
+                             seed=old.game.fresh_seed() if seed is None else seed,
+                             seats=[seats_module.for_rematch(s) for s in old.seats], created=time.time(),
+                             settings=settings.to_dict())
+        return self._keep_new(stored)
 
     def list(self) -> list[dict]:
         """Summaries: the live tables first, then the finished ones still in memory, each group newest first

@@ -13,7 +13,13 @@ body's "token"), the host token in X-Host-Token (or "host_token"): never in the 
   POST /api/tables/{id}/leave                  {token, bot?}: a bot keeps the seat open
   POST /api/tables/{id}/bot                    host: {seat, bot|null}: a bot in a seat nobody holds, or open it
   POST /api/tables/{id}/kick                   host: {seat, bot?}: a bot takes the person's seat
-  POST /api/tables/{id}/settings               host: {bots_may_be_replaced?, away_seconds?}
+  POST /api/tables/{id}/settings               host: {bots_may_be_replaced?, away_seconds?, hand_pause_seconds?}
+  POST /api/tables/{id}/start                  host (or, after the away time, anybody seated): a table that
+                                               holds its start begins; bots keep the open seats
+  POST /api/tables/{id}/next                   token: "next hand" (the bots' pause after a hand ends early once
+                                               everyone connected said so)
+  POST /api/tables/{id}/rematch                {token, client?}, the match over -> {table_id, seat, token}: the
+                                               rematch table (made by the first to ask), in the same seat
   GET  /api/tables/{id}/state                  token: that seat's message; no token: the spectator's message
   POST /api/tables/{id}/actions                {token, action, version, seat?} -> that seat's message
   GET  /api/tables/{id}/record                 the record, once the match is over
@@ -207,6 +213,30 @@ async def configure(request: Request) -> Response:
 
 
 @refusing
+async def start(request: Request) -> Response:
+    body = await read_body(request)
+    host = host_token(request, body)
+    token = None if host else seat_token(request, body)
+    await on_table(manager_of(request), request.path_params["table_id"], "start", token, host)
+    return JSONResponse({"ok": True})
+
+
+@refusing
+async def next_hand(request: Request) -> Response:
+    body = await read_body(request)
+    await on_table(manager_of(request), request.path_params["table_id"], "next_hand", seat_token(request, body))
+    return JSONResponse({"ok": True})
+
+
+@refusing
+async def rematch(request: Request) -> Response:
+    body = await read_body(request)
+    _, seated = await on_table(manager_of(request), request.path_params["table_id"], "rematch",
+                               seat_token(request, body), body.get("client"))
+    return JSONResponse(seated)
+
+
+@refusing
 async def get_state(request: Request) -> Response:
     token = seat_token(request)
     table = await find_table(manager_of(request), request.path_params["table_id"])
@@ -246,6 +276,9 @@ ROUTES = [
     Route("/api/tables/{table_id}/bot", host_seat_change("set_bot"), methods=["POST"]),
     Route("/api/tables/{table_id}/kick", host_seat_change("kick"), methods=["POST"]),
     Route("/api/tables/{table_id}/settings", configure, methods=["POST"]),
+    Route("/api/tables/{table_id}/start", start, methods=["POST"]),
+    Route("/api/tables/{table_id}/next", next_hand, methods=["POST"]),
+    Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
     Route("/api/tables/{table_id}/state", get_state),
     Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
     Route("/api/tables/{table_id}/record", record),

@@ -35,6 +35,8 @@ BLANK_LETTERS = set("\u115f\u1160\u180e\u2800\u3164\uffa0")
 LOOKS_LIKE_A_BOT = re.compile(r"bot\W*\d*", re.IGNORECASE)
 AWAY_SECONDS = 60            # a gone person's turn waits this long before a bot plays their seat
 AWAY_LIMITS = (15, 1800)     # what a table may set: from a quick game to a long break
+HAND_PAUSE_SECONDS = 8       # after a hand ends, the bots wait this long for everyone to see how it ended
+HAND_PAUSE_LIMITS = (0, 60)
 CLIENT_NONCE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
@@ -80,7 +82,7 @@ def seat_token(table_id: str, seat: int, client: str) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def check_client_nonce(client) -> str | None:
+def check_client_nonce(client: object) -> str | None:
     if client is None:
         return None
     if not isinstance(client, str) or not CLIENT_NONCE.fullmatch(client):
@@ -90,47 +92,70 @@ def check_client_nonce(client) -> str | None:
 
 @dataclasses.dataclass
 class Settings:
-    """A table's seat settings (stored with the table)."""
+    """A table's settings (stored with its seats): who its host is, and how it treats its players."""
     host_hash: str | None = None          # None: a table from before hosts, whose seats nobody may change
     bots_may_be_replaced: bool = False    # friends may take a bot's seat, mid-match too
-    away_seconds: int = AWAY_SECONDS
+    away_seconds: int = AWAY_SECONDS      # a gone person's turn waits this long before a bot plays it
+    hold_start: bool = False              # the table waits for friends: nothing is played until it starts
+    hand_pause_seconds: int = HAND_PAUSE_SECONDS   # after a hand, the bots wait this long (or until all are ready)
+    started: bool = True                  # False while a table that holds its start waits
+    rematch: str | None = None            # the table of the rematch, once somebody asked for one
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict | None) -> "Settings":
+    def from_dict(cls, data: dict[str, Any] | None) -> "Settings":
         known = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in (data or {}).items() if k in known})
 
+    @property
+    def waiting(self) -> bool:
+        return self.hold_start and not self.started
+
     def public(self) -> dict[str, Any]:
         return {"has_host": self.host_hash is not None, "bots_may_be_replaced": self.bots_may_be_replaced,
-                "away_seconds": self.away_seconds}
+                "away_seconds": self.away_seconds, "hand_pause_seconds": self.hand_pause_seconds,
+                "waiting": self.waiting, "rematch": self.rematch}
 
-    def changed(self, changes) -> "Settings":
-        """These settings with the changes a host asked for (``bots_may_be_replaced``, ``away_seconds``)."""
+    def changed(self, changes: object) -> "Settings":
+        """These settings with the changes a host asked for (the names in ``SETTABLE``)."""
         if changes is None:
             return self
         if not isinstance(changes, dict):
             raise SeatError("settings must be an object such as {\"bots_may_be_replaced\": true, \"away_seconds\": 60}")
         out = dataclasses.replace(self)
         for key, value in changes.items():
-            if key == "bots_may_be_replaced":
-                if not isinstance(value, bool):
-                    raise SeatError(f"bots_may_be_replaced must be true or false, not {value!r}")
-                out.bots_may_be_replaced = value
-            elif key == "away_seconds":
-                low, high = AWAY_LIMITS
-                if not gamenight.is_whole_number(value) or not low <= value <= high:
-                    raise SeatError(f"away_seconds must be a whole number of seconds {low}..{high}, not {value!r}")
-                out.away_seconds = value
-            else:
-                raise SeatError(f"unknown setting {key!r}; settings are: bots_may_be_replaced, away_seconds")
+            if key not in SETTABLE:
+                raise SeatError(f"unknown setting {key!r}; settings are: {', '.join(SETTABLE)}")
+            setattr(out, key, _checked_setting(key, value))
+        if "hold_start" in changes:   # a table made to hold its start waits until it is started
+            out.started = not out.hold_start
         return out
 
 
-def open_seat() -> dict[str, Any]:
-    return {"kind": "open"}
+# what a host may set, and how: True/False, or a whole number within (low, high)
+SETTABLE: dict[str, type[bool] | tuple[int, int]] = {
+    "bots_may_be_replaced": bool, "away_seconds": AWAY_LIMITS, "hold_start": bool,
+    "hand_pause_seconds": HAND_PAUSE_LIMITS}
+
+
+def _checked_setting(key: str, value: object) -> object:
+    kind = SETTABLE[key]
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise SeatError(f"{key} must be true or false, not {value!r}")
+        return value
+    low, high = kind
+    if not gamenight.is_whole_number(value) or not low <= value <= high:
+        raise SeatError(f"{key} must be a whole number of seconds {low}..{high}, not {value!r}")
+    return value
+
+
+def open_seat(reserved: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An open seat; ``reserved`` ({"name", "token_hash"}): kept for the person who sat there at the match before,
+    until they come to the rematch or the table starts without them."""
+    return {"kind": "open", "reserved": reserved} if reserved else {"kind": "open"}
 
 
 def bot_seat(bot: str, *, keeps_open: bool = False, away: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -149,7 +174,7 @@ def person_seat(name: str | None, token_hash: str, bot: str | None) -> dict[str,
 def takeable(seat: dict[str, Any], settings: Settings) -> bool:
     """May a newcomer sit here now?"""
     if seat["kind"] == "open":
-        return True
+        return not seat.get("reserved")
     if seat["kind"] != "bot" or seat.get("away"):
         return False
     return bool(seat.get("keeps_open")) or settings.bots_may_be_replaced
@@ -159,6 +184,8 @@ def why_not(seat: dict[str, Any], number: int) -> str:
     """Why a newcomer may not take this seat."""
     if seat["kind"] == "person":
         return f"seat {number} is taken"
+    if seat.get("reserved"):
+        return f"seat {number} is kept for {seat['reserved'].get('name') or 'its player'} from the match before"
     if seat.get("away"):
         return f"a bot plays seat {number} for {seat['away'].get('name') or 'its player'} until they come back"
     return (f"a bot plays seat {number}; only the host may open it, or let friends take the bots' seats")
@@ -170,9 +197,29 @@ def returning(seat: dict[str, Any], token_hash: str) -> bool:
     return isinstance(away, dict) and away.get("token_hash") == token_hash
 
 
+def reserved_for(seat: dict[str, Any], token_hash: str) -> bool:
+    """Is this seat kept (for the rematch) for the person who held ``token_hash`` at the match before?"""
+    reserved = seat.get("reserved") if seat["kind"] == "open" else None
+    return isinstance(reserved, dict) and reserved.get("token_hash") == token_hash
+
+
+def for_rematch(seat: dict[str, Any]) -> dict[str, Any]:
+    """The seat a rematch starts with: a person's (or an away person's) kept for them; a bot that kept a seat open
+    gives way to an open seat; a bot the host put there stays."""
+    if seat["kind"] == "person":
+        return open_seat({"name": seat.get("name"), "token_hash": seat["token_hash"]})
+    if seat["kind"] == "bot" and seat.get("away"):
+        return open_seat(dict(seat["away"]))
+    if seat["kind"] == "bot" and not seat.get("keeps_open"):
+        return bot_seat(seat["bot"])
+    return open_seat()
+
+
 def public(number: int, seat: dict[str, Any], settings: Settings, connected: bool) -> dict[str, Any]:
     """What everyone sees of a seat (never a token's hash)."""
     out = {"seat": number, "kind": seat["kind"], "takeable": takeable(seat, settings)}
+    if seat.get("reserved"):
+        out["reserved"] = seat["reserved"].get("name") or f"Player {number + 1}"
     if seat["kind"] == "bot":
         out["bot"] = seat["bot"]
         if seat.get("away"):

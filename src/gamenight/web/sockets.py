@@ -193,10 +193,16 @@ def _handle_client_message(table: Table, token: str | None, seat: int | None, te
     kind = data.get("type")
     if kind == "ping":
         return {"type": "pong"}
-    if kind != "action":
+    if kind not in ("action", "next"):
         return _error(f"unknown message type {kind!r}; send {{\"type\": \"action\", \"action\": \"...\"}}")
     if seat is None:
         return _error("spectators may not act", 403)
+    if kind == "next":   # "next hand": the hand's end has been seen
+        try:
+            table.next_hand(token)
+        except TableError as e:
+            return _error(str(e), e.status)
+        return None
     try:
         table.act(token, data.get("action"), data.get("seat"), data.get("version"))
     except TableError as e:

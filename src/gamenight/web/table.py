@@ -8,14 +8,18 @@ Who may sit where is ``seats``; the web package uses the engine only through its
 from __future__ import annotations
 
 import collections
+import dataclasses
+import functools
 import hashlib
 import hmac
+import itertools
 import logging
 import random
 import secrets
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import gamenight
 from gamenight import IllegalAction
@@ -35,6 +39,9 @@ UNWATCHED_FULL_SPEED_AFTER = 30.0
 BOT_RETRY_SECONDS = 1.0
 
 log = logging.getLogger("gamenight.web")
+
+
+_TICKETS = itertools.count(1)   # bot moves' tickets, unique in the process
 
 
 def _seat_rule(rule, *args):
@@ -83,15 +90,21 @@ class Table:
         # pacing: with a delay, each bot move is its own scheduled job, committed and broadcast alone
         self.bot_delay = bot_delay
         self._scheduler = scheduler
-        self._bot_move_queued = False
+        self._bot_ticket = 0                     # the queued bot move's ticket; 0: none queued (older ones are void)
         self._bot_retry_queued = False
         self._away_check_queued = False
         self._unwatched_since = clock()
         self._last_move_at = clock()             # a restart gives the person to move a full away time
+        self._waiting_since = clock()            # a table that holds its start has waited since then
+        self._hand = state.hands_played          # the hand being played: a change is a hand's end
+        self._pause_until: float | None = None   # after a hand the bots wait till then, or till all are ready
+        self._ready: set[int] = set()            # the seats that said "next hand" during the pause
         self.history = History(lambda: self.game.new(seed=stored.seed))   # the states behind /history
         # the manager's hooks: the match just ended; the last listener of a finished table left
         self.on_finished: Callable[[], None] | None = None
         self.on_unwatched: Callable[[], None] | None = None
+        self.on_rematch: Callable[[Table], Table] | None = None   # makes this table's rematch
+        self.find_table: Callable[[str], Table] | None = None     # any table of the server, by its id
         self.dropped = False   # put away by the manager: calls that change the table go to a fresh copy
 
     def _check_not_dropped(self) -> None:
@@ -106,7 +119,7 @@ class Table:
                 "players": self.game.num_players, "rules": self.game.rules.to_dict(),
                 "seats": [seats_module.public(i, s, self.settings, self._connections[i] > 0)
                           for i, s in enumerate(self.seats)],
-                "settings": self.settings.public(),
+                "settings": self.settings.public(), "hand_pause": self._pause_facts(),
                 "current_player": state.current_player, "is_over": state.is_over,
                 "actions": len(state.history), "created": self.stored.created}
 
@@ -123,7 +136,7 @@ class Table:
             return self.message_for(self.seat_of(token) if token else None)
 
     # ---- who sits where ----------------------------------------------------------------------
-    def seat_of(self, token: str | None) -> int:
+    def seat_of(self, token: object) -> int:
         if not token or not isinstance(token, str):
             raise TableError("a seat token is required", 401)
         digest = _hash(token)
@@ -184,8 +197,10 @@ class Table:
             self._save_seats(seats)
             self._bots.pop(seat, None)
             self._seen[seat] = self.clock()
+            self._start_if_full()
             self._arm_away_check()
         self.broadcast()
+        self.step_bots()
         return token
 
     def leave(self, token: str, bot: str | None = None) -> None:
@@ -211,6 +226,7 @@ class Table:
                                  409)
             self._check_bot(bot)
             self._change_seat(seat, seats_module.bot_seat(bot) if bot else seats_module.open_seat())
+            self._start_if_full()
         self.step_bots()
         self.broadcast()
 
@@ -231,10 +247,13 @@ class Table:
         self.broadcast()
 
     def configure(self, host_token, changes) -> None:
-        """The host changes the table's settings (``bots_may_be_replaced``, ``away_seconds``)."""
+        """The host changes the table's settings (``bots_may_be_replaced``, ``away_seconds``,
+        ``hand_pause_seconds``)."""
         with self.lock:
             self._check_seats_may_change()
             self._check_host(host_token)
+            if isinstance(changes, dict) and "hold_start" in changes:
+                raise TableError("only a new table may hold its start (say so when creating it)", 409)
             settings = _seat_rule(self.settings.changed, changes)
             self._save_seats(self.seats, settings)
             self._arm_away_check()
@@ -267,12 +286,131 @@ class Table:
         if settings is not None:
             self.settings = settings
 
+    # ---- a table waiting for friends ----------------------------------------------------------
+    def start(self, token: object = None, host_token: object = None) -> None:
+        """Start a table that holds its start: the host may at any time; a person seated at it once it has waited
+        its away time (so a table whose host has gone still starts). Open seats get bots that keep them open."""
+        with self.lock:
+            self._check_not_dropped()
+            if not self.settings.waiting:
+                raise TableError("the table has started already", 409)
+            if host_token is not None:
+                self._check_host(host_token)
+            else:
+                self.seat_of(token)
+                if self.clock() - self._waiting_since < self.settings.away_seconds:
+                    raise TableError(f"the host starts the table; after {self.settings.away_seconds} s of waiting, "
+                                     "anybody seated may", 403)
+            self._start()
+        self.broadcast()
+        self.step_bots()
+
+    def _start_if_full(self) -> None:
+        # called with the lock held: a waiting table starts by itself once no seat is open (or kept for somebody)
+        if self.settings.waiting and all(s["kind"] != "open" for s in self.seats):
+            self._start()
+
+    def _start(self) -> None:
+        # called with the lock held: the seats still open get bots that keep them open, and play begins
+        seats = [seats_module.bot_seat(self._default_bot(), keeps_open=True) if s["kind"] == "open" else dict(s)
+                 for s in self.seats]
+        self._save_seats(seats, dataclasses.replace(self.settings, started=True))
+        for seat in range(len(seats)):
+            self._bots.pop(seat, None)
+        self._last_move_at = self.clock()
+        self._arm_away_check()
+        log.info("table %s: started", self.table_id)
+
+    # ---- a rematch ----------------------------------------------------------------------------
+    def rematch(self, token: object, client: object = None) -> dict[str, Any]:
+        """The token's person, at this finished match, goes on to its rematch, in the same seat: the first to ask
+        makes the rematch table (the same game, rules, bots and settings; every person's seat kept for them; it
+        waits for them, or for the host, before it starts); everyone at this table is told, and follows when
+        they choose. Returns ``{"table_id", "seat", "token"}`` (the same again for a retry with the same client)."""
+        with self.lock:
+            seat = self.seat_of(token)
+            if not self.state.is_over:
+                raise TableError("a rematch is for when the match is over", 409)
+            if self.on_rematch is None or self.find_table is None:
+                raise TableError("this server makes no rematches", 409)
+            made = self.settings.rematch is None
+            if made:
+                new = self.on_rematch(self)
+                self._save_seats(self.seats, dataclasses.replace(self.settings, rematch=new.table_id))
+            rematch_id = self.settings.rematch
+            name = self.seats[seat].get("name")
+        if made:
+            self.broadcast()   # everyone here hears of the rematch
+        assert rematch_id is not None and self.find_table is not None
+        new_token = self.find_table(rematch_id).claim(seat, _hash(str(token)), name, client)
+        return {"table_id": rematch_id, "seat": seat, "token": new_token}
+
+    def claim(self, seat: int, token_hash: str, name: str | None, client: object = None) -> str:
+        """The seat kept (for this rematch) for the person who held ``token_hash`` at the match before: theirs now,
+        with a new token (the same again for a retry with the same client)."""
+        with self.lock:
+            self._check_not_dropped()
+            nonce: str | None = _seat_rule(seats_module.check_client_nonce, client)
+            record = self.seats[seat]
+            token = seats_module.seat_token(self.table_id, seat, nonce) if nonce else secrets.token_urlsafe(32)
+            if record["kind"] == "person" and nonce and hmac.compare_digest(record["token_hash"], _hash(token)):
+                return token
+            if not seats_module.reserved_for(record, token_hash):
+                raise TableError(f"seat {seat} of the rematch is not kept for you (the table may have started "
+                                 "without you: take an open seat)", 409)
+            self._change_seat(seat, seats_module.person_seat(name, _hash(token), None))
+            self._seen[seat] = self.clock()
+            self._start_if_full()
+        self.broadcast()
+        self.step_bots()
+        return token
+
+    # ---- the pause after a hand -------------------------------------------------------------------
+    def _hand_ended(self) -> None:
+        # called with the lock held: the bots wait until everyone connected has seen the hand's end
+        if self.settings.hand_pause_seconds > 0 and not self.state.is_over:
+            self._pause_until = self.clock() + self.settings.hand_pause_seconds
+            self._ready = set()
+
+    def _waiting_for(self) -> list[int]:
+        """The people connected who have not said "next hand" yet."""
+        return sorted(seat for seat, count in self._connections.items()
+                      if count and seat not in self._ready and self.seats[seat]["kind"] == "person")
+
+    def _pause_left(self) -> float:
+        """Seconds the bots still wait after a hand; 0 once the pause is over or everyone connected is ready."""
+        if self._pause_until is None:
+            return 0.0
+        left = self._pause_until - self.clock()
+        if left <= 0 or not self._waiting_for():
+            self._pause_until = None
+            return 0.0
+        return left
+
+    def _pause_facts(self) -> dict[str, Any] | None:
+        left = self._pause_left()
+        return {"seconds_left": round(left, 1), "waiting_for": self._waiting_for()} if left else None
+
+    def next_hand(self, token: object) -> None:
+        """The token's person has seen the hand's end ("Next hand"): once everyone connected has, the bots go on."""
+        with self.lock:
+            seat = self.seat_of(token)
+            if self._pause_until is None:
+                return
+            self._ready.add(seat)
+            over = self._pause_left() == 0
+            if over and self.bot_delay > 0:
+                self._queue_bot_move(again=True)
+        self.broadcast()
+        if over and self.bot_delay == 0:
+            self.step_bots()
+
     # ---- a person gone from their turn ---------------------------------------------------------
     def _arm_away_check(self) -> None:
         """If the seat to move has nobody connected (a person gone, or an open seat), a check is due when the table's
         away time has passed; then a bot plays the seat, so nobody absent or hostile can freeze the table."""
         # called with the lock held, after anything that changes who is to move or whether they are here
-        if self._away_check_queued or self.state.is_over:
+        if self._away_check_queued or self.state.is_over or self.settings.waiting:
             return
         seat = self.state.current_player
         if seat is None or self.seats[seat]["kind"] == "bot" or self._connections[seat]:
@@ -335,6 +473,9 @@ class Table:
                                  f"{version}; the table is at version {played})", 409)
             if self.state.is_over:
                 raise TableError("the match is over", 409)
+            if self.settings.waiting:
+                raise TableError("the table has not started: it waits for the host to start it, or for every seat "
+                                 "to be taken", 409)
             if self.state.current_player != own:
                 raise TableError(f"it is not your turn (seat {self.state.current_player} is to act)", 409)
             self._commit(action)
@@ -374,6 +515,9 @@ class Table:
             self._seen[actor] = self._last_move_at
         if state.is_over and self.on_finished is not None:
             self.on_finished()
+        if state.hands_played != self._hand:
+            self._hand = state.hands_played
+            self._hand_ended()
         self._arm_away_check()
         self.broadcast()
 
@@ -414,12 +558,17 @@ class Table:
         """Bots to move play: at once, until a person (or an open seat) is to move, when there is no pacing;
         else the next bot move is queued to come after ``bot_delay``."""
         with self.lock:
+            if self.settings.waiting:
+                return
             if self.bot_delay > 0:
                 self._queue_bot_move()
                 return
             for _ in range(MAX_BOT_STEPS):
                 seat = self._bot_to_move()
                 if seat is None:
+                    return
+                if self._pause_left() > 0:
+                    self._scheduler.schedule(self._pause_left(), self.step_bots)
                     return
                 try:
                     self._play_bot(seat)
@@ -437,36 +586,40 @@ class Table:
             self._bot_retry_queued = False
         self.step_bots()
 
-    def _queue_bot_move(self, delay: float | None = None) -> None:
-        # called with the lock held; at most one bot move of a table is queued at a time
-        if self._bot_move_queued or self._bot_to_move() is None:
+    def _queue_bot_move(self, delay: float | None = None, again: bool = False) -> None:
+        # called with the lock held; at most one bot move of a table is queued at a time (``again``: this one
+        # replaces the one queued, which then does nothing when it comes)
+        if (self._bot_ticket and not again) or self._bot_to_move() is None:
             return
         unwatched = self._unwatched()
         if delay is None:
             delay = 0.0 if unwatched else self.bot_delay
-        self._bot_move_queued = True
+        delay = max(delay, self._pause_left())
+        self._bot_ticket = ticket = next(_TICKETS)
         # a table nobody watches plays in the background: its moves never delay a watched table's
-        self._scheduler.schedule(delay, self._bot_move_due, background=unwatched)
+        self._scheduler.schedule(delay, functools.partial(self._bot_move_due, ticket), background=unwatched)
 
     def _unwatched(self) -> bool:
         # nobody listens, nobody sits (or may come back to a seat a bot keeps for them), for a while
         return (not self.listeners and not any(s["kind"] == "person" or s.get("away") for s in self.seats)
                 and self.clock() - self._unwatched_since >= UNWATCHED_FULL_SPEED_AFTER)
 
-    def _bot_move_due(self) -> None:
+    def _bot_move_due(self, ticket: int) -> None:
         """The scheduler's job: one bot move, if a bot is still to move (a person may have taken the seat
         while the bot was thinking: then nothing happens; the check is under the table lock)."""
         with self.lock:
-            self._bot_move_queued = False
-            if self.dropped:
+            if ticket != self._bot_ticket:
+                return   # another move was queued in its place
+            self._bot_ticket = 0
+            if self.dropped or self.settings.waiting:
                 return
             seat = self._bot_to_move()
             if seat is None:
                 return
             if not self._unwatched():
                 # another move came after this one was queued (a person took and gave back the seat, and
-                # played): the bot still thinks a full delay after the latest move
-                wait = self._last_move_at + self.bot_delay - self.clock()
+                # played): the bot still thinks a full delay after the latest move; and waits out a hand's pause
+                wait = max(self._last_move_at + self.bot_delay - self.clock(), self._pause_left())
                 if wait > 0.001:
                     self._queue_bot_move(wait)
                     return

@@ -66,25 +66,45 @@
 
   function render(board, message, ui) {
     const view = message.view;
-    const rules = view.rules || {};
     const me = message.seat;
-    const el = GN.el;
     const width = ui.cardWidth();
+    board.append(header(view));
+    const row = GN.el("div", null, {class: "opponents"});
+    for (const p of GN.seatOrder(message).filter((q) => q !== me)) row.append(seatBox(message, ui, p, Math.min(width, 44)));
+    board.append(row);
+    board.append(centre(view, ui, me, width));
+    if (view.knocker !== null && view.knocker !== undefined) board.append(knockArea(view, ui, me, width));
+    if (me !== null && me !== undefined && Array.isArray(view.hand)) board.append(myArea(message, ui, width));
+  }
 
+  function header(view) {
+    const rules = view.rules || {};
     const facts = [`Hand ${view.hand_number}`, view.knock_limit === 0 ? "gin only" : `knock at ${view.knock_limit} or less`];
     if (!rules.single_hand) facts.push(`game to ${rules.game_target}`);
     if (rules.oklahoma) facts.push("Oklahoma" + (rules.oklahoma_spades_double ? " (spades double)" : ""));
     if (rules.box_bonus) facts.push(`box ${rules.box_bonus}`);
     if (view.phase && PHASE_HINTS[view.phase] && !view.is_over) facts.push(PHASE_HINTS[view.phase]);
-    board.append(el("div", facts.join(" · "), {class: "board-header muted"}));
+    return GN.el("div", facts.join(" · "), {class: "board-header muted"});
+  }
 
-    const others = GN.seatOrder(message).filter((p) => p !== me);
-    const row = el("div", null, {class: "opponents"});
-    for (const p of others) row.append(seatBox(message, ui, p, Math.min(width, 44)));
-    board.append(row);
+  /** The middle: the stock, the discard pile, the score sheet and the last moves. */
+  function centre(view, ui, me, width) {
+    const el = GN.el;
+    const box = el("div", null, {class: "center"});
+    box.append(stockPile(view, ui, width), discardPile(view, ui, width));
+    const sheet = scoreSheet(view, ui, me);
+    if (sheet) box.append(sheet);
+    const log = (view.log || []).slice(-5);
+    if (log.length) {
+      const list = el("ul", null, {class: "log"});
+      for (const [p, move] of log) list.append(el("li", `${p === me ? "You" : ui.seatName(p)} ${moveText(move)}`));
+      box.append(GN.panel("Last moves", list));
+    }
+    return box;
+  }
 
-    // the middle: stock, discard pile, the score sheet and last moves
-    const centre = el("div", null, {class: "center"});
+  function stockPile(view, ui, width) {
+    const el = GN.el;
     const stock = el("div", null, {class: "pile"});
     stock.append(el("span", "Stock", {class: "pile-label"}));
     const back = GN.cardBack({width});
@@ -96,8 +116,11 @@
       stock.append(back);
     }
     stock.append(el("span", `${view.stock_size} cards`, {class: "muted"}));
-    centre.append(stock);
+    return stock;
+  }
 
+  function discardPile(view, ui, width) {
+    const el = GN.el;
     const pileBox = el("div", null, {class: "pile"});
     pileBox.append(el("span", view.phase === "upcard" ? "First upcard" : "Discard pile", {class: "pile-label"}));
     const pile = view.discard_pile || [];
@@ -116,21 +139,7 @@
       fan.append(el("span", "empty", {class: "muted"}));
     }
     pileBox.append(fan, el("span", `${pile.length} card${pile.length === 1 ? "" : "s"}`, {class: "muted"}));
-    centre.append(pileBox);
-
-    const sheet = scoreSheet(view, ui, me);
-    if (sheet) centre.append(sheet);
-    const log = (view.log || []).slice(-5);
-    if (log.length) {
-      const list = el("ul", null, {class: "log"});
-      for (const [p, move] of log) list.append(el("li", `${p === me ? "You" : ui.seatName(p)} ${moveText(move)}`));
-      centre.append(GN.panel("Last moves", list));
-    }
-    board.append(centre);
-
-    if (view.knocker !== null && view.knocker !== undefined) board.append(knockArea(view, ui, me, width));
-
-    if (me !== null && me !== undefined && Array.isArray(view.hand)) board.append(myArea(message, ui, width));
+    return pileBox;
   }
 
   function seatBox(message, ui, p, width) {
@@ -204,39 +213,50 @@
     return GN.panel("Score sheet", table);
   }
 
+  /** The player's own hand as the engine arranges it (melds, then the deadwood), its facts, and the discard and
+   *  knock offered for the card clicked. */
   function myArea(message, ui, width) {
     const view = message.view;
-    const el = GN.el;
     const me = message.seat;
-    const hand = view.hand;
     const melds = view.hand_melds.slice().sort((a, b) => byRankThenSuit(a[0], b[0]));
-    const loose = view.hand_deadwood_cards;
-    const count = view.hand_deadwood;
     const sel = selection(ui, message);
     const discardable = new Set([...ui.legal].filter((a) => /^(10|[A2-9TJQK])[shdc]$/.test(a) || a.startsWith("knock ")).map((a) => a.replace(/^knock /, "")));
-
     const clickable = discardable.size > 0 && !ui.replaying;
-    const onclick = clickable ? (code) => { sel.card = sel.card === code ? null : code; ui.redraw(); } : null;
-    const selectedIn = (codes) => new Set(codes.map((c, i) => (c === sel.card ? i : -1)).filter((i) => i >= 0));
+    const groups = myGroups(view, melds, width, sel, clickable ? discardable : null, ui);
+    const area = GN.seatBox(message, ui, me, groups, myFacts(view, melds, me), myControls(view, ui, me, sel, clickable));
+    area.classList.add("my-area");
+    return area;
+  }
 
+  function myGroups(view, melds, width, sel, discardable, ui) {
+    const el = GN.el;
+    const onclick = discardable ? (code) => { sel.card = sel.card === code ? null : code; ui.redraw(); } : null;
+    const selectable = (c) => discardable !== null && discardable.has(c);
+    const selectedIn = (codes) => new Set(codes.map((c, i) => (c === sel.card ? i : -1)).filter((i) => i >= 0));
     const groups = el("div", null, {class: "melds my-melds"});
     for (const m of melds) {
-      const g = GN.hand(m, {width, label: "meld", class: "meld", onclick, selectable: (c) => discardable.has(c), selected: selectedIn(m)});
-      groups.append(g);
+      groups.append(GN.hand(m, {width, label: "meld", class: "meld", onclick, selectable, selected: selectedIn(m)}));
     }
+    const loose = view.hand_deadwood_cards;
     if (loose.length) {
-      const dw = GN.hand(loose, {width, label: "deadwood", class: "deadwood", onclick,
-                                 selectable: (c) => discardable.has(c), selected: selectedIn(loose)});
-      groups.append(dw);
+      groups.append(GN.hand(loose, {width, label: "deadwood", class: "deadwood", onclick, selectable, selected: selectedIn(loose)}));
     }
-    if (!hand.length) groups.append(el("span", "no cards in hand", {class: "muted"}));
+    if (!view.hand.length) groups.append(el("span", "no cards in hand", {class: "muted"}));
+    return groups;
+  }
 
+  function myFacts(view, melds, me) {
+    const el = GN.el;
     const facts = el("div", null, {class: "seat-facts"});
-    facts.append(el("span", `deadwood ${count}`, {class: "badge" + (view.deadwood_within_limit ? " good" : "")}));
+    facts.append(el("span", `deadwood ${view.hand_deadwood}`, {class: "badge" + (view.deadwood_within_limit ? " good" : "")}));
     facts.append(el("span", melds.length ? `${melds.length} meld${melds.length === 1 ? "" : "s"} (shaded), deadwood in the dashed box` : "no melds yet", {class: "muted"}));
     facts.append(el("span", `score ${view.scores[me]}`, {class: "scoreline"}));
     facts.append(el("span", `hands won ${view.hands_won[me]}`));
+    return facts;
+  }
 
+  function myControls(view, ui, me, sel, clickable) {
+    const el = GN.el;
     const controls = el("div", null, {class: "my-controls"});
     if (clickable) {
       if (!sel.card) {
@@ -260,9 +280,7 @@
     } else if (view.current_player === me && !ui.replaying && !view.is_over && PHASE_HINTS[view.phase]) {
       controls.append(el("span", "Your move: " + PHASE_HINTS[view.phase] + ".", {class: "muted"}));
     }
-    const area = GN.seatBox(message, ui, me, groups, facts, controls);
-    area.classList.add("my-area");
-    return area;
+    return controls;
   }
 
   function actionLabel(action, message) {
@@ -282,13 +300,7 @@
       if (view.phase === "layout") return `Done: the rest is deadwood (${value})`;
       return `Done: count my deadwood (${value})`;
     }
-    if (action.startsWith("knock ")) {
-      const card = action.slice(6);
-      const left = deadwoodLeft(view, card);
-      const span = el("span", left === 0 ? "Gin! Knock, " : "Knock, ");
-      span.append(miniCards([card]), el("small", ` face down${left !== null ? ", deadwood " + left : ""}`));
-      return span;
-    }
+    if (action.startsWith("knock ")) return knockLabel(view, action.slice(6));
     if (action.startsWith("meld ")) {
       const span = el("span", "Meld ");
       span.append(miniCards(action.slice(5).split("+")));
@@ -310,43 +322,60 @@
     return null;
   }
 
+  function knockLabel(view, card) {
+    const left = deadwoodLeft(view, card);
+    const span = GN.el("span", left === 0 ? "Gin! Knock, " : "Knock, ");
+    span.append(miniCards([card]), GN.el("small", ` face down${left !== null ? ", deadwood " + left : ""}`));
+    return span;
+  }
+
   const RESULT_TEXT = {gin: "Gin!", big_gin: "Big gin!", knock: "knock", undercut: "Undercut!", draw: "a draw", dead: "dead hand"};
   const DEAD_REASONS = {stock: "the stock ran down to two cards", wall: "nobody knocked at the 50th card",
                         takes: "the discard pile was taken too often", repeat: "the upcard went back and forth"};
 
   function summary(message, ui) {
     const view = message.view;
-    const el = GN.el;
     const me = message.seat;
     const name = (p) => (p === me ? "You" : ui.seatName(p));
-    const rules = view.rules || {};
-    const box = el("div", null, {class: "gin-summary"});
-    if (view.is_over) {
-      const winners = view.winners || [];
-      box.append(el("h3", `Match over after ${view.hand_number} hand${view.hand_number === 1 ? "" : "s"}: ` +
-                          (winners.length ? winners.map(name).join(", ") + (winners.length === 1 && winners[0] !== me ? " wins" : " win") : "no winner")));
-      const match = (view.last_hand || {}).match;
-      const t = el("table");
-      t.append(el("tr", [el("th", ""), el("th", "before bonuses"), el("th", "hands won"), el("th", "final")]));
-      for (const p of [0, 1]) {
-        t.append(el("tr", [el("td", name(p)), el("td", match ? String(match.totals_before_bonuses[p]) : ""),
-                            el("td", match ? String(match.boxes[p]) : String(view.hands_won[p])),
-                            el("td", String(view.scores[p]))]));
-      }
-      box.append(t);
-      if (match && match.shutout) box.append(el("p", "Shutout: the loser scored nothing" + (rules.shutout === "double" ? " (the winner's total doubles)." : rules.shutout === "bonus" ? ` (+${rules.shutout_bonus}).` : ".")));
-    }
+    const box = GN.el("div", null, {class: "gin-summary"});
+    if (view.is_over) matchOver(box, view, name, me);
     const last = view.last_hand;
     if (!last) return view.is_over ? box : null;
     const fresh = view.is_over || (view.log || []).length <= 2;
-    const details = el("details", null, fresh ? {open: true} : null);
-    if (last.result === "dead") {
-      details.append(el("summary", `Hand ${last.hand} is dead: ${DEAD_REASONS[last.reason] || last.reason || ""}. Nobody scores.`,
-                        {class: "summary-head"}));
-      details.append(el("p", `Totals: ${name(0)} ${last.totals[0]}, ${name(1)} ${last.totals[1]}`));
-      box.append(details);
-      return box;
+    const details = GN.el("details", null, fresh ? {open: true} : null);
+    if (last.result === "dead") deadHand(details, last, name);
+    else knockedHand(details, view, last, name);
+    box.append(details);
+    return box;
+  }
+
+  function matchOver(box, view, name, me) {
+    const el = GN.el;
+    const rules = view.rules || {};
+    const winners = view.winners || [];
+    box.append(el("h3", `Match over after ${view.hand_number} hand${view.hand_number === 1 ? "" : "s"}: ` +
+                        (winners.length ? winners.map(name).join(", ") + (winners.length === 1 && winners[0] !== me ? " wins" : " win") : "no winner")));
+    const match = (view.last_hand || {}).match;
+    const t = el("table");
+    t.append(el("tr", [el("th", ""), el("th", "before bonuses"), el("th", "hands won"), el("th", "final")]));
+    for (const p of [0, 1]) {
+      t.append(el("tr", [el("td", name(p)), el("td", match ? String(match.totals_before_bonuses[p]) : ""),
+                          el("td", match ? String(match.boxes[p]) : String(view.hands_won[p])),
+                          el("td", String(view.scores[p]))]));
     }
+    box.append(t);
+    if (match && match.shutout) box.append(el("p", "Shutout: the loser scored nothing" + (rules.shutout === "double" ? " (the winner's total doubles)." : rules.shutout === "bonus" ? ` (+${rules.shutout_bonus}).` : ".")));
+  }
+
+  function deadHand(details, last, name) {
+    details.append(GN.el("summary", `Hand ${last.hand} is dead: ${DEAD_REASONS[last.reason] || last.reason || ""}. Nobody scores.`,
+                         {class: "summary-head"}));
+    details.append(GN.el("p", `Totals: ${name(0)} ${last.totals[0]}, ${name(1)} ${last.totals[1]}`));
+  }
+
+  /** A knocked hand: who knocked, each side's melds and deadwood, the layoffs, and the engine's score line. */
+  function knockedHand(details, view, last, name) {
+    const el = GN.el;
     const k = last.knocker;
     let head = `Hand ${last.hand}: ${name(k)} ${last.result === "big_gin" ? "declared big gin" : "knocked"}`;
     if (last.knock_discard) head += ` (discarding ${GN.cardText(last.knock_discard)} face down)`;
@@ -372,8 +401,6 @@
     const scorer = last.scorer;
     details.append(el("p", `Score: ${view.last_hand_score}` + (scorer !== null && scorer !== undefined ? ` = ${last.points} to ${name(scorer)}` : "") +
                            `. Totals: ${name(0)} ${last.totals[0]}, ${name(1)} ${last.totals[1]}.`, {class: "scoreline"}));
-    box.append(details);
-    return box;
   }
 
   GN.registerGame("gin_rummy", {render, actionLabel, summary});
