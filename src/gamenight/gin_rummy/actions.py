@@ -116,6 +116,7 @@ _SPLIT = re.compile(r"[+,\-\s]+")
 
 
 def parse(text: object) -> GinAction:
+    """The action ``text`` writes (the notation above; any case, extra spaces and the aliases are read)."""
     found = EXACT.get(text) if type(text) is str else None
     if found is not None:
         return found
@@ -131,28 +132,9 @@ def parse(text: object) -> GinAction:
         raise IllegalAction("an empty action; write e.g. draw, take, pass, 7h, knock 7h, meld 5s+6s+7s, "
                             "layoff 7c set, done")
     word, _, rest = clean.partition(" ")
-    if word == "discard" and rest:
-        return DISCARDS[_card(rest, text)]
-    if word == "knock":
-        if not rest:
-            raise IllegalAction(f"{text!r}: a knock names the card discarded face down, e.g. 'knock 7h'")
-        return KNOCKS[_card(rest, text)]
-    if word == "meld":
-        cards = [_card(t, text) for t in _SPLIT.split(rest) if t]
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        index = MELD_INDEX.get(mask)
-        if index is None or len(cards) != mask.bit_count():
-            raise IllegalAction(f"{text!r} is not a meld: a set is 3 or 4 cards of one rank, a run 3 or more "
-                                f"consecutive cards of one suit with the ace low (no K-A-2)")
-        return MELDS[index]
-    if word == "layoff":
-        parts = rest.split()
-        if len(parts) != 2 or parts[1] not in ("set", "run"):
-            raise IllegalAction(f"{text!r}: write 'layoff <card> set' or 'layoff <card> run'")
-        c = _card(parts[0], text)
-        return SET_LAYOFFS[c] if parts[1] == "set" else RUN_LAYOFFS[c]
+    reader = _READERS.get(word)
+    if reader is not None and (rest or word != "discard"):  # a bare "discard" is read as a card, and is none
+        return reader(rest, text)
     if " " not in clean:
         try:
             c = parse_card(clean)
@@ -162,6 +144,40 @@ def parse(text: object) -> GinAction:
             return DISCARDS[c]
     raise IllegalAction(f"cannot read action {text!r}; write e.g. draw, take, pass, 7h, knock 7h, "
                         f"meld 5s+6s+7s, layoff 7c set, done")
+
+
+def _read_discard(rest: str, text: str) -> GinAction:
+    return DISCARDS[_card(rest, text)]
+
+
+def _read_knock(rest: str, text: str) -> GinAction:
+    if not rest:
+        raise IllegalAction(f"{text!r}: a knock names the card discarded face down, e.g. 'knock 7h'")
+    return KNOCKS[_card(rest, text)]
+
+
+def _read_meld(rest: str, text: str) -> GinAction:
+    cards = [_card(t, text) for t in _SPLIT.split(rest) if t]
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    index = MELD_INDEX.get(mask)
+    if index is None or len(cards) != mask.bit_count():
+        raise IllegalAction(f"{text!r} is not a meld: a set is 3 or 4 cards of one rank, a run 3 or more "
+                            f"consecutive cards of one suit with the ace low (no K-A-2)")
+    return MELDS[index]
+
+
+def _read_layoff(rest: str, text: str) -> GinAction:
+    parts = rest.split()
+    if len(parts) != 2 or parts[1] not in ("set", "run"):
+        raise IllegalAction(f"{text!r}: write 'layoff <card> set' or 'layoff <card> run'")
+    c = _card(parts[0], text)
+    return SET_LAYOFFS[c] if parts[1] == "set" else RUN_LAYOFFS[c]
+
+
+# the words that start an action with an argument, and how to read the rest
+_READERS = {"discard": _read_discard, "knock": _read_knock, "meld": _read_meld, "layoff": _read_layoff}
 
 
 def _card(token: str, text: str) -> int:

@@ -362,9 +362,18 @@ def best_layoff(hand: int, knocker_melds: Iterable[int]) -> tuple[int, list[tupl
     arrangement of the cards left. Exact: every union of set completions and run-end chains is tried.
     """
     knocker_melds = list(knocker_melds)
-    slots, runs = layoff_targets(knocker_melds)
-    options: list[list[int]] = []   # each: the cumulative masks one choice may add
-    chains: list[list[int]] = []
+    slots, _ = layoff_targets(knocker_melds)
+    chains = _run_chains(hand, knocker_melds)
+    options = [_prefixes(chain) for chain in chains]  # each: the cumulative masks one choice may add
+    options += [[0, BIT[c]] for c in cards_of(hand & slots)]
+    d, laid = _least_after_layoffs(hand, options)
+    rest = hand & ~laid
+    return d, _layoff_order(chains, laid), best_arrangement(rest) if rest else ()
+
+
+def _run_chains(hand: int, knocker_melds: list[int]) -> list[list[int]]:
+    """For each end of each of the knocker's runs, the cards of ``hand`` that extend it one after another."""
+    chains = []
     for m in knocker_melds:
         if not m & (m >> 1):
             continue
@@ -381,14 +390,21 @@ def best_layoff(hand: int, knocker_melds: Iterable[int]) -> tuple[int, list[tupl
                 c = n
             if chain:
                 chains.append(chain)
-                acc, masks = 0, [0]
-                for n in chain:
-                    acc |= BIT[n]
-                    masks.append(acc)
-                options.append(masks)
-    set_cards = hand & slots
-    for c in cards_of(set_cards):
-        options.append([0, BIT[c]])
+    return chains
+
+
+def _prefixes(chain: list[int]) -> list[int]:
+    """The masks of the chain's first 0, 1, 2 ... cards (a chain is laid off from its start)."""
+    acc, masks = 0, [0]
+    for n in chain:
+        acc |= BIT[n]
+        masks.append(acc)
+    return masks
+
+
+def _least_after_layoffs(hand: int, options: list[list[int]]) -> tuple[int, int]:
+    """``(deadwood, laid)``: the least deadwood over every union of one choice per option, laying off as few
+    cards as that takes."""
     best = (deadwood(hand), 0)
     for combo in product(*options):
         laid = 0
@@ -398,7 +414,11 @@ def best_layoff(hand: int, knocker_melds: Iterable[int]) -> tuple[int, list[tupl
             d = deadwood(hand & ~laid)
             if d < best[0] or (d == best[0] and laid.bit_count() < best[1].bit_count()):
                 best = (d, laid)
-    d, laid = best
+    return best
+
+
+def _layoff_order(chains: list[list[int]], laid: int) -> list[tuple[int, int]]:
+    """A playable order of the layoffs ``laid``: each run chain from its start, then the set completions."""
     plan: list[tuple[int, int]] = []
     done = 0
     for chain in chains:
@@ -410,8 +430,7 @@ def best_layoff(hand: int, knocker_melds: Iterable[int]) -> tuple[int, list[tupl
                 done |= BIT[n]
     for c in cards_of(laid & ~done):
         plan.append((c, SET_TARGET))
-    rest = hand & ~laid
-    return d, plan, best_arrangement(rest) if rest else ()
+    return plan
 
 
 def meld_text(mask: int) -> str:
