@@ -1,11 +1,12 @@
 """The Thunee bots: they play legal moves from views only, and the heuristic team beats random (issue 4)."""
 import random
 
+from thunee_helpers import cards, play, rigged
+
 import gamenight
 from gamenight.thunee.actions import JODI, THUNEE
 from gamenight.thunee.bots import ThuneeHeuristic, sure_slam
 from gamenight.thunee.state import ThuneeGame
-from thunee_helpers import cards, play, rigged
 
 
 def win_rate(players: int, games: int) -> float:
@@ -49,8 +50,8 @@ def test_heuristic_never_calls_thunee_without_a_sure_hand():
     rng = random.Random(4)
     for seed in range(60):
         s = game.new(seed=seed)
-        while not s.is_over and s.hand_no < 3:
+        while not s.is_over and s.hands_played < 3:
             a = bot.choose(s.view(s.current_player), s.legal_actions(), rng)
             if a.kind == THUNEE:
-                assert sure_slam([c for c in range(24) if (s.hands[s.current_player] >> c) & 1])
+                assert sure_slam(cards(" ".join(s.view(s.current_player)["hand"])))
             s.apply(a)

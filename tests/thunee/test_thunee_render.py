@@ -34,8 +34,15 @@ def test_renderer_is_found_and_renders_every_phase_without_leaking():
                 hand_line = next(line for line in text.splitlines() if line.startswith("Your hand:"))
                 for card in state.view(other)["hand"]:
                     assert plain(card_markup(card)) not in hand_line
-                if view["trump"] is None and state.trump >= 0 and not state.trump_shown:
-                    assert "Trump: " not in text or "face down" in text or "none" in text
+                status = view["trump_status"]  # what this seat knows of trump, as the view says
+                if status == "face_down":
+                    assert "Trump: face down until the first card is played" in text
+                elif status == "none":
+                    assert "Trump: none" in text
+                elif status == "known":
+                    assert "Trump: " + {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[view["trump"]] in text
+                else:
+                    assert "Trump:" not in text
                 for a in state.legal_actions():
                     assert plain(renderer.action_label(str(a), view))
                 legal = state.legal_actions()
@@ -53,7 +60,7 @@ def test_renderer_is_found_and_renders_every_phase_without_leaking():
 def test_trick_shows_who_played_what():
     game = gamenight.make("thunee")
     state = game.new(seed=3)
-    while not (state.phase == 7 and state.trick):
+    while not (state.view(None)["phase"] == "play" and state.view(None)["trick"]):
         legal = state.legal_actions()
         state.apply(next((a for a in legal if a.text == "pass"), legal[0]))
     view = state.view(None)
@@ -77,7 +84,7 @@ def test_terminal_play_never_prints_a_bots_face_down_trump_card():
         out = Console(file=buffer, width=120, force_terminal=False)
         answers = iter(["1"] * 400)
         session = PlaySession(game, 0, {1: "heuristic", 2: "heuristic", 3: "heuristic"}, seed, None,
-                              lambda prompt: next(answers), out)
+                              lambda prompt, answers=answers: next(answers), out)
         session.run()
         text = buffer.getvalue()
         for line in text.splitlines():

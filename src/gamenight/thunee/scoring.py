@@ -52,6 +52,81 @@ def kanak_value(rules: ThuneeRules, bid: int, counting: int, caller_team: int, o
     return opp_points + jodi[opp] - jodi[team] - 10 + adj
 
 
+def solo_balls(rules: ThuneeRules, special: int, caller: int, last_winner: int) -> list[int]:
+    """The balls each team wins for ``caller``'s special call, ``last_winner`` having won the hand's last trick
+    (for Thunee, Royals, Mooney and the Blind calls: the first trick he lost, or the last he won). T18: Thunee and
+    Royals +4, caught by the partner ``thunee_partner_catch_balls``, by an opponent 4; T32: Trip +3 or 6 to the
+    opponents; T33: Mooney +4, caught by the partner 4, by an opponent 8; B4: Blind Thunee / Royals 8."""
+    balls = [0, 0]
+    team = caller % 2
+    if special == Special.TRIP:
+        ok = last_winner == caller
+        balls[team if ok else 1 - team] = TRIP_BALLS[0] if ok else TRIP_BALLS[1]
+        return balls
+    success, partner, opponent = _SOLO_BALLS.get(special, (4, rules.thunee_partner_catch_balls, 4))
+    if last_winner == caller:
+        balls[team] = success
+    else:
+        balls[1 - team] = partner if last_winner % 2 == team else opponent
+    return balls
+
+
+def double_balls(rules: ThuneeRules, caller: int, last_winner: int) -> list[int]:
+    """T26: Double by ``caller`` succeeds if he wins the last trick (``double_success_requires=team``: his team
+    does): his team +2; else the opponents +4."""
+    team = caller % 2
+    ok = last_winner == caller if rules.double_success_requires == "caller" else last_winner % 2 == team
+    balls = [0, 0]
+    balls[team if ok else 1 - team] = DOUBLE_BALLS[0] if ok else DOUBLE_BALLS[1]
+    return balls
+
+
+def kanak_balls(rules: ThuneeRules, caller: int, counting: int, last_winner: int, value: int,
+                opp_tricks: int) -> list[int]:
+    """T27: Kanak by ``caller`` (K = ``value``; his opponents won ``opp_tricks`` tricks) succeeds if he wins the last
+    trick, the opponents won a trick and K < 0 (``kanak_simple``: his team wins the last trick and K < 0): his team
+    +3 (``kanak_backward_6``: 6 for the counting team); else the opponents +4."""
+    team = caller % 2
+    if rules.kanak_simple:
+        ok = last_winner % 2 == team and value < 0
+    else:
+        ok = last_winner == caller and opp_tricks > 0 and value < 0
+    balls = [0, 0]
+    if ok:
+        balls[team] = 6 if rules.kanak_backward_6 and team == counting else 3
+    else:
+        balls[1 - team] = KANAK_FAIL_BALLS
+    return balls
+
+
+def counting_balls(total: int, target: int, bid: int, counting: int) -> list[int]:
+    """T25: the counting team reaching ``target`` wins 2 balls after a call, else 1; otherwise the trumping team 1."""
+    balls = [0, 0]
+    if total >= target:
+        balls[counting] = 2 if bid > 0 else 1
+    else:
+        balls[1 - counting] = 1
+    return balls
+
+
+def next_dealer(rules: ThuneeRules, dealer: int, balls: list[int], players: int) -> int:
+    """T29: after a scored hand the deal passes right unless the dealer's team is behind (``dealer_rotation=always``:
+    every time)."""
+    team = dealer % 2
+    if rules.dealer_rotation == "always" or balls[team] >= balls[1 - team]:
+        return (dealer + 1) % players
+    return dealer
+
+
+def match_winner(rules: ThuneeRules, balls: list[int], target: int) -> int | None:
+    """T30: the team that has won the match with these balls (``target`` of them; ``win_by_two``: and a lead of two),
+    else None."""
+    for team in (0, 1):
+        if balls[team] >= target and (not rules.win_by_two or balls[team] - balls[1 - team] >= 2):
+            return team
+    return None
+
+
 def score_hand(s: ThuneeState, last_winner: int) -> dict[str, Any]:
     """The summary of the hand ``s`` just finished, ``last_winner`` having won its last trick: what was called,
     the points, ``balls`` (what each team wins), ``totals`` (the balls after it) and the scoring ``line``."""
@@ -79,26 +154,18 @@ def _head(s: ThuneeState, last_winner: int) -> dict[str, Any]:
 
 def _special(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], str]:
     """T18, T32, T33, B4: the caller had to win every trick (Trip: the last one)."""
-    balls = [0, 0]
     caller = s.special_seat
-    team = caller % 2
     ok = last_winner == caller
-    name = SPECIAL_NAMES[s.special]
+    balls = solo_balls(s.game.rules, s.special, caller, last_winner)
+    name = str(SPECIAL_NAMES[s.special]).title()
     if s.special == Special.TRIP:
-        balls[team if ok else 1 - team] = TRIP_BALLS[0] if ok else TRIP_BALLS[1]
         line = f"Trip by seat {caller}: {'won' if ok else 'lost'} the last trick"
+    elif ok:
+        line = f"{name} by seat {caller}: every trick won"
+    elif last_winner % 2 == caller % 2:
+        line = f"{name} by seat {caller}: caught by the partner, seat {last_winner}"
     else:
-        success, partner, opponent = _SOLO_BALLS.get(s.special, (4, s.game.rules.thunee_partner_catch_balls, 4))
-        assert name is not None
-        if ok:
-            balls[team] = success
-            line = f"{name.title()} by seat {caller}: every trick won"
-        elif last_winner % 2 == team:
-            balls[1 - team] = partner
-            line = f"{name.title()} by seat {caller}: caught by the partner, seat {last_winner}"
-        else:
-            balls[1 - team] = opponent
-            line = f"{name.title()} by seat {caller}: caught by seat {last_winner}"
+        line = f"{name} by seat {caller}: caught by seat {last_winner}"
     summary["success"] = ok
     return balls, line
 
@@ -106,31 +173,22 @@ def _special(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple
 def _kanak(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], str]:
     """T27: Kanak, called with a card of the last trick."""
     rules = s.game.rules
-    balls = [0, 0]
     caller = s.final_seat
     team, opp = caller % 2, 1 - caller % 2
     counting = counting_team(s.trumper)
     opp_points = s.trick_points[opp] - (s.last_trick_points if last_winner % 2 == opp else 0)
     value = kanak_value(rules, s.bid, counting, team, opp_points, s.jodi)
-    if rules.kanak_simple:
-        ok = last_winner % 2 == team and value < 0
-    else:
-        ok = last_winner == caller and s.team_tricks[opp] > 0 and value < 0
-    if ok:
-        balls[team] = 6 if rules.kanak_backward_6 and team == counting else 3
-    else:
-        balls[opp] = KANAK_FAIL_BALLS
+    balls = kanak_balls(rules, caller, counting, last_winner, value, s.team_tricks[opp])
+    ok = balls[team] > 0
     summary.update(success=ok, kanak_value=value)
     return balls, f"Kanak by seat {caller}: K = {value}, {'success' if ok else 'failed'}"
 
 
 def _double(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], str]:
     """T26: Double, called by the leader of the last trick."""
-    balls = [0, 0]
     caller = s.final_seat
-    team = caller % 2
-    ok = last_winner == caller if s.game.rules.double_success_requires == "caller" else last_winner % 2 == team
-    balls[team if ok else 1 - team] = DOUBLE_BALLS[0] if ok else DOUBLE_BALLS[1]
+    balls = double_balls(s.game.rules, caller, last_winner)
+    ok = balls[caller % 2] > 0
     summary["success"] = ok
     return balls, f"Double by seat {caller}: {'won' if ok else 'lost'} the last trick"
 
@@ -138,14 +196,10 @@ def _double(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[
 def _counting(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], str]:
     """T24-T25: the counting team's total against the target."""
     target = s.game.target_points
-    balls = [0, 0]
     counting = counting_team(s.trumper)
     adj = last_trick_adjust(s.game.rules, last_winner % 2 == counting)
     total = counting_total(s.trick_points, s.bid, s.jodi, counting, adj)
-    if total >= target:
-        balls[counting] = 2 if s.bid > 0 else 1
-    else:
-        balls[1 - counting] = 1
+    balls = counting_balls(total, target, s.bid, counting)
     summary.update(counting_team=counting, last_trick_adjust=adj, counting_total=total, target=target)
     line = (f"counting {s.trick_points[counting]} {'+' if adj >= 0 else '-'} {abs(adj)} (last trick) + "
             f"{s.bid} (call) + {s.jodi[counting]} - {s.jodi[1 - counting]} (Jodi) = {total} "

@@ -38,7 +38,7 @@ from .actions import (
 from .deal import dealt_stock, read_deal
 from .phases import PHASE_NAMES, ROYALS_CALLS, SOLO, FinalCall, Phase, Special, phases_of_log
 from .rules import ThuneeRules
-from .scoring import counting_team, last_trick_adjust, score_hand
+from .scoring import counting_team, last_trick_adjust, match_winner, next_dealer, score_hand
 from .tricks import NORMAL_STRENGTH, ROYALS_STRENGTH, strength_for, trick_winner
 from .views import ThuneeView, build_view
 
@@ -708,24 +708,15 @@ class ThuneeState(State[ThuneeGame]):
         summary = score_hand(self, last_winner)
         self.balls = list(summary["totals"])
         self.last_hand = summary
-        if self._match_won():
+        rules = self.game.rules
+        winner = match_winner(rules, self.balls, self.ball_target)  # T30
+        if winner is not None:
+            self.winner_team = winner
+            self.phase = OVER
+            self.queue = []
             return
-        # T29: the next dealer
-        d = self.dealer
-        if self.game.rules.dealer_rotation == "always" or self.balls[d % 2] >= self.balls[1 - d % 2]:
-            self.dealer = (d + 1) % self.game.num_players
+        self.dealer = next_dealer(rules, self.dealer, self.balls, self.game.num_players)  # T29
         self._start_hand()
-
-    def _match_won(self) -> bool:
-        """T30: the match ends when a team has reached the target (and leads by two, with ``win_by_two``)."""
-        for team in (0, 1):
-            if self.balls[team] >= self.ball_target and (
-                    not self.game.rules.win_by_two or self.balls[team] - self.balls[1 - team] >= 2):
-                self.winner_team = team
-                self.phase = OVER
-                self.queue = []
-                return True
-        return False
 
     # ---- views and copies ---------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> ThuneeView:
