@@ -14,7 +14,8 @@ from pathlib import Path
 
 OVER = "() => document.body.dataset.over === 'true'"
 MY_TURN_OR_OVER = ("() => document.body.dataset.over === 'true' || "
-                   "document.querySelector('#actions button[data-action]') !== null")
+                   "document.querySelector('#actions button[data-action]') !== null || "
+                   "(document.getElementById('next-hand') && !document.getElementById('next-hand').disabled)")
 MOVED_ON_OR_ERROR = ("v => Number(document.body.dataset.version) > v || "
                      "(document.getElementById('error') && document.getElementById('error').textContent.trim() !== '')")
 END_WORDS = ("over", "win", "won")
@@ -112,9 +113,15 @@ def error_text(page) -> str:
 
 
 def wait_turn_or_over(page) -> bool:
-    """Wait until this page has actions to click (True) or the match is over (False)."""
-    page.wait_for_function(MY_TURN_OR_OVER)
-    return body(page, "over") != "true"
+    """Wait until this page has actions to click (True) or the match is over (False). After a hand the person
+    presses "Next hand", as a person does (the bots wait for it)."""
+    while True:
+        page.wait_for_function(MY_TURN_OR_OVER)
+        if body(page, "over") == "true":
+            return False
+        if page.locator("#actions button[data-action]").count():
+            return True
+        page.click("#next-hand")
 
 
 def play_one(page, choose, rng: random.Random, keys: bool = False) -> str:

@@ -8,7 +8,7 @@ from e2e_helpers import assert_match_over, body, legal_texts, play_one, take_sea
 GAME, PRESET = "yessir", "short"
 
 
-def create_in_lobby(page, server, game, preset, seat_bots):
+def create_in_lobby(page, server, game, preset, seat_bots, hold_start=False):
     """Fill the lobby's form and create the table; the browser goes to the table's page."""
     page.goto(server + "/")
     page.wait_for_selector(f'#game option[value="{game}"]', state="attached")
@@ -19,6 +19,8 @@ def create_in_lobby(page, server, game, preset, seat_bots):
     page.select_option("#preset", preset)
     for seat, bot in enumerate(seat_bots):
         page.select_option(f'select[data-seat-bot="{seat}"]', bot)
+    if hold_start:
+        page.check("#hold-start")
     page.click("button#create")
     page.wait_for_url("**/table/*")
 

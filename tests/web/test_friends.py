@@ -198,3 +198,11 @@ def test_the_host_may_start_a_rematch_without_those_who_did_not_come(friends):
     assert seat["kind"] == "bot" and seat["takeable"] is True            # Bob's seat: a bot keeps it open
     r = post(client, old, "rematch", token=tokens[1])
     assert r.status_code == 409 and "take an open seat" in r.json()["error"]
+
+
+def test_a_waiting_table_offers_no_moves(friends):
+    client, _, _ = friends
+    table_id, _ = create_hosted(client, "yaniv", [None, None], players=2, settings={"hold_start": True})
+    ann = join(client, table_id, 0, "Ann")
+    message = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": ann}).json()
+    assert message["table"]["current_player"] == 0 and message["legal_actions"] == []

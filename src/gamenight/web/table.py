@@ -126,7 +126,8 @@ class Table:
     def message_for(self, seat: int | None) -> dict:
         """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions."""
         state = self.state
-        legal = [str(a) for a in state.legal_actions()] if seat is not None and state.current_player == seat else []
+        to_move = seat is not None and state.current_player == seat and not self.settings.waiting
+        legal = [str(a) for a in state.legal_actions()] if to_move else []
         return {"type": "state", "table": self.summary(), "seat": seat, "version": len(state.history),
                 "view": state.view(seat), "legal_actions": legal}
 

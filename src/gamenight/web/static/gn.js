@@ -161,6 +161,6 @@ const GN = (function () {
     return table;
   }
 
-  return {el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, post, joinSeat, createTable,
+  return {el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, post, clientNonce, joinSeat, createTable,
           tokenKey, hostKey, SVG_NS};
 })();

@@ -113,8 +113,9 @@
     const seats = [...document.querySelectorAll("[data-seat-bot]")].map((s) => s.value || null);
     $("create").disabled = true;
     try {
+      const settings = {hold_start: $("hold-start").checked};   // a full table starts by itself
       const table = await GN.createTable({game: $("game").value, players: Number($("players").value),
-                                          preset: $("preset").value, options, seats});
+                                          preset: $("preset").value, options, seats, settings});
       const open = seats.indexOf(null);
       if ($("sit").checked && open >= 0) await GN.joinSeat(table.table_id, open, $("player-name").value.trim());
       location.href = "/table/" + encodeURIComponent(table.table_id);

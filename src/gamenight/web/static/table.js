@@ -125,6 +125,8 @@
 
     const ui = makeUi(message, replaying);
     drawSeats(live);
+    drawJoinBar(live);
+    drawWaiting(live.table);
     drawSeatRules(live.table);
     drawTurn(message, ui);
     drawBoard(message, ui);
@@ -134,10 +136,51 @@
     drawRules(live.table);
   }
 
+  // Someone who holds no seat sees, up front, a button for each seat they may take (big on a phone).
+  function drawJoinBar(message) {
+    const bar = $("join-bar");
+    const t = message.table;
+    const seated = message.seat !== null && message.seat !== undefined;
+    const free = t.seats.filter((s) => s.takeable);
+    if (seated || t.is_over || !free.length) { bar.hidden = true; bar.replaceChildren(); return; }
+    bar.hidden = false;
+    if (bar.dataset.seats === free.map((s) => s.seat).join(",")) return;   // keep a name being typed
+    bar.dataset.seats = free.map((s) => s.seat).join(",");
+    const name = el("input", null, {id: "join-name", maxlength: "40", autocomplete: "nickname", placeholder: "Your name",
+                                    "aria-label": "your name at the table"});
+    name.value = $("player-name").value;
+    name.addEventListener("input", () => { $("player-name").value = name.value; });
+    name.addEventListener("change", () => localStorage.setItem(nameKey, name.value.trim()));
+    bar.replaceChildren(el("span", "Join this table:", {class: "join-title"}), name,
+                        ...free.map((s) => el("button", `Take seat ${s.seat + 1}` + (s.kind === "bot" ? " (a bot plays it now)" : ""),
+                                              {type: "button", class: "primary", "data-join-seat": s.seat,
+                                               onclick: () => takeSeat(s.seat)})));
+  }
+
+  // A table that holds its start says so, shows the link to share, and gives its host "Start now".
+  function drawWaiting(table) {
+    const box = $("waiting");
+    const waiting = table.settings && table.settings.waiting;
+    box.hidden = !waiting;
+    if (!waiting) { box.replaceChildren(); return; }
+    const link = `${location.origin}/table/${encodeURIComponent(table.table_id)}`;
+    const open = table.seats.filter((s) => s.kind === "open").length;
+    box.replaceChildren(el("strong", "This table waits for friends before it starts."),
+                        el("span", ` ${open} seat${open === 1 ? "" : "s"} still open. Share the link: `),
+                        el("code", link));
+    if (hostToken()) {
+      box.append(" ", el("button", "Start now: bots fill the empty seats", {
+        type: "button", id: "start-now", class: "primary",
+        onclick: () => hostChange("start", {})}));
+    } else {
+      box.append(el("span", " The host starts the table when everyone is here.", {class: "muted"}));
+    }
+  }
+
   function seatKind(s) {
     if (s.kind === "person") return s.connected === false ? "person, not connected" : "person";
     if (s.kind === "bot") return `bot: ${s.bot}` + (s.away ? `, playing for ${s.away} (away)` : "");
-    return "open";
+    return s.reserved ? `kept for ${s.reserved}` : "open";
   }
 
   function drawSeats(message) {
@@ -159,8 +202,15 @@
                           {type: "button", "data-take-seat": i, onclick: () => takeSeat(i)}));
       }
       if (message.seat === i && !t.is_over) {
-        li.append(" ", el("button", "leave", {type: "button", "data-leave": "", title: "a bot keeps your seat going",
-                                               onclick: leaveSeat}));
+        if (store.confirmLeave) {
+          li.append(" ", el("span", "A bot will play your seat. Leave?", {class: "confirm"}),
+                    " ", el("button", "Yes, leave", {type: "button", "data-leave": "confirm", onclick: leaveSeat}),
+                    " ", el("button", "Stay", {type: "button", "data-leave": "cancel",
+                                               onclick: () => { store.confirmLeave = false; draw(); }}));
+        } else {
+          li.append(" ", el("button", "leave", {type: "button", "data-leave": "", title: "a bot keeps your seat going",
+                                                 onclick: () => { store.confirmLeave = true; draw(); }}));
+        }
       }
       if (host) li.append(hostSeatControl(s, message.seat === i));
       return li;
@@ -225,6 +275,8 @@
     if (t.is_over) {
       const winners = Array.isArray(view.winners) ? view.winners : [];
       text = "The match is over." + (winners.length ? " " + winnersText(winners, message, ui) : "");
+    } else if (t.settings && t.settings.waiting && !replay) {
+      text = "The table waits for friends to sit down.";
     } else if (t.current_player === null || t.current_player === undefined) {
       text = "Waiting…";
     } else if (message.seat === t.current_player) {
@@ -279,11 +331,59 @@
         console.error("the summary of " + message.table.game + " failed:", e);
       }
     }
-    if (!ui.replaying && message.table.is_over) {
-      const again = el("button", "Play again: a new table with the same rules and bots", {type: "button", id: "play-again"});
-      again.addEventListener("click", () => playAgain(message));
-      box.append(el("p", again, {class: "play-again"}));
+    if (!ui.replaying) {
+      const pause = nextHandNode(message);
+      if (pause) box.prepend(pause);
     }
+    if (!ui.replaying && message.table.is_over) box.append(rematchNode(message));
+  }
+
+  // After a hand the bots wait until everyone connected pressed "Next hand" (or a few seconds pass).
+  function nextHandNode(message) {
+    const pause = message.table.hand_pause;
+    if (!pause) return null;
+    const mine = message.seat !== null && message.seat !== undefined && pause.waiting_for.includes(message.seat);
+    const others = pause.waiting_for.filter((s) => s !== message.seat).map((s) => seatName(message.table, s));
+    const row = el("p", null, {class: "next-hand", role: "status"});
+    if (mine) {
+      row.append(el("button", `Next hand (${Math.ceil(pause.seconds_left)} s)`, {
+        type: "button", id: "next-hand", class: "primary", onclick: nextHand}));
+    }
+    if (others.length) row.append(el("span", ` Waiting for ${others.join(", ")}…`, {class: "muted"}));
+    return row;
+  }
+
+  function nextHand() {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "next"}));
+    const button = $("next-hand");
+    if (button) button.disabled = true;
+  }
+
+  // At the end of a match: a rematch with the same company (each player follows into the same seat).
+  function rematchNode(message) {
+    const t = message.table;
+    const row = el("p", null, {class: "play-again"});
+    const seated = message.seat !== null && message.seat !== undefined;
+    const offered = t.settings && t.settings.rematch;
+    if (seated) {
+      const words = offered ? "Join the rematch: the same seats, rules and bots" : "Play again: a rematch with everyone here";
+      row.append(el("button", words, {type: "button", id: "play-again", onclick: () => rematch(message)}));
+      if (offered) row.append(el("span", " Your friends are there.", {class: "muted"}));
+    } else if (offered) {
+      row.append(el("a", "Watch the rematch", {href: "/table/" + encodeURIComponent(offered), id: "watch-rematch"}));
+    }
+    return row;
+  }
+
+  async function rematch(message) {
+    showError("");
+    try {
+      const answer = await GN.post(`/api/tables/${encodeURIComponent(tableId)}/rematch`,
+                                   {client: GN.clientNonce()}, {"X-Seat-Token": token()});
+      localStorage.setItem(GN.tokenKey(answer.table_id), answer.token);
+      if (hostToken()) localStorage.setItem(GN.hostKey(answer.table_id), hostToken());   // the same host
+      location.href = "/table/" + encodeURIComponent(answer.table_id);
+    } catch (e) { showError("Could not start the rematch: " + e.message); }
   }
 
   // Each cell of a summary table names its column (data-label, from the header row), so a narrow screen can
@@ -301,25 +401,6 @@
       }
     }
     return node;
-  }
-
-  // A new table like this one: the same game, players, rules and bots; the people's seats open, and this
-  // browser takes the seat it had (or the first open one).
-  async function playAgain(message) {
-    const t = message.table;
-    const options = Object.assign({}, t.rules);
-    const preset = options.preset;
-    delete options.preset;
-    const seats = t.seats.map((s) => (s.kind === "bot" && !s.keeps_open && !s.away ? s.bot : null));
-    const settings = {bots_may_be_replaced: Boolean(t.settings && t.settings.bots_may_be_replaced)};
-    if (t.settings && t.settings.away_seconds) settings.away_seconds = t.settings.away_seconds;
-    try {
-      const table = await GN.createTable({game: t.game, players: t.players, preset, options, seats, settings});
-      let seat = message.seat;
-      if (seat === null || seat === undefined || seats[seat] !== null) seat = seats.indexOf(null);
-      if (seat >= 0) await GN.joinSeat(table.table_id, seat, localStorage.getItem(nameKey) || "");
-      location.href = "/table/" + encodeURIComponent(table.table_id);
-    } catch (e) { showError("Could not start a new table: " + e.message); }
   }
 
   function drawActions(message, ui, replaying) {
@@ -399,6 +480,7 @@
 
   async function leaveSeat() {
     showError("");
+    store.confirmLeave = false;
     try {
       await request(`/api/tables/${encodeURIComponent(tableId)}/leave`, {token: token()});
       localStorage.removeItem(tokenKey);
