@@ -1,6 +1,6 @@
 """Thunee's option bounds (docs/games/thunee.md, the options table). tests/core/test_option_bounds.py checks them for
 every game from the data declared here: out-of-range values are refused naming the option and its range, every
-preset and every house rule of RULES.md B2/B4 still builds, and random matches at the extreme allowed values end
+preset and every house rule (docs/games/thunee.md) still builds, and random matches at the extreme allowed values end
 within MAX_ACTIONS. Here: Thunee's own check that options with a few allowed values name them."""
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ OUT_OF_RANGE = [
     ("counting_target", 1, "50..200"),
 ]
 
-# every value RULES.md B1/B4 and the sources name for a numeric option, on top of the presets
+# every value the rules (B1/B4) and the sources name for a numeric option, on top of the presets
 HOUSE_RULES = [
     {"balls_to_win": 12}, {"balls_to_win": 13}, {"balls_to_win": 13, "win_by_two": True},
     {"kanak_raises_target_13": True}, {"counting_target": 105}, {"counting_target": 100},

@@ -1,4 +1,4 @@
-"""Thunee (RULES.md section B)."""
+"""Thunee: the game, its rules options, its actions and bots (docs/games/thunee.md)."""
 from ..core.registry import register_game
 from . import bots  # noqa: F401  (registers the Thunee bots)
 from .actions import ThuneeAction

@@ -196,8 +196,7 @@ class ActionTable:
         words = text.strip().lower().split()
         if not words:
             raise IllegalAction("an empty action; write e.g. pass, call 10, trump Jh, thunee, jodi KQh, Jh")
-        clean = " ".join(words)
-        found = self.by_text.get(clean)
+        found = self.by_text.get(" ".join(words))
         if found is not None:
             return found
         head = words[0]
@@ -205,19 +204,9 @@ class ActionTable:
             raise IllegalAction(f"{text!r}: calls are 10, 20, ..., 100, then 104")
         if head in ("trump", "double", "kanak", "play") and len(words) == 2:
             card = self._card(words[1], text)
-            if head == "trump":
-                return self.trump[card]
-            return {"double": self.double, "kanak": self.kanak, "play": self.play}[head][card]
+            return {"trump": self.trump, "double": self.double, "kanak": self.kanak, "play": self.play}[head][card]
         if head == "jodi" and len(words) >= 2:
-            melds = [0, 0, 0, 0]
-            for part in "".join(words[1:]).replace(",", "+").split("+"):
-                if len(part) < 3 or part[-1] not in SUIT_CHARS or part[:-1] not in ("kq", "qk", "jkq"):
-                    raise IllegalAction(f"{text!r}: a Jodi is written like jodi KQh or jodi JKQs+KQc")
-                suit = SUIT_CHARS.index(part[-1])
-                if melds[suit]:
-                    raise IllegalAction(f"{text!r}: each suit is declared at most once in a Jodi")
-                melds[suit] = 2 if part[0] == "j" else 1
-            return self.jodi[tuple(melds)]
+            return self._jodi(words[1:], text)
         if len(words) == 1:
             try:
                 return self.play[parse_thunee_card(words[0])]
@@ -225,6 +214,18 @@ class ActionTable:
                 pass
         raise IllegalAction(f"cannot read action {text!r}; write e.g. pass, redeal, call 10, trump Jh, thunee, "
                             f"jodi KQh, Jh, double Jh, kanak Jh")
+
+    def _jodi(self, words: list[str], text: str) -> ThuneeAction:
+        """A Jodi written like ``KQh+JKQs`` (any order of K and Q; ``,`` for ``+``)."""
+        melds = [0, 0, 0, 0]
+        for part in "".join(words).replace(",", "+").split("+"):
+            if len(part) < 3 or part[-1] not in SUIT_CHARS or part[:-1] not in ("kq", "qk", "jkq"):
+                raise IllegalAction(f"{text!r}: a Jodi is written like jodi KQh or jodi JKQs+KQc")
+            suit = SUIT_CHARS.index(part[-1])
+            if melds[suit]:
+                raise IllegalAction(f"{text!r}: each suit is declared at most once in a Jodi")
+            melds[suit] = 2 if part[0] == "j" else 1
+        return self.jodi[(melds[0], melds[1], melds[2], melds[3])]
 
     @staticmethod
     def _card(token: str, text: str) -> int:

@@ -16,9 +16,11 @@ The heuristic plays as a careful club player does:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
+from ..core.game import Action
 from ..core.registry import register_bot
+from ..core.views import View
 from .actions import CARD_POINTS, SUIT_CHARS, Kind, ThuneeAction, parse_thunee_card
 from .phases import SPECIAL_NAMES
 from .scoring import kanak_value
@@ -68,7 +70,7 @@ class _Trick:
         self.n = view["players"]
         self.trump = SUIT_CHARS.index(view["trump"]) if view["trump"] else -1
         self.strength = strength_for(SPECIAL_NAMES.index(view["special"]), view["tricks_done"])
-        played = set()
+        played: set[int] = set()
         for _, cards, _ in view["tricks"]:
             played.update(parse_thunee_card(c) for c in cards)
         self.trick = [(p, parse_thunee_card(c)) for p, c in view["trick"]]
@@ -78,7 +80,9 @@ class _Trick:
         self.unseen = [c for c in range(24) if c not in played and c not in hand]
         self.plays = [a for a in legal if a.kind == PLAY]
         self.last_trick = view["tricks_done"] == bot.game.tricks_per_hand - 1
-        self.team = view["seat"] % 2
+        seat = view["seat"]
+        assert seat is not None  # a bot plays a seat
+        self.team = seat % 2
 
     def beats(self, c: int, best: int) -> bool:
         """T21: ``c`` played now beats ``best``, the card winning the trick."""
@@ -116,7 +120,10 @@ class ThuneeHeuristic:
         self.contest = contest  # contest a trick it may not win when it already holds this many points (0: never)
 
     # ---- reading the view ---------------------------------------------------------------------
-    def choose(self, view: ThuneeView, legal: list[ThuneeAction], rng: random.Random) -> ThuneeAction:
+    def choose(self, view: View, actions: list[Action], rng: random.Random) -> ThuneeAction:
+        # a Thunee view of a Thunee state, and its own actions (casts by name: no type object built per call)
+        view = cast("ThuneeView", view)
+        legal = cast("list[ThuneeAction]", actions)
         kinds = {a.kind for a in legal}
         hand = [parse_thunee_card(c) for c in view["hand"] or ()]
         phase = view["phase"]

@@ -1,6 +1,6 @@
-"""Thunee rules options and presets (RULES.md section B: T1-T34, B2, B4).
+"""Thunee rules options and presets (docs/games/thunee.md; rule numbers T1-T34, B2, B4).
 
-Every option RULES.md names in its B1 parameter list is here with its default, and every house rule of B4
+Every option of the rules' parameter list (B1) is here with its default, and every house rule of B4
 that changes play is an option too (Royals, Blind Thunee, win by two). The Thunee-League "chopping"
 challenge (B4) is not an option: the engine never allows a revoke or a false Jodi, so there is nothing
 to challenge.
@@ -74,7 +74,7 @@ class ThuneeRules(Rules):
         "all_calls": {"royals": True, "blind_thunee": True, "last_card_trump": True},
     }
     PRESET_DOCS = {
-        "seed002": "the seed's table as RULES.md settles it (default): 12 balls, last trick as a 10-point transfer, "
+        "seed002": "the default table: 12 balls, last trick as a 10-point transfer, "
                    "Jodi after tricks 1 and 3",
         "tuscans": "Tuscan house rules: Jodi after any won trick, partner catch worth 4, 13 balls",
         "traditional": "the 'Traditional' table of public implementations: undercut restriction, Jodi after the "

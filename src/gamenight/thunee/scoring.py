@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .state import ThuneeState
 
 # balls for a call that must win every trick: (success, caught by the partner, caught by an opponent)
-_SOLO_BALLS = {Special.MOONEY: (4, 4, 8),                 # T33
+_SOLO_BALLS: dict[int, tuple[int, int, int]] = {Special.MOONEY: (4, 4, 8),                 # T33
                Special.BLIND_THUNEE: (8, 8, 8),           # B4 (failure values UNVERIFIED)
                Special.BLIND_ROYALS: (8, 8, 8)}
 TRIP_BALLS = (3, 6)          # T32: success, failure
