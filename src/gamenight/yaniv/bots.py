@@ -28,6 +28,7 @@ class YanivHeuristic:
         self.call_confidence = call_confidence
         self.samples = samples
         self._best_group: dict[tuple[int, ...], int] = {}
+        self._value_of = game.values.__getitem__
 
     # ---- evaluation -------------------------------------------------------------------------
     def best_group_value(self, hand: tuple[int, ...]) -> int:
@@ -43,7 +44,10 @@ class YanivHeuristic:
     def outlook(self, hand: list[int]) -> float:
         """Lower is better: the value kept after the next discard, plus a little for each card held."""
         key = tuple(sorted(hand))
-        return sum(self.values[c] for c in key) - self.best_group_value(key) + 0.5 * len(key)
+        best = self._best_group.get(key)
+        if best is None:
+            best = self.best_group_value(key)
+        return sum(map(self._value_of, key)) - best + 0.5 * len(key)
 
     def stock_outlook(self, hand: list[int], pool: list[int]) -> float:
         """Expected outlook after drawing an unseen card (the pool's distinct kinds, weighted by count)."""

@@ -14,7 +14,7 @@ from . import sampling, scoring
 from .actions import CALL, DRAW, KEEP, RUN, SET, SINGLE, SLAP, SWAP, TAKE, Kind, YanivAction, action_table, run_text
 from .deal import Setup, no_deal, read_deal
 from .rules import YanivRules
-from .views import RoundSummary, YanivView, shown, shown_summary
+from .views import RoundSummary, YanivView, copy_summary, shown, shown_summary
 
 
 class Phase(IntEnum):
@@ -501,7 +501,7 @@ class YanivState(State[YanivGame]):
             return None
         if self._shown_round is None:
             self._shown_round = shown_summary(self.last_round)
-        return cast(RoundSummary, copy_json(self._shown_round))
+        return copy_summary(self._shown_round)
 
     # ---- copies -------------------------------------------------------------------------------------------
     def _copy_into(self, s: YanivState) -> None:

@@ -7,7 +7,7 @@ web pages only draw it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from ..core.cards import CARD_NAMES, JOKER, parse_card
 from ..core.views import View
@@ -76,6 +76,20 @@ def shown_summary(summary: dict[str, Any]) -> dict[str, Any]:
     out = dict(summary)
     out["hands"] = {p: sorted(cards, key=_named_rank) for p, cards in summary["hands"].items()}
     return out
+
+
+def copy_summary(summary: dict[str, Any]) -> RoundSummary:
+    """A copy of a round summary sharing no list or dict with it (its shape is known: faster than a generic
+    deep copy, and views are built at every bot decision)."""
+    out = dict(summary)
+    out["asaf"] = list(summary["asaf"])
+    out["hands"] = {p: list(cards) for p, cards in summary["hands"].items()}
+    out["hand_totals"] = dict(summary["hand_totals"])
+    out["points"] = dict(summary["points"])
+    out["totals"] = list(summary["totals"])
+    out["halved"] = list(summary["halved"])
+    out["eliminated"] = list(summary["eliminated"])
+    return cast(RoundSummary, out)
 
 
 def _named_rank(name: str) -> int:
