@@ -77,6 +77,7 @@ def test_the_seats_facts_are_the_solvers(rules, options):
                 assert m in MELD_INDEX and not m & laid
                 laid |= m
             assert laid | loose == held and not laid & loose
+            assert melds == sorted(melds, key=lambda m: m & -m)  # by their lowest cards
             assert v["hand_deadwood"] == value_of(loose) == deadwood(held)
             assert v["hand_value"] == value_of(held)
             assert v["deadwood_within_limit"] == (v["hand_deadwood"] <= v["knock_limit"])
@@ -117,6 +118,14 @@ def test_a_spectator_sees_no_hand_facts():
     for s in states(game("seed", single_hand=True), range(4), rng):
         v = s.view(None)
         assert all(v[key] is None for key in OWN_FACTS) and v["can_knock"] is False
+
+
+def test_every_view_carries_the_rules():
+    for preset in ("seed", "standard", "modern", "classic", "palace", "openspiel"):
+        g = game(preset)
+        s = g.new(seed=1)
+        s.view(0)["rules"]["knock_limit"] = 99  # the caller's own copy
+        assert s.view(0)["rules"] == s.view(None)["rules"] == g.rules.to_dict()
 
 
 def test_views_share_nothing_with_the_state():

@@ -124,7 +124,7 @@ def hand_facts(s: GinRummyState, seat: int) -> HandFacts:
     """The seat's hand, its best arrangement (melds by their lowest card, the rest by rank), and the facts its
     moves need now: each discard's deadwood (11 cards to discard), a legal knock, the defender's best."""
     hand = s.hands[seat]
-    melds = sorted(best_arrangement(hand), key=_lowest) if hand else ()
+    melds = best_arrangement(hand) if hand else ()  # its melds come by their lowest cards
     melded = 0
     for m in melds:
         melded |= m
@@ -136,7 +136,8 @@ def hand_facts(s: GinRummyState, seat: int) -> HandFacts:
     can_knock = False
     if moving and phase == DISCARD:
         discards = discard_deadwood(hand, dw)
-        can_knock = any(a.id in _KNOCK_IDS for a in s._legal_now())
+        legal = s._legal_now()  # sorted by id: big gin, the discards, then the knocks, the last ids of the phase
+        can_knock = bool(legal) and legal[-1].id in _KNOCK_IDS
     return HandFacts(names_of(hand), dw, [names_of(m) for m in melds],
                      sorted(names_of(loose), key=_RANK_FIRST.__getitem__), value_of(hand), dw <= s.knock_limit,
                      discards, can_knock, defender_best(s, hand, dw) if moving and phase == DEFEND else None)
@@ -208,10 +209,6 @@ def copy_summary(last: dict[str, Any]) -> dict[str, Any]:
         out["match"] = {**match, "totals_before_bonuses": list(match["totals_before_bonuses"]),
                         "boxes": list(match["boxes"]), "totals": list(match["totals"])}
     return out
-
-
-def _lowest(meld: int) -> int:
-    return meld & -meld
 
 
 _RANK_FIRST = {name: (k % 13) * 4 + k // 13 for k, name in enumerate(CARD_NAMES[:52])}  # by rank, then suit
