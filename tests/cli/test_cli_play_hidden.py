@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import io
+import json
 import random
 import re
 
@@ -218,20 +219,19 @@ def test_thunee_face_down_trump_card_stays_hidden_until_shown(monkeypatch):
 
 def test_yessir_other_seats_dice_do_not_change_the_transcript_before_the_reveal(monkeypatch):
     """YESSIR!'s hidden facts are the other players' dice (and a seat's own dice after a blind reroll): the
-    transcript up to the first reveal is the same whatever the other seats' dice are."""
-    from gamenight.yessir.state import YessirState
+    transcript up to the first reveal is the same whatever the other seats' dice are. Both matches are set up with
+    a deal (the seed's own first dice, or the same with the other seats' dice changed)."""
+    from gamenight.yessir.state import YessirGame
+
+    first = json.loads(gamenight.make("yessir", players=3).new(seed=4).to_json())
+    others = [[d % 6 + 1 for d in pair] for pair in first["dice"][1:]]
 
     def transcript(change: bool) -> str:
+        deal = {"roller": first["roller"], "shared": first["shared"],
+                "dice": [first["dice"][0], *(others if change else first["dice"][1:])]}
+        original = YessirGame.new
         with monkeypatch.context() as m:
-            if change:
-                original = YessirState._start_round
-
-                def start_round(self, roller):
-                    original(self, roller)
-                    for p in range(1, self.game.num_players):
-                        self.dice[p] = [d % 6 + 1 for d in self.dice[p]]
-
-                m.setattr(YessirState, "_start_round", start_round)
+            m.setattr(YessirGame, "new", lambda self, seed=None, deal_=None: original(self, seed, deal=deal))
             watch = Watch(m, "yessir", 4, players=3, bots="random")
         text = watch.text
         assert "Round 1 revealed." in text

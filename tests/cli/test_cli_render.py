@@ -66,29 +66,32 @@ def test_yaniv_table_shows_what_the_seat_may_see():
 
 
 def test_yaniv_hand_is_sorted_by_rank_jokers_last():
-    state = _yaniv_state(players=4, seed=2)
-    view = dict(state.view(0), hand=["Kc", "Jk", "2h", "As", "2c"])
+    hands = [["Kc", "Jk", "2h", "As", "2c"], None, None, None]
+    view = gamenight.make("yaniv", players=4).new(seed=2, deal={"hands": hands}).view(0)
     line = next(row for row in plain(get_renderer("yaniv").table(view)).splitlines() if row.startswith("Your hand:"))
     assert line.startswith("Your hand: A♠ 2♥ 2♣ K♣ Jk")
     assert "value 15" in line
 
 
 def test_yaniv_takeable_cards_are_the_ends_of_the_previous_group():
-    state = _yaniv_state()
-    view = dict(state.view(0), previous_group=["5s", "Jk", "7s"], previous_group_type="run",
-                previous_group_text="5s+Jk=6s+7s")
-    text = plain(get_renderer("yaniv").table(view))
+    state = gamenight.make("yaniv", players=3).new(seed=1, deal={"hands": [["5s", "Jk", "7s", "9d", "Kh"], None, None]})
+    state.apply("5s+Jk=6s+7s")
+    state.apply("draw")
+    text = plain(get_renderer("yaniv").table(state.view(1)))
     assert "5♠ Jk(=6s) 7♠ (run)" in text and "can be taken: 5♠ or 7♠" in text
-    view["rules"] = dict(view["rules"], set_pick_any=True)
-    view.update(previous_group=["7s", "7h", "7d"], previous_group_type="set", previous_group_text="7s+7h+7d")
-    assert "can be taken: 7♠ or 7♥ or 7♦" in plain(get_renderer("yaniv").table(view))
+    state = gamenight.make("yaniv", players=3, set_pick_any=True).new(
+        seed=1, deal={"hands": [["7s", "7h", "7d", "9d", "Kh"], None, None]})
+    state.apply("7s+7h+7d")
+    state.apply("draw")
+    assert "can be taken: 7♠ or 7♥ or 7♦" in plain(get_renderer("yaniv").table(state.view(1)))
 
 
 def test_yaniv_action_labels():
     r = get_renderer("yaniv")
-    view = dict(_yaniv_state().view(0), hand=["5s", "6s", "7s", "Kh"], stock_size=30)
+    hands = [["5s", "6s", "7s", "Kh", "Jk"], None, None]
+    view = gamenight.make("yaniv", players=3).new(seed=1, deal={"hands": hands}).view(0)
     assert plain(r.action_label("yaniv", view)) == "call Yaniv!"
-    assert plain(r.action_label("draw", view)) == "draw from the stock (30)"
+    assert plain(r.action_label("draw", view)) == "draw from the stock (38)"
     assert plain(r.action_label("take 7s", view)) == "take 7♠"
     assert plain(r.action_label("5s+6s+7s", view)) == "5♠ 6♠ 7♠ (leaves 10)"
     assert plain(r.action_label("Kh", view)) == "K♥ (leaves 18)"

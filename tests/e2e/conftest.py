@@ -24,6 +24,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "e2e"
+SOUND_OFF_AT_FIRST = ("try { if (!localStorage.getItem('gamenight-sound')) "
+                      "localStorage.setItem('gamenight-sound', 'off'); } catch (e) {}")
 WAIT_MS = 30_000       # any single wait in a browser: an event wait with a generous bound (a loaded CI machine)
 
 
@@ -76,9 +78,12 @@ class PageWatch:
         """Console errors matching this regular expression are expected in this test."""
         self.allowed.append(re.compile(pattern))
 
-    def open(self, label: str = "person"):
-        """A page in a browser context of its own (its own localStorage: another person, or another browser)."""
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+    def open(self, label: str = "person", **context_options):
+        """A page in a browser context of its own (its own localStorage: another person, or another browser);
+        ``context_options`` go to Playwright (reduced_motion="reduce", color_scheme="dark", ...). Sounds start off
+        in the tests (a page may turn them on)."""
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900}, **context_options)
+        context.add_init_script(SOUND_OFF_AT_FIRST)
         context.set_default_timeout(WAIT_MS)
         context.route("**/api/tables", self._seed_new_table)
         page = context.new_page()

@@ -180,6 +180,9 @@ def assert_match_over(page):
     assert legal_texts(page) == []
     # the end-of-match summary: the last hand's reveal and scoring line
     assert page.inner_text("#summary").strip() != "", "no summary at the end of the match"
+    # and the end is celebrated: who won, big
+    assert page.locator("#celebrate:not([hidden])").count() == 1
+    assert any(word in page.inner_text("#celebrate").lower() for word in ("win", "over"))
 
 
 RANK_ORDER = "A23456789TJQK"

@@ -47,6 +47,11 @@ new MutationObserver(() => {
 }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 """
 SUMMARY_FITS = "() => { const s = document.getElementById('summary'); return !s || s.scrollWidth <= s.clientWidth; }"
+# buttons a thumb must hit that are under 44 px (the cards are buttons too, and larger)
+SMALL_TARGETS = """() => [...document.querySelectorAll("button, select, input")]
+  .filter((b) => b.offsetParent !== null && !b.classList.contains("card-button"))
+  .filter((b) => b.getBoundingClientRect().height < 43.5)
+  .map((b) => (b.id || b.dataset.action || b.textContent || b.tagName).trim().slice(0, 30))"""
 OPEN_SUMMARY = "() => { for (const d of document.querySelectorAll('#summary details')) d.open = true; }"
 
 
@@ -94,6 +99,7 @@ def test_a_whole_match_fits_a_phone_for_the_player_and_a_spectator(server, pages
             hand_ends += 1
             page.evaluate(OPEN_SUMMARY)
         assert_fits(page, width, f"move {moves}")
+        assert page.evaluate(SMALL_TARGETS) == [], f"move {moves}: targets under 44 px"
         play_one(page, choose_for(game), rng)
         moves += 1
         assert moves < 600, "the match did not end"

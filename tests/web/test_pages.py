@@ -1,7 +1,8 @@
 """The pages and their scripts are served, and hold the browser contract (docs/web_pages.md, docs/web.md).
 
-In-process checks (Starlette's TestClient); the browser tests are in tests/e2e. Where Node.js is installed,
-every script is also syntax-checked and the Gin Rummy view's meld finder is compared with the engine's.
+In-process checks (Starlette's TestClient); the browser tests are in tests/e2e. Node.js (which `make test` installs)
+syntax-checks every script, draws every card, and draws whole matches of every game through its view with a stub
+DOM, which must offer only legal actions.
 """
 import json
 import random
@@ -18,7 +19,7 @@ import gamenight
 STATIC = Path(gamenight.__file__).parent / "web" / "static"
 # the order static/table.html loads them in (the contract: GN first, the page last)
 # the shared scripts, one view per registered game (the registry lists them, not the page), then the table
-TABLE_SCRIPTS = (["/static/gn.js", "/static/cards.js", "/static/dice.js"]
+TABLE_SCRIPTS = (["/static/gn.js", "/static/cards.js", "/static/dice.js", "/static/motion.js", "/static/sound.js"]
                  + [f"/static/games/{name}.js" for name in gamenight.games()] + ["/static/table.js"])
 
 

@@ -14,7 +14,6 @@ from typing import Any
 
 from ..core.cards import card_str, parse_card
 from ..core.game import Action, Game, State, copy_json
-from ..core.options import Rules
 from ..core.rng import Rng
 from ..core.views import View
 from . import actions as A
@@ -52,16 +51,6 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
     title = "Gin Rummy"
     RULES = GinRummyRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 2, 2
-
-    def __init__(self, players: int | None = None, rules: str | Rules | dict[str, Any] | None = None,
-                 **overrides: Any):
-        super().__init__(players, rules, **overrides)
-        self._rules_values = self.rules.to_dict()
-
-    def rules_copy(self) -> dict[str, Any]:
-        """``rules.to_dict()`` as a new dict the caller owns (every view carries one): each Gin Rummy option is a
-        number, a string, a bool or None, so a flat copy shares nothing."""
-        return dict(self._rules_values)
 
     def _start_match(self, state: GinRummyState, deal: dict[str, Any] | None) -> None:
         """The first hand: dealt by the seed, or as ``deal`` says (deal.py; its fields in the module's docs)."""

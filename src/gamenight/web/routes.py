@@ -134,6 +134,10 @@ def refusing(handler: Handler) -> Handler:
 
 
 # ---- the routes ---------------------------------------------------------------------------------
+# the bots as people call them; "random", "heuristic" and the like stay their names for programs
+BOT_LEVELS = {"random": "Easy", "simple": "Medium", "heuristic": "Medium", "expert": "Hard"}
+
+
 def games_catalogue() -> list[dict[str, Any]]:
     """What the lobby offers for each game (names, players, presets, options, bots)."""
     out = []
@@ -144,7 +148,8 @@ def games_catalogue() -> list[dict[str, Any]]:
                     "max_players": game.MAX_PLAYERS, "default_players": game.DEFAULT_PLAYERS,
                     "default_preset": rules.DEFAULT_PRESET,
                     "presets": [{"name": p, "doc": rules.PRESET_DOCS.get(p, "")} for p in rules.PRESETS],
-                    "options": rules.describe(), "bots": gamenight.bots_for(game)})
+                    "options": rules.describe(), "bots": gamenight.bots_for(game),
+                    "bot_labels": {b: BOT_LEVELS.get(b, b) for b in gamenight.bots_for(game)}})
     return out
 
 

@@ -37,6 +37,7 @@
       "aria-label": opts.label || (hidden ? "a hidden die" : (opts.tone === "luck" ? "luck die showing " : "die showing ")
         + value + (held ? " (held)" : "")),
     });
+    if (!hidden) svg.dataset.value = String(value);   // a die whose face changed rolls (motion.js)
     svg.style.verticalAlign = "middle";
     svg.style.flex = "none";
     if (opts.title) {

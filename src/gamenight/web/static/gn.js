@@ -108,12 +108,17 @@ const GN = (function () {
     const me = message.seat === seat;
     const box = el("div", null, {class: ["seat-box", me && "me", t.current_player === seat && !t.is_over && "to-move"],
                                  "data-board-seat": seat});
-    const kind = s.kind === "bot" ? "bot: " + s.bot : s.kind === "person" ? "person" : "open seat";
+    const kind = s.kind === "bot" ? "bot: " + botLabel(s.bot) : s.kind === "person" ? "person" : "open seat";
     box.append(el("div", [el("strong", ui.seatName(seat) + (me ? " (you)" : "")), el("span", " " + kind, {class: "muted"})],
                   {class: "seat-name"}));
     box.append(...children.filter((c) => c !== null && c !== undefined));
     return box;
   }
+
+  /** A bot as people call it ("Medium"), from its program name ("heuristic"); the server's catalogue fills the
+   *  names in (botLabels), and a bot it does not name keeps its program name. */
+  const botLabels = {};
+  function botLabel(name) { return botLabels[name] ? `${botLabels[name]} (${name})` : String(name); }
 
   // ---- talking to the server -------------------------------------------------------------------------
 
@@ -161,6 +166,6 @@ const GN = (function () {
     return table;
   }
 
-  return {el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, post, clientNonce, joinSeat, createTable,
+  return {el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, botLabels, botLabel, post, clientNonce, joinSeat, createTable,
           tokenKey, hostKey, SVG_NS};
 })();

@@ -6,6 +6,7 @@
   const $ = (id) => document.getElementById(id);
   const el = GN.el;
   let catalogue = [];
+  const labels = {};        // bots as people call them, from the catalogue
 
   function currentGame() { return catalogue.find((g) => g.name === $("game").value) || catalogue[0]; }
 
@@ -92,7 +93,9 @@
     for (let i = 0; i < n; i++) {
       const select = el("select", null, {"data-seat-bot": i, "aria-label": `seat ${i + 1}`});
       select.append(el("option", "open (a person)", {value: ""}));
-      for (const bot of game.bots) select.append(el("option", "bot: " + bot, {value: bot}));
+      for (const bot of game.bots) {
+        select.append(el("option", `bot: ${(game.bot_labels || {})[bot] || bot} (${bot})`, {value: bot}));
+      }
       // a redraw (another player count, another game) keeps what was chosen: an open seat stays open
       select.value = previous[i] !== undefined ? previous[i] : (i === 0 ? "" : defaultBot(game));
       if (select.value !== "" && !game.bots.includes(select.value)) select.value = defaultBot(game);
@@ -127,7 +130,7 @@
 
   function seatText(s) {
     if (s.kind === "person") return s.name || "a person";
-    if (s.kind === "bot") return "bot: " + s.bot;
+    if (s.kind === "bot") return "bot: " + (labels[s.bot] ? `${labels[s.bot]} (${s.bot})` : s.bot);
     return "open";
   }
 
@@ -164,6 +167,7 @@
   async function start() {
     try {
       catalogue = await api("/api/games");
+      for (const g of catalogue) Object.assign(labels, g.bot_labels || {});
     } catch (e) {
       $("create-error").textContent = "Could not load the games: " + e.message;
       return;

@@ -12,6 +12,9 @@
   const $ = (id) => document.getElementById(id);
   const el = GN.el;
 
+  // the keys of the action buttons, in their order: 1-9, 0, then the letters
+  const KEYS = "1234567890abcdefghijklmnopqrstuvwxyz";
+  let shown = [];           // the action buttons' actions, in the order drawn
   let socket = null;
   let live = null;          // the latest live message
   let replay = null;        // the history message being shown, or null when live
@@ -96,10 +99,16 @@
     if (target && !target.disabled) target.focus({preventScroll: true});
   }
 
+  // A move arriving never moves the page: the scroll stays where the person left it (a redraw that changed it is
+  // put back; tests/e2e/test_e2e_table_feel.py checks every game), and the cards glide.
   function draw() {
     if (!live) return;
     const focused = focusKey();
+    const scroll = window.scrollY;
+    const was = replay === null ? GN.motion.before($("board")) : null;
     drawAll();
+    if (Math.abs(window.scrollY - scroll) > 1) window.scrollTo(0, scroll);
+    GN.motion.after($("board"), was);
     restoreFocus(focused);
   }
 
@@ -125,6 +134,8 @@
 
     const ui = makeUi(message, replaying);
     drawSeats(live);
+    drawSound();
+    drawCelebration(message);
     drawJoinBar(live);
     drawWaiting(live.table);
     drawSeatRules(live.table);
@@ -179,8 +190,48 @@
 
   function seatKind(s) {
     if (s.kind === "person") return s.connected === false ? "person, not connected" : "person";
-    if (s.kind === "bot") return `bot: ${s.bot}` + (s.away ? `, playing for ${s.away} (away)` : "");
+    if (s.kind === "bot") return `bot: ${GN.botLabel(s.bot)}` + (s.away ? `, playing for ${s.away} (away)` : "");
     return s.reserved ? `kept for ${s.reserved}` : "open";
+  }
+
+  // Sounds for what just happened: a move, a new hand, a Yaniv call, your turn, the match won.
+  function playSoundFor(old, message) {
+    if (!old || old.version === message.version || replay) return;
+    const mine = message.seat !== null && message.seat !== undefined;
+    const view = message.view || {};
+    const log = Array.isArray(view.log) ? view.log : [];
+    const last = log.length ? String(log[log.length - 1][1]) : "";
+    if (message.table.is_over) {
+      GN.sound.play(mine && (view.winners || []).includes(message.seat) ? "win" : "card");
+    } else if (old.view && view.hand_number !== old.view.hand_number) {
+      GN.sound.play("shuffle");
+    } else {
+      GN.sound.play(/yaniv/i.test(last) ? "yaniv" : "card");
+    }
+    const myTurn = mine && !message.table.is_over && message.table.current_player === message.seat;
+    const wasMine = mine && old.table.current_player === old.seat && !old.table.is_over;
+    if (myTurn && !wasMine) setTimeout(() => GN.sound.play("turn"), 150);
+  }
+
+  function drawSound() {
+    const button = $("sound-toggle");
+    const on = GN.sound.enabled();
+    button.textContent = on ? "🔊 Sound" : "🔇 Muted";
+    button.setAttribute("aria-pressed", on ? "false" : "true");
+    button.title = on ? "sounds are on: click to mute" : "sounds are off: click to hear them";
+  }
+
+  // The end of a match is celebrated: who won, big, once.
+  function drawCelebration(message) {
+    const box = $("celebrate");
+    const t = message.table;
+    if (!t.is_over || replay) { box.hidden = true; return; }
+    const winners = (message.view && message.view.winners) || [];
+    const you = message.seat !== null && message.seat !== undefined && winners.includes(message.seat);
+    const names = winners.map((w) => (w === message.seat ? "You" : seatName(t, w)));
+    box.textContent = you ? "🎉 You win! 🎉" : names.length ? `🏆 ${names.join(" and ")} ${names.length === 1 ? "wins" : "win"}` : "The match is over";
+    box.classList.toggle("you-win", you);
+    box.hidden = false;
   }
 
   function drawSeats(message) {
@@ -228,7 +279,7 @@
     const select = el("select", null, {"data-host-seat": s.seat, "aria-label": `who plays seat ${s.seat + 1}`});
     select.append(el("option", "open seat", {value: ""}));
     const game = catalogue.find((g) => g.name === live.table.game);
-    for (const bot of game ? game.bots : [s.bot].filter(Boolean)) select.append(el("option", "bot: " + bot, {value: bot}));
+    for (const bot of game ? game.bots : [s.bot].filter(Boolean)) select.append(el("option", "bot: " + GN.botLabel(bot), {value: bot}));
     select.value = s.kind === "bot" ? s.bot : "";
     select.addEventListener("change", () => hostChange("bot", {seat: s.seat, bot: select.value || null}));
     box.append(" ", select);
@@ -419,14 +470,16 @@
       bar.replaceChildren(el("span", note, {class: "muted waiting"}));
       return;
     }
-    bar.replaceChildren(...message.legal_actions.map((a, i) => {
+    shown = inHandOrder(message.legal_actions);
+    bar.replaceChildren(...shown.map((a, i) => {
       let label = null;
       if (renderer && typeof renderer.actionLabel === "function") {
         try { label = renderer.actionLabel(a, message, ui); } catch (e) { console.error(e); label = null; }
       }
+      const key = KEYS[i];
       const button = el("button", null, {type: "button", "data-action": a, class: ["action", ui.suggested.has(a) && "suggested"],
-                                         title: i < 9 ? `${a} (key ${i + 1})` : a});
-      if (i < 9) button.append(el("kbd", String(i + 1), {class: "key", "aria-hidden": "true"}));
+                                         title: key ? `${a} (key ${key})` : a});
+      if (key) button.append(el("kbd", key, {class: "key", "aria-hidden": "true"}));
       if (label instanceof Node) {
         button.append(label);
         if (!label.textContent.trim() || label.querySelector && label.querySelector("svg")) button.setAttribute("aria-label", a);
@@ -436,6 +489,19 @@
       button.addEventListener("click", () => act(a));
       return button;
     }));
+  }
+
+  // Action buttons follow the order of the hand as the board shows it (the cards a view draws in its ".my-area",
+  // left to right): an action comes where its first card is; actions naming none keep their order, after the rest.
+  const CARD = /\b(?:[A2-9TJQK][shdc]|Jk)\b/g;
+  function inHandOrder(actions) {
+    const hand = [...document.querySelectorAll("#board .my-area svg.card[data-card]")].map((c) => c.dataset.card);
+    if (!hand.length) return actions.slice();
+    const place = (a) => {
+      const at = (a.match(CARD) || []).map((c) => hand.indexOf(c)).filter((i) => i >= 0);
+      return at.length ? Math.min(...at) : hand.length;
+    };
+    return actions.map((a, i) => [place(a), i, a]).sort((x, y) => x[0] - y[0] || x[1] - y[1]).map((x) => x[2]);
   }
 
   function drawHistory() {
@@ -552,6 +618,7 @@
       const message = JSON.parse(event.data);
       if (message.type === "state") {
         if (live && live.version !== message.version) showError("");
+        playSoundFor(live, message);
         live = message;
         pending = false;
         draw();
@@ -610,6 +677,7 @@
     setTimeout(() => { $("copy-link").textContent = "Copy link"; }, 1500);
   });
   $("share-link").addEventListener("focus", (e) => e.target.select());
+  $("sound-toggle").addEventListener("click", () => { GN.sound.setEnabled(!GN.sound.enabled()); drawSound(); });
   $("player-name").value = localStorage.getItem(nameKey) || "";
   $("player-name").addEventListener("change", (e) => localStorage.setItem(nameKey, e.target.value.trim()));
 
@@ -617,8 +685,8 @@
     if (!live || event.ctrlKey || event.metaKey || event.altKey) return;
     const tag = event.target && event.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    if (/^[1-9]$/.test(event.key)) {
-      const a = replay ? undefined : live.legal_actions[Number(event.key) - 1];
+    if (event.key.length === 1 && KEYS.includes(event.key.toLowerCase())) {
+      const a = replay ? undefined : shown[KEYS.indexOf(event.key.toLowerCase())];
       if (a !== undefined) { event.preventDefault(); act(a); }
     } else if (event.key === "ArrowLeft") { event.preventDefault(); historyButton("prev"); }
     else if (event.key === "ArrowRight") { event.preventDefault(); historyButton("next"); }
@@ -637,6 +705,7 @@
   } else {
     fetch("/api/games").then((r) => r.json()).then((games) => {
       catalogue = games;
+      for (const g of games) Object.assign(GN.botLabels, g.bot_labels || {});
       if (live && hostToken()) draw();
     }).catch(() => {});
     connect();
