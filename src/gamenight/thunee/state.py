@@ -525,7 +525,8 @@ class ThuneeState(State[ThuneeGame]):
 
     def _on_weak(self, seat: int, action: ThuneeAction) -> None:
         if action.kind == PASS:
-            self._next_in_queue(self._after_weak)
+            if self._window_over():
+                self._after_weak()
             return
         self.last_hand = {"hand": self.hand_no, "result": "redeal", "seat": seat,
                           "shown": [card_text(c) for c in cards_of(self.hands[seat])],
@@ -572,7 +573,8 @@ class ThuneeState(State[ThuneeGame]):
 
     def _on_blind(self, seat: int, action: ThuneeAction) -> None:
         if action.kind == PASS:
-            self._next_in_queue(self._second_deal)
+            if self._window_over():
+                self._second_deal()
             return
         self.special = SPECIAL_ACTIONS[action.kind]
         self.special_seat = seat
@@ -581,7 +583,8 @@ class ThuneeState(State[ThuneeGame]):
 
     def _on_special(self, seat: int, action: ThuneeAction) -> None:
         if action.kind == PASS:
-            self._next_in_queue(self._begin_normal_play)
+            if self._window_over():
+                self._begin_normal_play()
             return
         self.special = SPECIAL_ACTIONS[action.kind]
         self.special_seat = seat
@@ -594,18 +597,20 @@ class ThuneeState(State[ThuneeGame]):
             self.jodi[seat % 2] += value
             self.jodi_suits |= sum(1 << s for s, m in enumerate(action.melds) if m)
             self.jodi_log.append([seat, [card_text(c) for c in cards_of(action.mask)], value])
-        self._next_in_queue(self._close_jodi)
+        if self._window_over():
+            self._close_jodi()
 
     def _on_over(self, seat: int, action: ThuneeAction) -> None:
         raise AssertionError("no action is legal when the match is over")
 
-    def _next_in_queue(self, then: Callable[[], None]) -> None:
+    def _window_over(self) -> bool:
+        """The seat asked has answered: ask the next one in the window's queue; True when nobody is left."""
         queue = self.queue
         queue.pop(0)
         if queue:
             self.current = queue[0]
-            return
-        then()
+            return False
+        return True
 
     def _on_play(self, seat: int, action: ThuneeAction) -> None:
         card = action.card
@@ -655,7 +660,7 @@ class ThuneeState(State[ThuneeGame]):
         """T21: the trick is complete; its winner takes it and leads next, unless the hand (or half) is over."""
         g = self.game
         trick = self.trick
-        winner = self._trick_winner()
+        winner = trick_winner(trick, self.trump, strength_for(self.special, self.tricks_done))[0]  # T21, T32, B4
         points = sum(CARD_POINTS[c] for _, c in trick)
         team = winner % 2
         self.trick_points[team] += points
@@ -698,10 +703,6 @@ class ThuneeState(State[ThuneeGame]):
     def _close_jodi(self) -> None:
         self.phase = PLAYING
         self.current = self.leader
-
-    def _trick_winner(self) -> int:
-        """T21 (T32 in Trip's first three tricks, B4 under Royals): the seat winning the trick on the table."""
-        return trick_winner(self.trick, self.trump, strength_for(self.special, self.tricks_done))[0]
 
     # ---- the end of a hand (T18, T25-T30, T32-T33) -----------------------------------------------------
     def _end_hand(self, last_winner: int) -> None:
