@@ -51,7 +51,8 @@ run: $(SERVE_STAMP)
 	@echo "gamenight: open http://$(HOST):$(PORT)/ in your browser (Ctrl-C stops the server; tables are kept in ./gamenight.db)"
 	$(VENV)/bin/gamenight serve --host $(HOST) --port $(PORT) --db sqlite:///gamenight.db
 
-test: $(STAMP) $(CHROMIUM) $(NODE)
+# the whole suite: lint and types first (a ruff or mypy finding fails it), then every test
+test: lint $(CHROMIUM) $(NODE)
 	$(PY) -m pytest -n 2
 
 # lint and types: ruff on everything, mypy on the package (strict on gamenight.core; see pyproject.toml)

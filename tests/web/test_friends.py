@@ -3,9 +3,10 @@ same seats; after each hand the bots wait until everyone has seen how it ended (
 
 Time is a ManualClock and the scheduler has no thread (``manual_manager``)."""
 import pytest
-from gamenight.web import create_app
 from starlette.testclient import TestClient
 from web_helpers import act, create_hosted, join, later, manual_manager, ws_connect
+
+from gamenight.web import create_app
 
 DELAY = 0.5
 YESSIR_SHORT = {"game": "yessir", "players": 3, "options": {"rounds_to_win": 2}}

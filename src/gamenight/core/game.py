@@ -11,7 +11,7 @@ import abc
 import json
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from .checks import is_whole_number, whole_number
 from .errors import IllegalAction, RulesError
@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from .views import View
 
 R = TypeVar("R", bound=Rules)
-S = TypeVar("S", bound="State[Any]")
+S = TypeVar("S", bound="State[Any, Any]")
 G = TypeVar("G", bound="Game[Any, Any]")
+A = TypeVar("A", bound="Action")
 
 
 class Action:
@@ -59,7 +60,7 @@ class Game(abc.ABC, Generic[R, S]):
     name: ClassVar[str]
     title: ClassVar[str]
     RULES: ClassVar[type[Rules]]
-    STATE: ClassVar[type[State[Any]]]   # the game's state class, which ``new`` makes
+    STATE: ClassVar[type[State[Any, Any]]]   # the game's state class, which ``new`` makes
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     DEFAULT_PLAYERS: ClassVar[int]
@@ -176,9 +177,9 @@ class Game(abc.ABC, Generic[R, S]):
         return int.from_bytes(os.urandom(8), "little") >> 1
 
 
-class State(abc.ABC, Generic[G]):
-    """A whole match in progress, of the game ``G``. Subclasses keep their fields in ``__slots__`` (for speed,
-    and so that a misspelt field is an error, not a new attribute)."""
+class State(abc.ABC, Generic[G, A]):
+    """A whole match in progress, of the game ``G`` whose actions are ``A``. Subclasses keep their fields in
+    ``__slots__`` (for speed, and so that a misspelt field is an error, not a new attribute)."""
 
     # what every game's state has; a game's state class adds its own fields in its __slots__
     __slots__ = ("game", "seed", "deal", "rng", "history")
@@ -186,7 +187,7 @@ class State(abc.ABC, Generic[G]):
     seed: int | None
     deal: dict[str, Any] | None    # the first hand as set up by hand (``Game.new(deal=...)``), else None
     rng: Rng
-    history: list[Action]
+    history: list[A]
 
     def __init__(self, game: G):
         self.game = game
@@ -211,17 +212,17 @@ class State(abc.ABC, Generic[G]):
 
     # ---- game implements ----------------------------------------------------------------------
     @abc.abstractmethod
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[A]:
         """The legal actions, sorted by id, in a new list the caller may change."""
 
-    def _legal_now(self) -> list[Action]:
+    def _legal_now(self) -> list[A]:
         """The legal actions for the engine's own checks, which never change the list. A game that keeps
         the list for the position overrides this to return it without the copy ``legal_actions`` makes."""
         return self.legal_actions()
 
     @abc.abstractmethod
-    def _apply(self, action: Action) -> None:
-        """Play a legal action (already checked)."""
+    def _apply(self, action: A) -> None:
+        """Play a legal action (already checked): one of this position's ``_legal_now()``."""
 
     @property
     @abc.abstractmethod
@@ -277,14 +278,16 @@ class State(abc.ABC, Generic[G]):
             raise IllegalAction(f"{action!r} is not an action; legal now: {_list(legal)}")
         else:
             chosen = self._own_action(action, legal)
-        if chosen not in legal:
+        try:
+            own = legal[legal.index(chosen)]  # the legal list's object: an A
+        except ValueError:
             raise IllegalAction(f"{chosen} is not legal for seat {self.current_player} now"
-                                f"{self._why_illegal(chosen)}. Legal now: {_list(legal)}")
-        self._apply(chosen)
-        self.history.append(chosen)
+                                f"{self._why_illegal(cast(A, chosen))}. Legal now: {_list(legal)}") from None
+        self._apply(own)
+        self.history.append(own)
         return self
 
-    def _own_action(self, action: Action, legal: list[Action]) -> Action:
+    def _own_action(self, action: Action, legal: list[A]) -> Action:
         """This game's action for ``action``. Actions compare by id, and an action object from another
         game's table (other rules, other player count) may share an id with a different action here,
         so such an object is read by its notation instead."""
@@ -302,8 +305,8 @@ class State(abc.ABC, Generic[G]):
         except IllegalAction as e:
             raise IllegalAction(f"{e}. Legal now: {_list(legal)}") from None
 
-    def _why_illegal(self, action: Action) -> str:
-        """Game may add a reason (starting with '; ')."""
+    def _why_illegal(self, action: A) -> str:
+        """Game may add a reason (starting with '; ') why ``action``, one of this game's, is not legal now."""
         return ""
 
     def returns(self) -> list[float]:

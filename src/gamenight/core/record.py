@@ -10,7 +10,7 @@ from .game import RECORD_FORMAT, Action, State
 from .registry import make
 
 
-def _start(record: dict[str, Any] | str) -> tuple[dict[str, Any], State[Any]]:
+def _start(record: dict[str, Any] | str) -> tuple[dict[str, Any], State[Any, Any]]:
     """The record as a dict, and the state its game starts from."""
     if isinstance(record, str):
         record = json.loads(record)
@@ -27,7 +27,7 @@ def _start(record: dict[str, Any] | str) -> tuple[dict[str, Any], State[Any]]:
     return record, game.new(seed=record["seed"], deal=record.get("deal"))
 
 
-def _steps(record: dict[str, Any], state: State[Any]) -> Iterator[tuple[int, int | None, Action, State[Any]]]:
+def _steps(record: dict[str, Any], state: State[Any, Any]) -> Iterator[tuple[int, int | None, Action, State[Any, Any]]]:
     for number, text in enumerate(record["actions"], 1):
         seat = state.current_player
         try:
@@ -37,7 +37,7 @@ def _steps(record: dict[str, Any], state: State[Any]) -> Iterator[tuple[int, int
         yield number, seat, state.history[-1], state
 
 
-def replay_steps(record: dict[str, Any] | str) -> Iterator[tuple[int, int | None, Action, State[Any]]]:
+def replay_steps(record: dict[str, Any] | str) -> Iterator[tuple[int, int | None, Action, State[Any, Any]]]:
     """Replay a record step by step: yields ``(number, seat, action, state_after)``.
 
     The same state object is updated in place; clone it to keep a snapshot. An illegal step raises
@@ -47,7 +47,7 @@ def replay_steps(record: dict[str, Any] | str) -> Iterator[tuple[int, int | None
     yield from _steps(record, state)
 
 
-def replay(record: dict[str, Any] | str) -> State[Any]:
+def replay(record: dict[str, Any] | str) -> State[Any, Any]:
     """Replay a record (a dict or its JSON text) and return the final state."""
     record, state = _start(record)
     for _ in _steps(record, state):

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core.cards import card_str, parse_card
-from ..core.game import Action, Game, State, copy_json
+from ..core.game import Game, State, copy_json
 from ..core.rng import Rng
 from ..core.views import View
 from . import actions as A
@@ -86,7 +86,7 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
         return sample_state(GinRummyState(self), gin_view, rng)
 
 
-class GinRummyState(State[GinRummyGame]):
+class GinRummyState(State[GinRummyGame, GinAction]):
     FINISHED_PHASE = OVER
     __slots__ = ("log", "prev_log", "hand_no", "dealer", "current", "phase",
                  "hands", "known", "stock", "pile", "taken", "first_upcard", "knock_limit", "takes", "returned",
@@ -122,7 +122,7 @@ class GinRummyState(State[GinRummyGame]):
     results: list[list[Any]]            # [result, scorer or -1, points] per hand
     last_hand: dict[str, Any] | None    # the last finished hand's summary (never changed once made)
     winner_seats: list[int]
-    _legal: list[Action] | None         # the legal actions of this position, once computed
+    _legal: list[GinAction] | None         # the legal actions of this position, once computed
     _history_json: tuple[int, str] | None  # to_json's history text and how many actions it holds
 
     def __init__(self, game: GinRummyGame):
@@ -186,53 +186,53 @@ class GinRummyState(State[GinRummyGame]):
     def hands_played(self) -> int:
         return self.hand_no
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[GinAction]:
         """A new list each call (the computed one is kept for this position and shared with clones)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = _LEGAL[self.phase](self)
         return list(legal)
 
-    def _legal_now(self) -> list[Action]:
+    def _legal_now(self) -> list[GinAction]:
         legal = self._legal
         if legal is None:
             legal = self._legal = _LEGAL[self.phase](self)
         return legal
 
     # ---- legal actions, one generator per phase ------------------------------------------------------
-    def _legal_upcard(self) -> list[Action]:
+    def _legal_upcard(self) -> list[GinAction]:
         if self.current == self.dealer and self.game.rules.first_upcard == "seed":
             return [A.TAKE_ACTION]  # G6 seed: the dealer must take a passed upcard
         return [A.TAKE_ACTION, A.PASS_ACTION]
 
-    def _legal_stock_only(self) -> list[Action]:
+    def _legal_stock_only(self) -> list[GinAction]:
         return [A.DRAW_ACTION]
 
-    def _legal_draw(self) -> list[Action]:
+    def _legal_draw(self) -> list[GinAction]:
         return [A.DRAW_ACTION, A.TAKE_ACTION]
 
-    def _legal_discard(self) -> list[Action]:
+    def _legal_discard(self) -> list[GinAction]:
         hand = self.hands[self.current]
         taken = self.taken
         banned = taken if taken >= 0 and not self.game.rules.may_discard_taken_discard else -1
-        out: list[Action] = [A.BIGGIN_ACTION] if self._can_big_gin(hand) else []
+        out: list[GinAction] = [A.BIGGIN_ACTION] if self._can_big_gin(hand) else []
         if not self.must_knock:
             out.extend(A.discards_of(hand if banned < 0 else hand ^ BIT[banned]))
         knocks = A.KNOCKS
         out.extend(knocks[c] for c in self._knock_cards(hand, banned))
         return out
 
-    def _legal_wall(self) -> list[Action]:
+    def _legal_wall(self) -> list[GinAction]:
         hand = self.hands[self.current] | BIT[self.pile[-1]]
         banned = -1 if self.game.rules.may_discard_taken_discard else self.pile[-1]
         if self._can_big_gin(hand) or self._knock_cards(hand, banned):
             return [A.TAKE_ACTION, A.PASS_ACTION]
         return [A.PASS_ACTION]
 
-    def _legal_layout(self) -> list[Action]:
+    def _legal_layout(self) -> list[GinAction]:
         hand = self.hands[self.current]
         limit = 0 if self.big else self.knock_limit
-        out: list[Action] = [A.DONE_ACTION] if value_of(hand) <= limit else []
+        out: list[GinAction] = [A.DONE_ACTION] if value_of(hand) <= limit else []
         melds = A.MELDS
         for i in melds_in(hand):
             m = melds[i]
@@ -240,10 +240,10 @@ class GinRummyState(State[GinRummyGame]):
                 out.append(m)
         return out
 
-    def _legal_defend(self) -> list[Action]:
+    def _legal_defend(self) -> list[GinAction]:
         hand = self.hands[self.current]
         melds = A.MELDS
-        out: list[Action] = [A.DONE_ACTION]
+        out: list[GinAction] = [A.DONE_ACTION]
         out.extend(melds[i] for i in melds_in(hand))
         if self.knocker_deadwood > 0 and not self.big:  # G9: no layoffs on gin
             runs = self.run_cards
@@ -251,7 +251,7 @@ class GinRummyState(State[GinRummyGame]):
             out.extend(A.RUN_LAYOFFS[c] for c in cards_of(hand) if NEIGHBOURS[c] & runs)
         return out
 
-    def _legal_over(self) -> list[Action]:
+    def _legal_over(self) -> list[GinAction]:
         return []
 
     def _can_big_gin(self, hand: int) -> bool:
@@ -265,8 +265,7 @@ class GinRummyState(State[GinRummyGame]):
         return [c for c in cards_of(hand) if c != banned and deadwood(hand ^ BIT[c]) <= limit]
 
     # ---- why an action is refused ------------------------------------------------------------------------
-    def _why_illegal(self, action: Action) -> str:
-        a: GinAction = action  # type: ignore[assignment]  # the core passes this game's actions only
+    def _why_illegal(self, a: GinAction) -> str:
         kind = a.kind
         phase = self.phase
         hand = self.hands[self.current]
@@ -318,8 +317,7 @@ class GinRummyState(State[GinRummyGame]):
         return ""
 
     # ---- playing: one handler per phase ------------------------------------------------------------------
-    def _apply(self, action: Action) -> None:
-        a: GinAction = action  # type: ignore[assignment]  # the core passes this game's actions only
+    def _apply(self, a: GinAction) -> None:
         self._legal = None
         self.log.append((self.current, a.text))
         _HANDLERS[self.phase](self, a)
@@ -647,7 +645,7 @@ class GinRummyState(State[GinRummyGame]):
 _HANDLERS: tuple[Callable[[GinRummyState, GinAction], None], ...] = (
     GinRummyState._on_upcard, GinRummyState._on_stock_only, GinRummyState._on_draw, GinRummyState._on_discard,
     GinRummyState._on_wall, GinRummyState._on_layout, GinRummyState._on_defend, GinRummyState._on_over)
-_LEGAL: tuple[Callable[[GinRummyState], list[Action]], ...] = (
+_LEGAL: tuple[Callable[[GinRummyState], list[GinAction]], ...] = (
     GinRummyState._legal_upcard, GinRummyState._legal_stock_only, GinRummyState._legal_draw,
     GinRummyState._legal_discard, GinRummyState._legal_wall, GinRummyState._legal_layout,
     GinRummyState._legal_defend, GinRummyState._legal_over)

@@ -130,7 +130,7 @@ _PLAIN_FIELDS = ("dealer", "balls", "hand_no", "ball_target", "current", "queue"
                  "last_hand", "winner_team", "log")
 
 
-class ThuneeState(State[ThuneeGame]):
+class ThuneeState(State[ThuneeGame, ThuneeAction]):
     FINISHED_PHASE = OVER
     __slots__ = ("phase", "hands", "dealt", "stock", "trick", "_legal", "log_phases",
                  "prev_log", "prev_open", *_PLAIN_FIELDS)
@@ -375,7 +375,7 @@ class ThuneeState(State[ThuneeGame]):
         return [1.0 if s % 2 == self.winner_team else 0.0 for s in range(n)]
 
     # ---- legal actions, by phase ----------------------------------------------------------------
-    def legal_actions(self) -> list[ThuneeAction]:  # type: ignore[override]  # the game's own actions
+    def legal_actions(self) -> list[ThuneeAction]:
         """A new list each call: the computed one is kept for this position and may be a table's shared
         list (``ActionTable.plays``, ``jodi_by_max``), so the caller gets a copy it may change."""
         legal = self._legal
@@ -384,7 +384,7 @@ class ThuneeState(State[ThuneeGame]):
             legal = self._legal = self._legal_play(seat) if phase == PLAYING else _LEGAL[phase](self, seat)
         return list(legal)
 
-    def _legal_now(self) -> list[ThuneeAction]:  # type: ignore[override]  # the game's own actions
+    def _legal_now(self) -> list[ThuneeAction]:
         legal = self._legal
         if legal is None:
             phase, seat = self.phase, self.current  # the common phase first: indexing by an IntEnum is slower
@@ -482,7 +482,7 @@ class ThuneeState(State[ThuneeGame]):
             extra += [t.kanak[a.card] for a in plays]  # T27
         return extra
 
-    def _why_illegal(self, action: Any) -> str:
+    def _why_illegal(self, action: ThuneeAction) -> str:
         phase = self.phase
         kind = action.kind
         if phase == PLAYING and kind in (PLAY, DOUBLE, KANAK):
@@ -511,7 +511,7 @@ class ThuneeState(State[ThuneeGame]):
         return ""
 
     # ---- applying, by phase ---------------------------------------------------------------------
-    def _apply(self, action: ThuneeAction) -> None:  # type: ignore[override]  # the game's own actions
+    def _apply(self, action: ThuneeAction) -> None:
         self._legal = None
         seat = self.current
         phase = self.phase

@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from ..core.cards import CARD_NAMES, JOKER, card_str, parse_card
 from ..core.errors import RulesError
-from ..core.game import Action, Game, State, copy_json
+from ..core.game import Game, State, copy_json
 from ..core.rng import Rng
 from ..core.views import View
 from . import sampling, scoring
@@ -117,7 +117,7 @@ class YanivGame(Game[YanivRules, "YanivState"]):
         return sampling.sample_state(self, cast(YanivView, view), rng)
 
 
-class YanivState(State[YanivGame]):
+class YanivState(State[YanivGame, YanivAction]):
     FINISHED_PHASE = OVER
     __slots__ = ("round_no", "dealer", "current", "phase", "hands", "known",
                  "stock", "pile", "prev_kind", "prev_start", "pending", "drawn", "totals", "active",
@@ -143,7 +143,7 @@ class YanivState(State[YanivGame]):
     prev_round_start: int               # and the previous round's
     actors: list[int]                   # the seat of each move in the history
     _prev_log: tuple[tuple[int, str], ...] | None
-    _turn_legal: list[Action] | None    # the TURN phase's legal actions, until the next action
+    _turn_legal: list[YanivAction] | None    # the TURN phase's legal actions, until the next action
     _turn_discards: list[YanivAction] | None
     _shown_round: dict[str, Any] | None  # last_round as views show it, built at the first view
 
@@ -220,12 +220,12 @@ class YanivState(State[YanivGame]):
         values = self.game.values
         return sum(values[c] for c in self.hands[seat])
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[YanivAction]:
         if self.phase == TURN:
             return list(self._turn_legal or self._turn_actions())
         return self._legal_now()  # a new list already
 
-    def _legal_now(self) -> list[Action]:
+    def _legal_now(self) -> list[YanivAction]:
         phase = self.phase
         if phase == TURN:
             return self._turn_legal or self._turn_actions()
@@ -236,12 +236,12 @@ class YanivState(State[YanivGame]):
             return [table.slap, table.keep] if self._may_slap() else [table.keep]
         return []
 
-    def _turn_actions(self) -> list[Action]:
+    def _turn_actions(self) -> list[YanivAction]:
         """Y9-Y11: call (at or below the limit), or discard a group; kept until the next action."""
         table = self.game.table
         found = self._turn_discards = table.discards(tuple(self.hands[self.current]))
         limit = self.game.rules.yaniv_limit
-        legal: list[Action] = [table.call] if limit is None or self.hand_value(self.current) <= limit else []
+        legal: list[YanivAction] = [table.call] if limit is None or self.hand_value(self.current) <= limit else []
         legal += found
         self._turn_legal = legal
         return legal
@@ -252,12 +252,12 @@ class YanivState(State[YanivGame]):
         drawn = cast(int, self.drawn)
         return drawn == JOKER if laid == JOKER else drawn != JOKER and drawn % 13 == laid % 13
 
-    def _takes(self) -> list[Action]:
+    def _takes(self) -> list[YanivAction]:
         """Y13: the stock top, or the first or last card of the previous player's group."""
         table = self.game.table
         group = self.pile[-2]
         rules = self.game.rules
-        out: list[Action] = [table.take[k] for k in takeable_cards(group, self.prev_kind, rules.set_pick_any)]
+        out: list[YanivAction] = [table.take[k] for k in takeable_cards(group, self.prev_kind, rules.set_pick_any)]
         if self.stock:
             out.append(table.draw)
         if rules.joker_swap and self.prev_kind == RUN:
@@ -269,15 +269,15 @@ class YanivState(State[YanivGame]):
         out.sort(key=_by_id)
         return out
 
-    def _why_illegal(self, action: Action) -> str:
-        kind = cast(YanivAction, action).kind
+    def _why_illegal(self, action: YanivAction) -> str:
+        kind = action.kind
         if self.phase == TURN and kind == CALL:
             return (f"; a hand of {self.hand_value(self.current)} is over the Yaniv limit of "
                     f"{self.game.rules.yaniv_limit}")
         if self.phase == TURN and kind in (DRAW, TAKE, SWAP, SLAP, KEEP):
             return "; first discard a group (or call Yaniv), then take a card"
         if self.phase == TURN and kind >= SINGLE:
-            return "" if _holds(self.hands[self.current], cast(YanivAction, action).cards) \
+            return "" if _holds(self.hands[self.current], action.cards) \
                 else "; you do not hold those cards"
         if self.phase == TAKE_PHASE and kind >= SINGLE:
             return "; you have discarded already: now draw or take a card"
@@ -286,8 +286,7 @@ class YanivState(State[YanivGame]):
         return ""
 
     # ---- playing: one handler per phase ----------------------------------------------------------
-    def _apply(self, action: Action) -> None:
-        act = cast(YanivAction, action)
+    def _apply(self, act: YanivAction) -> None:
         self._turn_legal = self._turn_discards = None
         self.actors.append(self.current)
         phase = self.phase
@@ -537,7 +536,7 @@ def _strs(cards: list[int]) -> list[str]:
     return [card_str(c) for c in cards]
 
 
-def _by_id(action: Action) -> int:
+def _by_id(action: YanivAction) -> int:
     return action.id
 
 

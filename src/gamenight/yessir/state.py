@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from ..core.game import Action, Game, State
+from ..core.game import Game, State
 from ..core.rng import Rng
 from ..core.views import View
 from . import actions as A
@@ -47,8 +47,8 @@ class YessirGame(Game[YessirRules, "YessirState"]):
     key_table: tuple[int, ...]                        # hand strength by roll index (hands.KEY_TABLES)
     step: int                                         # the seat after seat s is (s + step) % players
     rules_dict: dict[str, Any]
-    turn_legal: tuple[list[Action], ...]              # by the mover's luck die (0..6): the legal turn actions
-    pip_legal: list[Action]                           # the answers to a pip-change reroll
+    turn_legal: tuple[list[YessirAction], ...]              # by the mover's luck die (0..6): the legal turn actions
+    pip_legal: list[YessirAction]                           # the answers to a pip-change reroll
     everyone: int                                     # a bit for every seat
     luck_after: tuple[dict[str, int], ...]            # by luck: each legal turn action and the luck after it
 
@@ -148,7 +148,7 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         return dice
 
 
-class YessirState(State[YessirGame]):
+class YessirState(State[YessirGame, YessirAction]):
     FINISHED_PHASE = OVER
     __slots__ = ("actors", "round_start", "prev_round_start", "_prev_log", "_reveal_view", "_reveal_of",
                  "round_no", "roller", "current", "phase", "shared", "dice", "luck", "wins", "locked", "passed",
@@ -216,17 +216,16 @@ class YessirState(State[YessirGame]):
     def hands_played(self) -> int:
         return self.round_no
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[YessirAction]:
         return list(self._legal_now())
 
-    def _legal_now(self) -> list[Action]:
+    def _legal_now(self) -> list[YessirAction]:
         phase = self.phase
         if phase == TURNS:
             return self.game.turn_legal[self.luck[self.current]]
         return self.game.pip_legal if phase == PIP else []
 
-    def _why_illegal(self, action: YessirAction) -> str:  # type: ignore[override]  # the core passes only actions
-        # of this game's table (it reads foreign ones by their notation), and they are all YessirActions
+    def _why_illegal(self, action: YessirAction) -> str:
         if self.phase == PIP:
             return f"; die {self.pip_die + 1} was rerolled to the same face: first choose keep, up or down"
         if action.kind >= A.KEEP:
@@ -236,8 +235,7 @@ class YessirState(State[YessirGame]):
                 f"(it may not go below {self.game.rules.luck_min})")
 
     # ---- the turns (J6-J9): one handler per phase ------------------------------------------------------
-    def _apply(self, action: YessirAction) -> None:  # type: ignore[override]  # legal_actions() holds only
-        # YessirActions, and the core applies only a legal one
+    def _apply(self, action: YessirAction) -> None:
         self.actors.append(self.current)
         if self.phase == TURNS:
             self._play_turn(action)
