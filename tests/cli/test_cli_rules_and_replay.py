@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -74,6 +75,24 @@ def test_replay_of_a_state_record_mid_match(cli, tmp_path):
     assert f"seat {state.current_player} to play" in run.out
 
 
+def test_replay_of_a_match_set_up_by_hand(cli, tmp_path):
+    """A record whose first hand was dealt by hand (``deal``) replays from that deal, hand by hand."""
+    game = gamenight.make("yaniv", players=2, rules={"elimination_limit": 40})
+    dealt = game.new(seed=3).view(0)
+    deal = {"hands": [["As", "2s", "3s", "4s", "5s"], ["Kh", "Kd", "Kc", "Ks", "Qh"]]}
+    state = game.new(seed=3, deal=deal)
+    assert state.view(0)["hand"] != dealt["hand"]
+    rng = random.Random(5)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    path = tmp_path / "dealt.json"
+    path.write_text(json.dumps(state.record()))
+    run = cli(["replay", str(path)])
+    assert run.rc == 0, run.err
+    assert "first hand set up by hand" in run.out
+    assert "Round 1 over." in run.out and "Replay consistent" in run.out
+
+
 def _corrupt(tmp_path, cli, change) -> str:
     path = _played_record(cli, tmp_path)
     record = json.loads(open(path).read())
@@ -93,6 +112,8 @@ def _corrupt(tmp_path, cli, change) -> str:
     (lambda r: r.__setitem__("game", "chess"), "unknown game 'chess'"),
     (lambda r: r.__setitem__("actions", "draw"), "'actions' must be a list"),
     (lambda r: r.__setitem__("actions", r["actions"][:-1]), "states a result but the match is not over"),
+    (lambda r: r.__setitem__("format", 2), "this record is of format 2"),
+    (lambda r: r.__setitem__("deal", {"hands": [["Az"]]}), "deal"),
 ])
 def test_corrupt_records_are_one_line_errors(cli, tmp_path, change, message):
     bad = _corrupt(tmp_path, cli, change)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.errors import IllegalAction, RulesError
+from ..core.game import RECORD_FORMAT
 from ..core.record import replay, replay_steps
 from ..core.registry import bot_doc, bots_for, game_class, games, make
 from .console import PlainConsole, escape, table_text
@@ -138,8 +139,26 @@ def run_rules(args, out) -> int:
 
 
 def run_replay(args, out) -> int:
-    record = load_json_file(args.file)
+    """Print a record's moves and hand summaries, then check it: it replays the same twice, its final state
+    survives JSON, and the result it states (if any) is the replay's."""
     where = args.file
+    record = _read_record(where)
+    try:
+        game = make(record["game"], players=record.get("players"), rules=record.get("rules"))
+        initial = game.new(seed=record["seed"], deal=record.get("deal"))
+    except (RulesError, ValueError) as e:
+        raise CliError(f"{where}: {e}") from None
+    except (TypeError, AttributeError, KeyError) as e:
+        raise CliError(f"{where}: corrupt record ({e})") from None
+    out.print(_record_header(game, record))
+    state = _print_steps(record, initial, get_renderer(game.name), out, where)
+    _check_replay(record, game, state, where)
+    return _print_result(record, state, get_renderer(game.name), out, where)
+
+
+def _read_record(where: str) -> dict:
+    """The record in file ``where``, with the fields a record must have (the core checks the rest)."""
+    record = load_json_file(where)
     if not isinstance(record, dict):
         raise CliError(f"{where}: not a game record (expected a JSON object)")
     missing = [k for k in ("game", "seed", "actions") if k not in record]
@@ -149,22 +168,26 @@ def run_replay(args, out) -> int:
         raise CliError(f"{where}: 'actions' must be a list of action strings")
     if not isinstance(record["game"], str):
         raise CliError(f"{where}: 'game' must be a game name")
-    try:
-        game = make(record["game"], players=record.get("players"), rules=record.get("rules"))
-        initial = game.new(seed=record["seed"])
-    except (RulesError, ValueError) as e:
-        raise CliError(f"{where}: {e}") from None
-    except (TypeError, AttributeError, KeyError) as e:
-        raise CliError(f"{where}: corrupt record ({e})") from None
-    renderer = get_renderer(game.name)
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise CliError(f"{where}: this record is of format {record['format']!r}; this version of gamenight "
+                       f"replays format {RECORD_FORMAT} records")
+    return record
+
+
+def _record_header(game, record: dict) -> str:
+    """``Yaniv, 4 players, rules standard with slapdown=off, seed 7, 212 actions``."""
     rules_cls = type(game.rules)
     base = rules_cls.build(game.rules.preset).to_dict() if game.rules.preset in rules_cls.PRESETS else {}
     overrides = {k: v for k, v in game.rules.to_dict().items() if k != "preset" and v != base.get(k)}
     changes = ", ".join(f"{k}={_value_text(v)}" for k, v in overrides.items())
-    out.print(f"[bold]{escape(game.title)}[/bold], {game.num_players} players, rules {escape(game.rules.preset)}"
-              f"{' with ' + escape(changes) if changes else ''}, seed {record['seed']}, "
-              f"{len(record['actions'])} actions")
+    dealt = ", first hand set up by hand" if record.get("deal") is not None else ""
+    return (f"[bold]{escape(game.title)}[/bold], {game.num_players} players, rules {escape(game.rules.preset)}"
+            f"{' with ' + escape(changes) if changes else ''}, seed {record['seed']}{dealt}, "
+            f"{len(record['actions'])} actions")
 
+
+def _print_steps(record: dict, initial, renderer, out, where: str):
+    """Print each move, and each hand's summary as it ends; the final state."""
     state = initial
     hands = initial.hands_played
     try:
@@ -175,20 +198,26 @@ def run_replay(args, out) -> int:
                 summary = renderer.hand_summary(state.view(None))
                 if summary:
                     out.print(summary)
-    except IllegalAction as e:
+    except (IllegalAction, ValueError) as e:
         raise CliError(f"{where}: {e}") from None
     except (TypeError, AttributeError, KeyError) as e:
         raise CliError(f"{where}: corrupt record ({e})") from None
+    return state
 
-    # checks: the same record replays to the same state, the state survives JSON, the stated result matches
-    again = replay(record)
-    if again != state:
+
+def _check_replay(record: dict, game, state, where: str) -> None:
+    """The same record replays to the same state, the state survives JSON, and no action is lost."""
+    if replay(record) != state:
         raise CliError(f"{where}: replaying twice gave different states (the engine is not deterministic)")
     if game.state_from_json(state.to_json()) != state:
         raise CliError(f"{where}: the final state does not survive a JSON round-trip")
     canonical = state.record()["actions"]
     if len(canonical) != len(record["actions"]):
         raise CliError(f"{where}: the replay has {len(canonical)} actions, the record {len(record['actions'])}")
+
+
+def _print_result(record: dict, state, renderer, out, where: str) -> int:
+    """The match's end and whether the record's stated result is the replay's."""
     result = record.get("result")
     if not state.is_over:
         if result is not None:

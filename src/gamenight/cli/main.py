@@ -34,6 +34,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gamenight {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
+    _add_play(sub)
+    _add_simulate(sub)
+    _add_rules_and_replay(sub)
+    _add_serve(sub)
+    _add_bench(sub)
+    return parser
+
+
+def _add_play(sub) -> None:
+    """``gamenight play``: a match in the terminal."""
     play = sub.add_parser("play", help="play a game in the terminal against bots",
                           description="Play a game in the terminal against bots. With no options on a terminal, "
                                       "asks for the table at a prompt (Enter accepts the defaults).")
@@ -49,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON) here at the end or on quit")
     play.add_argument("--no-prompt", action="store_true", help="use defaults for everything not given; ask nothing")
 
+
+def _add_simulate(sub) -> None:
+    """``gamenight simulate``: bot matches and their win rates."""
     sim = sub.add_parser("simulate", help="play many bot matches and report win rates",
                          description="Play many matches between bots (seeds SEED, SEED+1, ...) and report each "
                                      "seat's wins with a 95%% Wilson interval, mean scores and speed.")
@@ -62,12 +75,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
 
+
+def _add_rules_and_replay(sub) -> None:
+    """``gamenight rules`` and ``gamenight replay``."""
     rules = sub.add_parser("rules", help="a game's options, defaults and presets (no game: list the games)")
     rules.add_argument("game", nargs="?")
 
     replay = sub.add_parser("replay", help="replay a game record move by move and check it")
     replay.add_argument("file", help="a record JSON (from `play --record` or state.record())")
 
+
+def _add_serve(sub) -> None:
+    """``gamenight serve``: the web app."""
     serve = sub.add_parser("serve", help="run the web app (tables with friends and bots in the browser)",
                            description="Run the web server: tables, seats, bots and spectators over HTTP and "
                                        "WebSockets; tables are stored in the database and resume after a restart.")
@@ -97,10 +116,12 @@ def build_parser() -> argparse.ArgumentParser:
                             "\"seed\" a table's creation names, so a failure replays exactly. A seed reveals every "
                             "card: never use this on a server people play on")
 
+
+def _add_bench(sub) -> None:
+    """``gamenight bench``: engine speed."""
     bench = sub.add_parser("bench", help="measure engine speed (random playouts), as JSON")
     bench.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
-    return parser
 
 
 def parse_overrides(items: list[str] | None) -> dict[str, str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Self, TypeVar, cast
 
 from .checks import is_whole_number
@@ -136,70 +136,89 @@ class Rules:
     # ---- coercion -------------------------------------------------------------------------
     @classmethod
     def _coerce(cls, f: dataclasses.Field[Any], value: Any) -> Any:
-        hints = typing.get_type_hints(cls)
-        kind = _kind_of(hints[f.name])
-        meta = f.metadata
+        """``value`` read as option ``f``'s type and checked against its bounds; RulesError saying why not."""
+        kind = _kind_of(typing.get_type_hints(cls)[f.name])
 
         def bad(why: str) -> RulesError:
             return RulesError(f"bad value {value!r} for option {f.name!r}: {why}")
 
-        if kind == "bool":
-            if isinstance(value, bool):
-                return value
-            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-                return value.strip().lower() in _TRUE
-            raise bad("expected true or false")
-        if kind in ("int", "int|None"):
-            if kind == "int|None" and (value is None or (isinstance(value, str) and value.strip().lower()
-                                                          in (meta["none_word"], "none"))):
-                return None
-            if isinstance(value, str):
-                try:
-                    value_int = int(value.strip())
-                except ValueError:
-                    raise bad("expected a whole number"
-                              + (f" or {meta['none_word']!r}" if kind == "int|None" else "")) from None
-            elif is_whole_number(value):
-                value_int = value
-            else:
-                raise bad("expected a whole number")
-            if meta.get("choices") and value_int not in meta["choices"]:
-                raise bad(f"allowed values are {', '.join(map(str, meta['choices']))}")
-            lo, hi = meta.get("minimum"), meta.get("maximum")
-            if (lo is not None and value_int < lo) or (hi is not None and value_int > hi):
-                raise bad(_range_text(lo, hi, meta["none_word"] if kind == "int|None" else None, meta.get("why")))
-            return value_int
-        if kind == "str":
-            if not isinstance(value, str) or value not in meta["choices"]:
-                raise bad(f"allowed values are {', '.join(meta['choices'])}")
-            return value
-        # int -> int mapping, stored as a sorted tuple of pairs
-        pairs: list[tuple[Any, Any]]
-        if isinstance(value, dict):
-            pairs = list(value.items())
-        elif isinstance(value, str):
-            text = value.strip().lower()
-            pairs = []
-            if text not in ("", "none", "{}"):
-                for part in text.replace(" ", "").split(","):
-                    if ":" not in part:
-                        raise bad("expected pairs like 100:50,200:100")
-                    a, b = part.split(":", 1)
-                    pairs.append((a, b))
-        elif isinstance(value, (list, tuple)):
-            try:
-                pairs = [tuple(p) for p in value]
-            except TypeError:
-                raise bad("expected pairs like 100:50,200:100") from None
-        else:
-            raise bad("expected pairs like 100:50,200:100")
+        return _READERS[kind](value, f.metadata, kind == "int|None", bad)
+
+
+Bad = Callable[[str], RulesError]   # makes the option's error from the reason a value is refused
+
+
+def _read_bool(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise bad("expected true or false")
+
+
+def _read_int(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> int | None:
+    """A whole number (or, for an optional one, None or its word), within the option's choices and bounds."""
+    if optional and (value is None or (isinstance(value, str)
+                                       and value.strip().lower() in (meta["none_word"], "none"))):
+        return None
+    number: int
+    if isinstance(value, str):
         try:
-            mapping = {_whole(a): _whole(b) for a, b in pairs}
-        except (TypeError, ValueError):
-            raise bad("expected whole numbers, like 100:50,200:100") from None
-        if any(k <= 0 or v < 0 for k, v in mapping.items()):
-            raise bad("values must be positive")
-        return tuple(sorted(mapping.items()))
+            number = int(value.strip())
+        except ValueError:
+            raise bad("expected a whole number" + (f" or {meta['none_word']!r}" if optional else "")) from None
+    elif is_whole_number(value):
+        number = value
+    else:
+        raise bad("expected a whole number")
+    if meta.get("choices") and number not in meta["choices"]:
+        raise bad(f"allowed values are {', '.join(map(str, meta['choices']))}")
+    lo, hi = meta.get("minimum"), meta.get("maximum")
+    if (lo is not None and number < lo) or (hi is not None and number > hi):
+        raise bad(_range_text(lo, hi, meta["none_word"] if optional else None, meta.get("why")))
+    return number
+
+
+def _read_choice(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> str:
+    if not isinstance(value, str) or value not in meta["choices"]:
+        raise bad(f"allowed values are {', '.join(meta['choices'])}")
+    return value
+
+
+def _read_mapping(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> tuple[tuple[int, int], ...]:
+    """A whole number to whole number mapping (a dict, pairs, or text like ``100:50,200:100``), stored as
+    a sorted tuple of pairs."""
+    pairs = _pairs_of(value, bad)
+    try:
+        mapping = {_whole(a): _whole(b) for a, b in pairs}
+    except (TypeError, ValueError):
+        raise bad("expected whole numbers, like 100:50,200:100") from None
+    if any(k <= 0 or v < 0 for k, v in mapping.items()):
+        raise bad("values must be positive")
+    return tuple(sorted(mapping.items()))
+
+
+def _pairs_of(value: Any, bad: Bad) -> list[tuple[Any, ...]]:
+    if isinstance(value, dict):
+        return list(value.items())
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("", "none", "{}"):
+            return []
+        parts = text.replace(" ", "").split(",")
+        if any(":" not in part for part in parts):
+            raise bad("expected pairs like 100:50,200:100")
+        return [tuple(part.split(":", 1)) for part in parts]
+    if isinstance(value, (list, tuple)):
+        try:
+            return [tuple(p) for p in value]
+        except TypeError:
+            raise bad("expected pairs like 100:50,200:100") from None
+    raise bad("expected pairs like 100:50,200:100")
+
+
+_READERS: dict[str, Callable[[Any, Mapping[str, Any], bool, Bad], Any]] = {
+    "bool": _read_bool, "int": _read_int, "int|None": _read_int, "str": _read_choice, "int->int": _read_mapping}
 
 
 def _range_text(lo: int | None, hi: int | None, none_word: str | None, why: str | None) -> str:
