@@ -97,7 +97,14 @@ def test_every_preset_still_builds(game, preset):
     for i, options in enumerate(declared(game).HOUSE_RULES)
 ])
 def test_every_documented_house_rule_still_builds(game, options):
-    gamenight.make(game, **options).new(seed=1)
+    table = gamenight.make(game, **options)
+    written = table.rules.to_dict()   # mappings as {"100": 50}
+    for name, value in options.items():
+        if isinstance(value, dict) or value == "none":  # a mapping, or no mapping at all
+            value = {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
+        assert (table.num_players if name == "players" else written[name]) == value, name
+    state = table.new(seed=1)
+    assert not state.is_over and state.legal_actions()
 
 
 # ---- random matches at the extreme allowed values ----------------------------------------------------------------

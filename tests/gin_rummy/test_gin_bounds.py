@@ -72,4 +72,5 @@ def test_a_low_knock_limit_may_not_play_to_a_long_target(options):
     {"knock_limit": 0, "game_target": 1000, "oklahoma": True},  # Oklahoma takes its limit from the upcard
 ])
 def test_the_knock_limit_cross_check_lets_real_tables_through(options):
-    gamenight.make("gin_rummy", **options)
+    rules = gamenight.make("gin_rummy", **options).rules
+    assert all(getattr(rules, name) == value for name, value in options.items())

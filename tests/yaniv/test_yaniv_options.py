@@ -106,10 +106,14 @@ def test_too_many_players_for_the_deck_is_refused():
         gamenight.make("yaniv", players=8, rules={"hand_size": 7, "double_deck_from_players": 9})
 
 
-def test_the_largest_tables_that_fit():
-    make(7, hand_size=7, double_deck_from_players=9).new(seed=1)  # 49 + upcard of 54
-    make(8, hand_size=7).new(seed=1)  # two packs
-    make(8, double_deck_from_players=9).new(seed=1)  # 40 + upcard of 54
+@pytest.mark.parametrize("players, options, hand", [
+    (7, {"hand_size": 7, "double_deck_from_players": 9}, 7),  # 49 + upcard of 54
+    (8, {"hand_size": 7}, 7),  # two packs
+    (8, {"double_deck_from_players": 9}, 5),  # 40 + upcard of 54
+])
+def test_the_largest_tables_that_fit(players, options, hand):
+    state = make(players, **options).new(seed=1)
+    assert [len(state.view(seat)["hand"]) for seat in range(players)] == [hand] * players
 
 
 @pytest.mark.parametrize("preset", sorted(YanivRules.PRESETS))
