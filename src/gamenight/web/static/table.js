@@ -106,10 +106,20 @@
     const focused = focusKey();
     const scroll = window.scrollY;
     const was = replay === null ? GN.motion.before($("board")) : null;
+    document.documentElement.style.minHeight = "";
     drawAll();
-    if (Math.abs(window.scrollY - scroll) > 1) window.scrollTo(0, scroll);
+    keepScroll(scroll);
     GN.motion.after($("board"), was);
     restoreFocus(focused);
+  }
+
+  // A redraw may make the page shorter for a moment (the buttons go while the others play): the page then keeps the
+  // height the person's view needs, so it never slides up under them; the hold ends once the page is long enough
+  // again or they scroll up themselves.
+  function keepScroll(scroll) {
+    const needed = scroll + window.innerHeight;
+    if (document.documentElement.scrollHeight < needed) document.documentElement.style.minHeight = `${needed}px`;
+    if (Math.abs(window.scrollY - scroll) > 1) window.scrollTo(0, scroll);
   }
 
   function drawAll() {
