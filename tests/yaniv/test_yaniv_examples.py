@@ -141,7 +141,7 @@ def test_ye10_default_halving():
 
 
 def test_ye11_seed000_short_halving():
-    state = call(make(3, rules="seed000_short", hand_size=2), ["3s", "5h", "4d 5d"], scores=[50, 45, 91])
+    state = call(make(3, rules="japanese", hand_size=2), ["3s", "5h", "4d 5d"], scores=[50, 45, 91])
     assert last_round(state)["success"]
     assert state.scores == [25, 25, 50]
 

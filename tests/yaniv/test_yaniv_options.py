@@ -23,19 +23,32 @@ def values(rules) -> dict:
     return {name: getattr(rules, name) for name in DEFAULTS}
 
 
-def test_the_default_preset_is_seed001_with_the_rules_md_defaults():
+def test_the_default_preset_is_french_with_the_documented_defaults():
     game = gamenight.make("yaniv")
-    assert game.rules.preset == "seed001" and YanivRules.DEFAULT_PRESET == "seed001"
+    assert game.rules.preset == "french" and YanivRules.DEFAULT_PRESET == "french"
     assert values(game.rules) == DEFAULTS
-    assert values(make(3, rules="seed001").rules) == DEFAULTS
+    assert values(make(3, rules="french").rules) == DEFAULTS
 
 
-@pytest.mark.parametrize("preset", ["seed000", "seed000_short"])
-def test_seed000_presets(preset):
+@pytest.mark.parametrize("preset", ["japanese", "seed000", "seed000_short"])
+def test_japanese_preset_and_its_former_names(preset):
     rules = make(3, rules=preset).rules
     assert values(rules) == {**DEFAULTS, "elimination_limit": 100, "halving_at": ((50, 25), (100, 50)),
                              "double_deck_from_players": 5}
-    assert rules.preset == preset
+    assert rules.preset == "japanese"
+
+
+def test_a_record_under_a_former_preset_name_replays_under_the_new_name():
+    """Records written before the presets were renamed (seed001, seed000, seed000_short) still replay."""
+    old = make(3, rules="seed001").new(seed=4)
+    for _ in range(30):
+        if old.is_over:
+            break
+        old.apply(old.legal_actions()[0])
+    record = old.record()
+    record["rules"]["preset"] = "seed001"
+    again = gamenight.replay(record)
+    assert again.game.rules.preset == "french" and [str(a) for a in again.history] == record["actions"]
 
 
 def test_common_preset_is_yaniv_at_7():
@@ -47,8 +60,7 @@ def test_single_round_preset():
 
 
 def test_every_preset_is_documented():
-    assert set(YanivRules.PRESET_DOCS) == set(YanivRules.PRESETS) == {
-        "seed001", "seed000", "seed000_short", "common", "single_round"}
+    assert set(YanivRules.PRESET_DOCS) == set(YanivRules.PRESETS) == {"french", "japanese", "common", "single_round"}
 
 
 def test_overrides_apply_on_top_of_a_preset():
@@ -73,7 +85,7 @@ def test_unknown_option_is_refused_naming_the_options():
 
 
 def test_unknown_preset_is_refused_naming_the_presets():
-    with pytest.raises(RulesError, match="unknown preset 'seed002'.*seed001.*common"):
+    with pytest.raises(RulesError, match="unknown preset 'seed002'.*french.*common"):
         make(3, rules="seed002")
 
 
@@ -143,9 +155,9 @@ def test_describe_lists_every_option_with_meaning_and_allowed_values():
 
 def test_rules_as_a_partial_dict_start_from_its_preset():
     assert gamenight.make("yaniv", rules={"preset": "common"}).rules.yaniv_limit == 7
-    rules = gamenight.make("yaniv", rules={"preset": "seed000", "yaniv_limit": 9}).rules
-    assert (rules.preset, rules.yaniv_limit, rules.elimination_limit) == ("seed000", 9, 100)
-    assert gamenight.make("yaniv", rules={"slapdown": True}).rules.preset == "seed001"
+    rules = gamenight.make("yaniv", rules={"preset": "japanese", "yaniv_limit": 9}).rules
+    assert (rules.preset, rules.yaniv_limit, rules.elimination_limit) == ("japanese", 9, 100)
+    assert gamenight.make("yaniv", rules={"slapdown": True}).rules.preset == "french"
     with pytest.raises(RulesError, match="unknown preset 'nope'"):
         gamenight.make("yaniv", rules={"preset": "nope"})
 

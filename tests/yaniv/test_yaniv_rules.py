@@ -565,14 +565,14 @@ def test_a2_2_halving_table_variants():
     assert state.scores == [0, 150, 100]  # only exactly 200 is reduced, to 150
     state = call(make(3, halving_at="none", hand_size=2), ["As", "Td", "5c 5d"], scores=[0, 190, 90])
     assert state.scores == [0, 200, 100]
-    state = call(make(3, rules="seed000", hand_size=2), ["As", "5d", "4c 6c"], scores=[50, 45, 90])
+    state = call(make(3, rules="japanese", hand_size=2), ["As", "5d", "4c 6c"], scores=[50, 45, 90])
     assert state.scores == [25, 25, 50]  # seed 000: 50 -> 25 and 100 -> 50
 
 
 def test_a2_2_halve_only_on_change():
     # seed 000: halved from 100 to 50, then a successful Yaniv (0 points) drops it to 25 -- unless the variant
-    assert call(make(3, rules="seed000", hand_size=2), ["As", "5d", "4c 6c"], scores=[50, 0, 0]).scores[0] == 25
-    game = make(3, rules="seed000", halve_only_on_change=True, hand_size=2)
+    assert call(make(3, rules="japanese", hand_size=2), ["As", "5d", "4c 6c"], scores=[50, 0, 0]).scores[0] == 25
+    game = make(3, rules="japanese", halve_only_on_change=True, hand_size=2)
     state = call(game, ["As", "5d", "4c 6c"], scores=[50, 45, 90])
     assert state.scores == [50, 25, 50]  # the caller scored nothing, so stays at 50
 

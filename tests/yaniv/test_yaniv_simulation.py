@@ -198,8 +198,8 @@ def test_single_round_matches(option_set, packs):
 
 
 MULTI_ROUND = {
-    "seed001-short": {"elimination_limit": 40, "halving_at": "20:10,40:20"},
-    "seed000-short-slap": {"rules": "seed000", "elimination_limit": 30, "slapdown": True, "yaniv_limit": 9},
+    "french-short": {"elimination_limit": 40, "halving_at": "20:10,40:20"},
+    "japanese-short-slap": {"rules": "japanese", "elimination_limit": 30, "slapdown": True, "yaniv_limit": 9},
     "first-elimination-lowest-total": {"elimination_limit": 50, "end_on_first_elimination": True,
                                        "next_round_starter": "lowest_total", "halve_only_on_change": True},
     "rotate-left-of-dealer": {"elimination_limit": 35, "next_round_starter": "rotate", "halving_at": "none",

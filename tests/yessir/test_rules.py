@@ -19,7 +19,7 @@ def test_presets_and_defaults():
     r = gamenight.make("yessir").rules
     assert (r.rounds_to_win, r.luck_start, r.luck_min, r.luck_max, r.pip_change, r.tiebreak_sum,
             r.turn_direction, r.no_winner_luck_bonus_all) == (3, 6, 1, 6, False, "combo", "increasing_seat", True)
-    assert r.preset == "seed003"
+    assert r.preset == "standard"
     assert gamenight.make("yessir", rules="short").rules.rounds_to_win == 2
     assert gamenight.make("yessir", rules="pip_change").rules.pip_change
     both = gamenight.make("yessir", rules="short_pip_change").rules

@@ -44,7 +44,7 @@ def run_play(args, input_fn: Callable[[str], str] | None, out: Console) -> int:
         _check_writable(args.record)
     if args.players is not None:
         _check_players(game_cls, str(args.players))
-    if args.rules is not None and args.rules not in game_cls.RULES.PRESETS:
+    if args.rules is not None and game_cls.RULES.preset_name(args.rules) not in game_cls.RULES.PRESETS:
         raise CliError(f"unknown preset {args.rules!r}; presets are: {', '.join(game_cls.RULES.PRESETS)}")
     read = _reader(input_fn, out)
     interactive = not args.no_prompt and (input_fn is not None or sys.stdin.isatty())
@@ -150,8 +150,8 @@ def _ask_preset(read, out: Console, game_cls) -> str:
     def check(text: str) -> str:
         if text.isdigit() and 1 <= int(text) <= len(names):
             return names[int(text) - 1]
-        if text in rules_cls.PRESETS:
-            return text
+        if rules_cls.preset_name(text) in rules_cls.PRESETS:
+            return rules_cls.preset_name(text)
         raise CliError(f"unknown preset {text!r}; presets are: {', '.join(names)}")
 
     return _ask(read, out, "Rules preset (name or number)", rules_cls.DEFAULT_PRESET, check)

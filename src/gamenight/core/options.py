@@ -23,16 +23,17 @@ _FALSE = {"false", "no", "off", "0"}
 
 def option(default: Any, doc: str, *, choices: Iterable[Any] | None = None, minimum: int | None = None,
            maximum: int | None = None, none_word: str | None = None, why: str | None = None,
-           rule: str | None = None) -> Any:
+           rule: str | None = None, aliases: Mapping[str, str] | None = None) -> Any:
     """Declare a rules field: its default, a one-line meaning, and its allowed values.
 
     ``doc`` is what a player reads (never a rule code); ``rule`` names the rules specification's numbers it comes
     from (``"G10/D2-1"``), for developers. ``none_word`` names the text spelling of ``None`` for optional ints
     (``"unlimited"``). ``why`` says in a few words why a number is bounded where it is (``"real tables play to
-    100-250"``); a value out of range is refused with it.
+    100-250"``); a value out of range is refused with it. ``aliases`` maps a choice's former names to it
+    (``{"seed": "dealer_takes"}``), so records and commands that use an old name still read.
     """
     meta = {"doc": doc, "choices": tuple(choices) if choices else None, "minimum": minimum,
-            "maximum": maximum, "none_word": none_word, "why": why, "rule": rule}
+            "maximum": maximum, "none_word": none_word, "why": why, "rule": rule, "aliases": dict(aliases or {})}
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -63,12 +64,14 @@ class Rules:
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
     DEFAULT_PRESET: ClassVar[str] = ""
     PRESET_DOCS: ClassVar[dict[str, str]] = {}
+    #: former preset names, each to the preset it now is: old records, links and commands still read
+    PRESET_ALIASES: ClassVar[dict[str, str]] = {}
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
     def build(cls, preset: str | None = None, **overrides: Any) -> Self:
         """The rules of ``preset`` (default: the game's default preset) with ``overrides`` applied."""
-        name = preset or cls.DEFAULT_PRESET
+        name = cls.preset_name(preset or cls.DEFAULT_PRESET)
         if name not in cls.PRESETS:
             raise RulesError(f"unknown preset {name!r}; presets are: {', '.join(cls.PRESETS)}")
         values = dict(cls.PRESETS[name])
@@ -83,10 +86,15 @@ class Rules:
             raise RulesError(f"unknown option {unknown[0]!r} for {cls.game_title()}; "
                              f"options are: {', '.join(n for n in fields if n != 'preset')}")
         clean = {name: cls._coerce(fields[name], value) for name, value in values.items() if name != "preset"}
-        clean["preset"] = values.get("preset", preset) or cls.DEFAULT_PRESET
+        clean["preset"] = cls.preset_name(values.get("preset", preset) or cls.DEFAULT_PRESET)
         rules = cls(**clean)
         rules.check()
         return rules
+
+    @classmethod
+    def preset_name(cls, name: str) -> str:
+        """The preset's current name: ``name`` itself, or the preset a former name (an alias) now is."""
+        return cls.PRESET_ALIASES.get(name, name) if isinstance(name, str) else name
 
     def check(self) -> None:
         """Cross-option checks; games override and raise RulesError."""
@@ -180,6 +188,7 @@ def _read_int(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> 
 
 
 def _read_choice(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> str:
+    value = meta["aliases"].get(value, value) if isinstance(value, str) else value
     if not isinstance(value, str) or value not in meta["choices"]:
         raise bad(f"allowed values are {', '.join(meta['choices'])}")
     return value

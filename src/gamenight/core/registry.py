@@ -47,7 +47,7 @@ def game_class(name: str) -> type[AnyGame]:
 
 def make(name: str, players: int | None = None, rules: str | Rules | dict[str, Any] | None = None,
          **overrides: Any) -> AnyGame:
-    """A game by name: ``make("yaniv", players=4, rules="seed001", yaniv_limit=7)``."""
+    """A game by name: ``make("yaniv", players=4, rules="french", yaniv_limit=7)``."""
     return game_class(name)(players=players, rules=rules, **overrides)
 
 

@@ -65,7 +65,7 @@ class ThuneeRules(Rules):
                                     choices=(105, 125), minimum=105, maximum=125, rule="T34")
 
     PRESETS = {
-        "seed002": {},
+        "standard": {},
         "tuscans": {"jodi_timing": "any_won_trick", "thunee_partner_catch_balls": 4, "balls_to_win": 13},
         "traditional": {"undercut_restriction": True, "jodi_timing": "team_won_1st_or_3rd", "last_card_trump": True,
                         "kanak_bid_adjust": False, "royals": True},
@@ -74,8 +74,8 @@ class ThuneeRules(Rules):
         "all_calls": {"royals": True, "blind_thunee": True, "last_card_trump": True},
     }
     PRESET_DOCS = {
-        "seed002": "the default table: 12 balls, last trick as a 10-point transfer, "
-                   "Jodi after tricks 1 and 3",
+        "standard": "the usual table (default): 12 balls, the last trick moves 10 points, "
+                    "Jodi after the first or third trick",
         "tuscans": "Tuscan house rules: Jodi after any won trick, partner catch worth 4, 13 balls",
         "traditional": "the 'Traditional' table of public implementations: undercut restriction, Jodi after the "
                        "team's own 1st/3rd trick, last-card trump, Kanak ignores the call, Royals allowed",
@@ -83,7 +83,8 @@ class ThuneeRules(Rules):
         "playthunee": "playthunee.com: the match goes to 13 balls",
         "all_calls": "every optional call allowed: Royals, Blind Thunee/Royals, last-card trump",
     }
-    DEFAULT_PRESET = "seed002"
+    DEFAULT_PRESET = "standard"
+    PRESET_ALIASES = {"seed002": "standard"}
 
     @classmethod
     def game_title(cls) -> str:

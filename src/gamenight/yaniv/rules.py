@@ -46,21 +46,21 @@ class YanivRules(Rules):
                                        "hand wins", rule="A4 (seed 001)")
 
     PRESETS = {
-        "seed001": {},
-        "seed000": {"elimination_limit": 100, "halving_at": {50: 25, 100: 50}, "double_deck_from_players": 5},
-        "seed000_short": {"elimination_limit": 100, "halving_at": {50: 25, 100: 50},
-                          "double_deck_from_players": 5},
+        "french": {},
+        "japanese": {"elimination_limit": 100, "halving_at": {50: 25, 100: 50}, "double_deck_from_players": 5},
         "common": {"yaniv_limit": 7},
         "single_round": {"single_round": True},
     }
     PRESET_DOCS = {
-        "seed001": "the French source (default): call at 5, out above 200, 100->50 and 200->100, two packs from 4",
-        "seed000": "the Japanese source: out above 100, 50->25 and 100->50, two packs from 5",
-        "seed000_short": "same as seed000 (its other name)",
-        "common": "the most common real-world table: Yaniv called at 7 or less",
-        "single_round": "seed 001's simple version: one round, lowest hand wins",
+        "french": "French rules (default): Yaniv at 5 or less, out above 200, a total of 100 halves to 50 and "
+                  "200 to 100, two packs from 4 players",
+        "japanese": "Japanese rules: out above 100, a total of 50 halves to 25 and 100 to 50, two packs from "
+                    "5 players",
+        "common": "the table most people play: Yaniv at 7 or less",
+        "single_round": "the quick version: one round, the lowest hand wins",
     }
-    DEFAULT_PRESET = "seed001"
+    DEFAULT_PRESET = "french"
+    PRESET_ALIASES = {"seed001": "french", "seed000": "japanese", "seed000_short": "japanese"}
 
     @classmethod
     def game_title(cls) -> str:

@@ -9,13 +9,11 @@ from ..core.options import Rules, option, rules_dataclass
 @rules_dataclass
 class YessirRules(Rules):
     rounds_to_win: int = option(3, "round wins that win the game (the short game is 2)", minimum=1, maximum=9,
-                                why="the source plays to 3 round wins, or 2 in the short game", rule="J14")
+                                why="the game is played to 3 round wins, or 2 in the short game", rule="J14")
     luck_start: int = option(6, "every luck die starts on this face", minimum=0, maximum=6,
-                             why="the luck die is a die: 1..6, or 0..5 read as the source's translator suggests",
-                             rule="J2")
+                             why="the luck die is a die: 1..6, or 0..5 as some tables read it", rule="J2")
     luck_min: int = option(1, "a paid action may not take the luck die below this", minimum=0, maximum=6,
-                           why="the luck die is a die: 1..6, or 0..5 read as the source's translator suggests",
-                           rule="J3/C2-1")
+                           why="the luck die is a die: 1..6, or 0..5 as some tables read it", rule="J3/C2-1")
     luck_max: int = option(6, "luck above this is lost (a die shows at most 6)", minimum=1, maximum=6,
                            why="a die shows at most 6", rule="J3/C2-2")
     pip_change: bool = option(False, "a single shared die rerolled to the same face may be moved +1 or -1",
@@ -33,20 +31,22 @@ class YessirRules(Rules):
     blind_resets_passes: bool = option(False, "a blind reroll (action e) restarts the round of Yessirs", rule="J8/C2-6")
 
     PRESETS = {
-        "seed003": {},
+        "standard": {},
         "short": {"rounds_to_win": 2},
         "pip_change": {"pip_change": True},
         "short_pip_change": {"rounds_to_win": 2, "pip_change": True},
         "all_dice_sum": {"tiebreak_sum": "all"},
     }
     PRESET_DOCS = {
-        "seed003": "the source rules (default): first to 3 round wins, luck die 6 with floor 1, combination sum",
-        "short": "seed 003's short game, recommended for 3+ players: first to 2 round wins",
-        "pip_change": "seed 003's optional pip change on a single shared die rerolled to the same face",
-        "short_pip_change": "both optional rules of seed 003: 2 round wins and the pip change",
+        "standard": "the standard rules (default): first to 3 round wins, the luck die starts at 6 and never "
+                    "goes below 1, ties go to the higher sum of the combination",
+        "short": "a shorter match, good for 3 or more players: first to 2 round wins",
+        "pip_change": "the optional pip change, on a single shared die rolled again to the same face",
+        "short_pip_change": "both optional rules: 2 round wins and the pip change",
         "all_dice_sum": "ties compared first on the sum of all five dice",
     }
-    DEFAULT_PRESET = "seed003"
+    DEFAULT_PRESET = "standard"
+    PRESET_ALIASES = {"seed003": "standard"}
 
     def check(self) -> None:
         if not self.luck_min <= self.luck_start <= self.luck_max:
