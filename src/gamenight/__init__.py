@@ -17,6 +17,8 @@ from .core import (
     Rng,
     Rules,
     RulesError,
+    ScoreSheet,
+    SheetRow,
     State,
     View,
     bots_for,
@@ -31,6 +33,7 @@ from .core import (
 )
 
 __version__ = "0.1.0"
-__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "State", "View",
+__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "ScoreSheet",
+           "SheetRow", "State", "View",
            "bots_for", "games", "is_whole_number", "make", "make_bot", "play_match", "replay", "replay_steps",
            "whole_number"]

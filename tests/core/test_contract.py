@@ -174,6 +174,24 @@ def test_registered_game_basics(name):
     assert "random" in gamenight.bots_for(game)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_core_guards_every_game_alike(name):
+    """What the core owns holds for every game: a misspelt field is an error (states have __slots__), a view is
+    asked for by a seat of the table or None, the contract's abstract methods are abstract, and every former
+    preset name reads as a preset of the game."""
+    game = gamenight.make(name)
+    state = game.new(seed=1)
+    with pytest.raises(AttributeError):
+        state.histroy = []                        # a typo makes no new attribute
+    for seat in (game.num_players, -1, "0", 1.0, True):
+        with pytest.raises(ValueError):
+            state.view(seat)
+    assert state.view(None)["seat"] is None and state.view(0)["seat"] == 0
+    assert {"legal_actions", "_apply", "_view", "_to_dict", "_copy_into"} <= State.__abstractmethods__
+    for old, new in game.RULES.PRESET_ALIASES.items():
+        assert new in game.RULES.PRESETS and gamenight.make(name, rules=old).rules.preset == new
+
+
 @pytest.mark.parametrize("name,players", [(name, n) for name in GAMES for n in tables(name)])
 def test_random_playouts_keep_the_contract(name, players):
     game = gamenight.make(name, players=players)

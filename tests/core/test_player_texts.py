@@ -1,10 +1,11 @@
 """What a player reads carries no rule codes: the codes (T20, G8, Y5, J12, B4, A2-5, CE10 ...) name the rules in
-RULES.md and the developer docs, and a person at the table has neither. Generic over every registered game:
+the developer docs (docs/games/*.md), and a person at the table has neither. Generic over every registered game:
 random seeded playouts, and at many steps every illegal action (by id, by object and by notation), malformed
 notation, and every string anywhere in every seat's view.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -153,3 +154,49 @@ def test_no_rule_code_in_the_pages_strings():
         code = re.sub(r"^\s*//.*$|\s//\s.*$|/\*.*?\*/", "", path.read_text(), flags=re.M | re.S)
         for text in literal.findall(code):
             assert not RULE_CODE.search(text), f"{path.name}: {text}"
+
+
+# words of the developers' trade a player never reads: where the rules came from ("seed 003", "the source"), which
+# random number seed dealt what, and notes on what is not yet checked against a source
+JARGON = re.compile(r"\b(seed\w*|source\w*|UNVERIFIED)\b", re.I)
+
+
+def _no_jargon(text: str, where: str) -> None:
+    found = JARGON.search(text)
+    assert found is None, f"{where} shows {found.group()!r} to a player: {text!r}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_presets_and_options_are_described_in_players_words(name):
+    """The lobby and `gamenight rules` show the presets' names and descriptions and each option's meaning, values
+    and the reason a value is refused: none says 'seed', 'source' or 'UNVERIFIED'."""
+    rules = gamenight.make(name).RULES
+    for preset in rules.PRESETS:
+        _no_jargon(preset, "a preset's name")
+    for preset, doc in rules.PRESET_DOCS.items():
+        _no_jargon(doc, f"preset {preset}")
+    for entry in rules.describe():
+        for key in ("meaning", "allowed", "default"):
+            _no_jargon(str(entry[key]), f"option {entry['name']} ({key})")
+    for field in dataclasses.fields(rules):
+        if field.metadata.get("why"):
+            _no_jargon(field.metadata["why"], f"option {field.name}'s refusal")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_views_and_the_score_sheet_are_in_players_words(name):
+    game = gamenight.make(name)
+    rng = random.Random(name)
+    state = game.new(seed=17)
+    for step in range(400):
+        if state.is_over:
+            break
+        if step % 20 == 0:
+            for seat in [None, *range(game.num_players)]:
+                for where, text in _strings(state.view(seat), f"view({seat})"):
+                    _no_jargon(text, where)
+        state.apply(rng.choice(state.legal_actions()))
+    for where, text in _strings(state.score_sheet(), "score_sheet"):
+        if where.startswith("score_sheet.marks.") or where.startswith("score_sheet.unit"):
+            _no_jargon(text, where)
+            _no_code(text, where)

@@ -18,7 +18,7 @@ def test_bots_are_registered():
     assert gamenight.core.registry.bot_doc("heuristic", g)
 
 
-@pytest.mark.parametrize("preset,options", [("seed", {"single_hand": True}), ("standard", {"single_hand": True}),
+@pytest.mark.parametrize("preset,options", [("japanese", {"single_hand": True}), ("standard", {"single_hand": True}),
                                             ("modern", {"single_hand": True}), ("openspiel", {}),
                                             ("seed", {"single_hand": True, "oklahoma": True, "knock_limit": 0})])
 def test_bots_always_choose_legal_actions(preset, options):

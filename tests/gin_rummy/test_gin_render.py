@@ -22,7 +22,7 @@ def test_renderer_is_found():
 def test_every_view_and_label_renders_across_random_matches():
     r = get_renderer("gin_rummy")
     console = Console(record=True, width=120, color_system=None)
-    for preset, options in (("seed", {"single_hand": True}), ("modern", {"single_hand": True}),
+    for preset, options in (("japanese", {"single_hand": True}), ("modern", {"single_hand": True}),
                             ("openspiel", {}), ("modern", {})):
         g = game(preset, **options)
         rng = random.Random(3)

@@ -3,6 +3,7 @@ every position is dealt with ``deal=`` and reached with public actions, and ever
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from gin_helpers import dealt, game, knock_hand, late, legal, play, to_discard, to_draw, view, with_totals
@@ -476,13 +477,14 @@ def test_d4_straight_gin():
 
 # ---- options and presets -------------------------------------------------------------------------------------
 def test_presets():
-    assert GinRummyRules.DEFAULT_PRESET == "seed"
-    assert set(GinRummyRules.PRESETS) >= {"seed", "standard", "modern", "classic", "openspiel"}
-    seed = game().rules
-    assert (seed.knock_limit, seed.gin_bonus, seed.undercut_bonus, seed.tie_is_undercut, seed.first_upcard,
-            seed.may_discard_taken_discard, seed.stock_end, seed.game_target, seed.next_dealer,
-            seed.big_gin_bonus, seed.box_bonus, seed.game_bonus, seed.shutout, seed.oklahoma) == (
-        10, 25, 25, False, "seed", True, "two_card_dead", 100, "winner", None, 0, 0, "none", False)
+    assert GinRummyRules.DEFAULT_PRESET == "japanese"
+    assert set(GinRummyRules.PRESETS) >= {"japanese", "standard", "modern", "classic", "openspiel"}
+    default = game().rules
+    assert (default.knock_limit, default.gin_bonus, default.undercut_bonus, default.tie_is_undercut,
+            default.first_upcard, default.may_discard_taken_discard, default.stock_end, default.game_target,
+            default.next_dealer, default.big_gin_bonus, default.box_bonus, default.game_bonus, default.shutout,
+            default.oklahoma) == (
+        10, 25, 25, False, "dealer_takes", True, "two_card_dead", 100, "winner", None, 0, 0, "none", False)
     std = game("standard").rules
     assert std.first_upcard == "standard" and not std.may_discard_taken_discard and not std.tie_is_undercut
     modern = game("modern").rules
@@ -587,3 +589,18 @@ def test_refusals_say_why():
                    ["As+Ah+Ad", "2s+3s+4s+5s", "Jc+Qc+Kc"])
     with pytest.raises(IllegalAction, match="no layoffs on gin"):
         s.apply("layoff 6s run")
+
+
+def test_former_names_still_read():
+    """The default preset was called "seed" and its first-upcard rule "seed": records and commands that use the
+    old names read as the new ones (and replay the same moves)."""
+    old = gamenight.make("gin_rummy", rules={"preset": "seed", "first_upcard": "seed"}).rules
+    assert (old.preset, old.first_upcard) == ("japanese", "dealer_takes")
+    assert gamenight.make("gin_rummy", rules="seed").rules == gamenight.make("gin_rummy").rules
+    state = gamenight.make("gin_rummy").new(seed=3)
+    rng = random.Random(3)
+    while not state.is_over and len(state.history) < 200:
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.record()
+    record["rules"] = {**record["rules"], "preset": "seed", "first_upcard": "seed"}
+    assert gamenight.replay(record) == state

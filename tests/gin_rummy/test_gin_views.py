@@ -121,7 +121,7 @@ def test_a_spectator_sees_no_hand_facts():
 
 
 def test_every_view_carries_the_rules():
-    for preset in ("seed", "standard", "modern", "classic", "palace", "openspiel"):
+    for preset in ("japanese", "standard", "modern", "classic", "palace", "openspiel"):
         g = game(preset)
         s = g.new(seed=1)
         s.view(0)["rules"]["knock_limit"] = 99  # the caller's own copy

@@ -167,7 +167,8 @@ def check_message_leaks_nothing(state, seat, message, rng):
     to_move = seat is not None and state.current_player == seat
     expected_legal = [str(a) for a in state.legal_actions()] if to_move else []
     assert message["legal_actions"] == expected_legal
-    assert set(message) == {"type", "table", "seat", "version", "view", "legal_actions"}
+    assert set(message) == {"type", "table", "seat", "version", "view", "legal_actions", "score_sheet"}
+    assert message["score_sheet"] == state.score_sheet()            # the engine's public sheet, nothing more
     assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "settings",
                                      "hand_pause", "current_player", "is_over", "actions", "created"}
     assert set(message["table"]["settings"]) == {"has_host", "bots_may_be_replaced", "away_seconds",

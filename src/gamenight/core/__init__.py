@@ -7,8 +7,9 @@ from .options import Rules, option, rules_dataclass
 from .record import replay, replay_steps
 from .registry import Bot, bots_for, games, make, make_bot, register_bot, register_game
 from .rng import Rng
-from .views import View
+from .views import ScoreSheet, SheetRow, View
 
-__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "State", "View",
+__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "ScoreSheet",
+           "SheetRow", "State", "View",
            "bots_for", "games", "make", "make_bot", "option", "play_match", "register_bot", "register_game", "replay",
            "replay_steps", "rules_dataclass", "is_whole_number", "whole_number"]

@@ -19,7 +19,7 @@ from .options import Rules
 from .rng import Rng
 
 if TYPE_CHECKING:
-    from .views import View
+    from .views import ScoreSheet, SheetRow, View
 
 R = TypeVar("R", bound=Rules)
 S = TypeVar("S", bound="State[Any, Any]")
@@ -170,7 +170,17 @@ class Game(abc.ABC, Generic[R, S]):
             game = type(self)(players=data.get("players"), rules=data.get("rules"))
         state: S = game._state_from_dict(data)
         state.deal = data.get("deal")
+        state.sheet = data["sheet"] if "sheet" in data else game._sheet_by_replay(state)
         return state
+
+    def _sheet_by_replay(self, state: State[Any, Any]) -> list[SheetRow]:
+        """The score sheet of a state saved before states kept one: its record replayed (none if sampled)."""
+        if state.seed is None:
+            return []
+        again = self.new(state.seed, deal=state.deal)
+        for action in state.history:
+            again.apply(action)
+        return again.sheet
 
     @staticmethod
     def fresh_seed() -> int:
@@ -182,17 +192,19 @@ class State(abc.ABC, Generic[G, A]):
     ``__slots__`` (for speed, and so that a misspelt field is an error, not a new attribute)."""
 
     # what every game's state has; a game's state class adds its own fields in its __slots__
-    __slots__ = ("game", "seed", "deal", "rng", "history")
+    __slots__ = ("game", "seed", "deal", "rng", "history", "sheet")
     game: G
     seed: int | None
     deal: dict[str, Any] | None    # the first hand as set up by hand (``Game.new(deal=...)``), else None
     rng: Rng
     history: list[A]
+    sheet: list[SheetRow]          # the score sheet's rows, one per finished hand (never changed once written)
 
     def __init__(self, game: G):
         self.game = game
         self.deal = None
         self.history = []
+        self.sheet = []
 
     #: A game whose state keeps ``phase``, ``current`` and ``winner_seats`` names the phase of a finished
     #: match here and gets ``current_player``, ``is_over`` and ``winners`` as below; others override them.
@@ -247,12 +259,41 @@ class State(abc.ABC, Generic[G, A]):
         """Hands (deals, rounds) started so far in this match; games with several hands override it."""
         return 1
 
+    #: the score sheet's unit, whether the lower total is the better, and the meaning of each mark a row may carry
+    SHEET_UNIT: ClassVar[str] = "points"
+    SHEET_LOW_WINS: ClassVar[bool] = False
+    SHEET_MARKS: ClassVar[dict[str, str]] = {}
+
+    def _sheet_columns(self) -> list[list[int]]:
+        """The seats each score sheet column counts for: one column per seat unless the game overrides it."""
+        return [[seat] for seat in range(self.game.num_players)]
+
+    def _write_sheet_row(self, hand: int, points: list[int | None], totals: list[int | None],
+                         marks: list[list[str]] | None = None) -> None:
+        """The game calls this as a hand ends: hand ``hand``'s row on the score sheet, one entry per column."""
+        row: SheetRow = {"hand": hand, "points": list(points), "totals": list(totals),
+                         "marks": [list(m) for m in marks] if marks else [[] for _ in points]}
+        self.sheet.append(row)
+
     # ---- shared -------------------------------------------------------------------------------
+    def score_sheet(self) -> ScoreSheet:
+        """The match's score sheet so far: one row per finished hand, with each column's points, total and
+        marks (Yaniv's calls, Thunee's calls, a Gin knock...). Public: the same for every seat.
+
+        >>> import gamenight
+        >>> sheet = gamenight.make("yessir", players=2).new(seed=1).score_sheet()
+        >>> sheet["columns"], sheet["unit"], sheet["rows"]
+        ([[0], [1]], 'rounds', [])
+        """
+        return {"columns": self._sheet_columns(), "unit": self.SHEET_UNIT, "low_wins": self.SHEET_LOW_WINS,
+                "marks": dict(self.SHEET_MARKS), "rows": copy_json(self.sheet)}
+
     def clone(self: S) -> S:
         """An independent copy of the state."""
         other = type(self).__new__(type(self))
         other.game, other.seed, other.deal, other.rng = self.game, self.seed, self.deal, Rng(self.rng.state)
         other.history = list(self.history)
+        other.sheet = list(self.sheet)   # rows are never changed once written
         self._copy_into(other)
         return other
 
@@ -339,6 +380,7 @@ class State(abc.ABC, Generic[G, A]):
                 "seed": self.seed, "history": [str(a) for a in self.history]}
         if self.deal is not None:
             data["deal"] = self.deal
+        data["sheet"] = self.sheet
         data.update(self._to_dict())
         return json.dumps(data, separators=(",", ":"))
 

@@ -20,3 +20,20 @@ class View(TypedDict):
     hand_number: int                # the hand (deal, round) being played, counted from 1
     log: list[list[Any]]            # this hand's moves as this seat may see them: [seat, text] each
     previous_log: list[list[Any]]   # the last hand's moves, likewise ([] during the first hand)
+
+
+class SheetRow(TypedDict):
+    """One finished hand (deal, round) on the score sheet; each list has one entry per column."""
+    hand: int                        # the hand's number, as the views' hand_number counted it
+    points: list[int | None]         # what the column scored in the hand (None: it no longer played)
+    totals: list[int | None]         # the column's total after the hand (None: out of the match)
+    marks: list[list[str]]           # what happened to the column, by the game's mark names (``SHEET_MARKS``)
+
+
+class ScoreSheet(TypedDict):
+    """The match's score sheet: a row per finished hand, public to everyone (``state.score_sheet()``)."""
+    columns: list[list[int]]         # the seats each column scores for: [[0], [1]], or a team's seats
+    unit: str                        # what the points count: "points", "balls" or "rounds"
+    low_wins: bool                   # True when the lower total is the better one (Yaniv)
+    marks: dict[str, str]            # each mark name the game uses, with its meaning in words
+    rows: list[SheetRow]

@@ -24,9 +24,10 @@ class GinRummyRules(Rules):
                                  why="real tables give 10, 20 or 25", rule="G10")
     tie_is_undercut: bool = option(False, "equal deadwood counts as an undercut (else the hand is a draw)",
                                    rule="G10/D2-1")
-    first_upcard: str = option("seed", "seed = if the non-dealer passes the dealer must take the upcard; "
-                                       "standard = the dealer may pass too, then the non-dealer draws from the stock",
-                               choices=("seed", "standard"), rule="G6/D2-2")
+    first_upcard: str = option("dealer_takes", "dealer_takes = if the non-dealer passes the first upcard the "
+                                               "dealer must take it; standard = the dealer may pass too, then the "
+                                               "non-dealer draws from the stock",
+                               choices=("dealer_takes", "standard"), rule="G6/D2-2", aliases={"seed": "dealer_takes"})
     may_discard_taken_discard: bool = option(True, "a card taken from the discard pile may be discarded "
                                                    "in the same turn", rule="G7/D2-3")
     stock_end: str = option("two_card_dead", "two_card_dead = a discard that leaves 2 stock cards kills the "
@@ -38,7 +39,7 @@ class GinRummyRules(Rules):
                               why="real tables play to 100, 150 or 250, some to 500", rule="G12")
     next_dealer: str = option("winner", "who deals the next hand (after a dead hand the same dealer redeals)",
                               choices=("winner", "alternate"), rule="G13")
-    first_dealer: str = option("random", "who deals the first hand: drawn with the match's seed, or a fixed seat",
+    first_dealer: str = option("random", "who deals the first hand: drawn at random, or a fixed seat",
                                choices=("random", "seat0", "seat1"))
     big_gin_bonus: int | None = option(None, "all 11 cards melded after the take may be declared without a "
                                              "discard, for this bonus instead of the gin bonus (or off)",
@@ -58,15 +59,15 @@ class GinRummyRules(Rules):
                                           rule="D4")
     single_hand: bool = option(False, "one deal is the whole match, scored as a hand is (no target, no bonuses)",
                               rule="G10")
-    max_pile_takes: int | None = option(None, "engine guard (UNVERIFIED): the hand is dead when the discard pile "
-                                              "is taken for the Nth time in it (OpenSpiel: 50), or unlimited",
+    max_pile_takes: int | None = option(None, "a guard for programs: the hand is dead when the discard pile is "
+                                              "taken for the Nth time in it (OpenSpiel stops at 50), or unlimited",
                                         minimum=1, maximum=100, none_word="unlimited",
                                         why="OpenSpiel's guard is 50")
     repeat_return_ends: bool = option(False, "engine guard (OpenSpiel): when both players in turn take the "
                                              "upcard and discard it straight back, the hand is dead")
 
     PRESETS = {
-        "seed": {},
+        "japanese": {},
         "standard": {"first_upcard": "standard", "may_discard_taken_discard": False},
         "modern": {"tie_is_undercut": True, "big_gin_bonus": 31, "box_bonus": 25, "game_bonus": 100,
                    "shutout": "double"},
@@ -80,11 +81,12 @@ class GinRummyRules(Rules):
                       "max_pile_takes": 50, "repeat_return_ends": True},
     }
     PRESET_DOCS = {
-        "seed": "the Japanese source (default): knock at 10, gin 25, undercut 25, ties are draws, the dealer must "
-                "take a passed first upcard, a taken discard may go straight back, 2-card dead hand, to 100",
+        "japanese": "Japanese rules (default): knock at 10, gin 25, undercut 25, ties are draws, the dealer must "
+                    "take a passed first upcard, a taken discard may go straight back, the hand is dead when 2 "
+                    "stock cards are left, to 100",
         "standard": "the published table rules: either player may pass the first upcard, a taken discard may "
                     "not be discarded in the same turn",
-        "modern": "modern tournament scoring on the seed table: ties undercut, big gin 31, box 25, game 100, "
+        "modern": "modern tournament scoring on the Japanese table: ties undercut, big gin 31, box 25, game 100, "
                   "a shutout doubles",
         "classic": "Bicycle's classic scoring on the standard table: gin 20, undercut 10 (ties too), box 20, "
                    "game 100, shutout +100",
@@ -93,7 +95,8 @@ class GinRummyRules(Rules):
         "openspiel": "one hand with OpenSpiel's gin_rummy defaults (player 0 acts first, standard upcard, "
                      "2-card wall, knock 10, gin 25, strict undercut 25, its loop guards)",
     }
-    DEFAULT_PRESET = "seed"
+    DEFAULT_PRESET = "japanese"
+    PRESET_ALIASES = {"seed": "japanese"}
 
     @classmethod
     def game_title(cls) -> str:

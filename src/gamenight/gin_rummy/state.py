@@ -88,9 +88,16 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
 
 class GinRummyState(State[GinRummyGame, GinAction]):
     FINISHED_PHASE = OVER
+    SHEET_MARKS = {
+        "knock": "knocked", "gin": "went gin", "big_gin": "went big gin: all 11 cards in melds",
+        "undercut": "undercut the knocker", "draw": "equal deadwood: nobody scored",
+        "dead": "dead hand: nobody scored", "doubled": "points doubled: the first upcard was a spade",
+        "box": "bonus for the hand won, added at once", "boxes": "bonus for every hand won, added at the end",
+        "game": "bonus for winning the match", "shutout": "shutout: the other player never scored",
+    }
     __slots__ = ("log", "prev_log", "hand_no", "dealer", "current", "phase",
                  "hands", "known", "stock", "pile", "taken", "first_upcard", "knock_limit", "takes", "returned",
-                 "must_knock", "knocker", "big", "knock_card", "knocker_deadwood", "melds", "layoffs",
+                 "must_knock", "knocker", "big", "knock_card", "knocker_deadwood", "melds", "layoffs", "drawn",
                  "set_slots", "run_cards", "totals", "boxes", "results", "last_hand", "winner_seats", "_legal",
                  "_history_json")
     log: list[tuple[int, str]]          # this hand's moves, as the actions' texts
@@ -104,6 +111,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     stock: list[int]                    # the top card last
     pile: list[int]                     # the discard pile, the top card last
     taken: int                          # the card taken from the pile this turn, else -1
+    drawn: int                          # the card drawn from the stock this turn (while it discards), else -1
     first_upcard: int
     knock_limit: int
     takes: int                          # discard-pile takes this hand
@@ -151,7 +159,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self.pile = [up]
         self.first_upcard = up
         self.knock_limit = self._knock_limit(up)
-        self.taken = -1
+        self.taken = self.drawn = -1
         self.takes = 0
         self.returned = self.must_knock = self.big = False
         self.knocker = self.knock_card = self.knocker_deadwood = -1
@@ -201,7 +209,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
 
     # ---- legal actions, one generator per phase ------------------------------------------------------
     def _legal_upcard(self) -> list[GinAction]:
-        if self.current == self.dealer and self.game.rules.first_upcard == "seed":
+        if self.current == self.dealer and self.game.rules.first_upcard == "dealer_takes":
             return [A.TAKE_ACTION]  # G6 seed: the dealer must take a passed upcard
         return [A.TAKE_ACTION, A.PASS_ACTION]
 
@@ -385,7 +393,8 @@ class GinRummyState(State[GinRummyGame, GinAction]):
 
     # ---- the moves the handlers make -------------------------------------------------------------------
     def _draw(self, seat: int) -> None:
-        self.hands[seat] |= BIT[self.stock.pop()]
+        card = self.drawn = self.stock.pop()
+        self.hands[seat] |= BIT[card]
         self.taken = -1
         if self.game.rules.stock_end == "hoyle" and len(self.stock) == 2:
             self._dead("stock")  # G11 hoyle: the take that leaves 2 cards ends the hand
@@ -492,14 +501,29 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self._after_hand(summary, scorer, dead=False)
 
     def _after_hand(self, summary: dict[str, Any], scorer: int | None, dead: bool) -> None:
-        rules = self.game.rules
-        if scorer is not None:
-            points = summary["points"]
-            box = rules.box_bonus if rules.box_credit == "immediate" and not rules.single_hand else 0
-            self.totals[scorer] += points + box
-            self.boxes[scorer] += 1
+        gained = self._credit(scorer, summary["points"])
         summary["totals"] = list(self.totals)
         self.last_hand = summary
+        self._next_hand(summary, scorer, dead)
+        self._write_hand_row(summary, gained)
+
+    def _immediate_box(self) -> int:
+        """The box bonus added to a hand's scorer at once (box_credit=immediate), else 0."""
+        rules = self.game.rules
+        return rules.box_bonus if rules.box_credit == "immediate" and not rules.single_hand else 0
+
+    def _credit(self, scorer: int | None, points: int) -> int:
+        """The hand's points, with an immediate box, to its scorer (if any): what the scorer's total gained."""
+        if scorer is None:
+            return 0
+        gained = points + self._immediate_box()
+        self.totals[scorer] += gained
+        self.boxes[scorer] += 1
+        return gained
+
+    def _next_hand(self, summary: dict[str, Any], scorer: int | None, dead: bool) -> None:
+        """The match ends (single hand, or a total at the target), or the next hand is dealt."""
+        rules = self.game.rules
         if rules.single_hand:
             return self._finish([scorer] if scorer is not None else [0, 1], summary)
         for p in (0, 1):
@@ -539,6 +563,50 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self.last_hand = summary
         self.phase = OVER
 
+    # ---- the score sheet ---------------------------------------------------------------------------------
+    def _write_hand_row(self, summary: dict[str, Any], gained: int) -> None:
+        """The hand's row: what each seat gained in it and the totals as the views now show them (on the match's
+        last hand these include the bonuses added at the end, which the marks name)."""
+        scorer = summary["scorer"]
+        points: list[int | None] = [gained if p == scorer else 0 for p in (0, 1)]
+        totals: list[int | None] = list(self.totals)
+        self._write_sheet_row(summary["hand"], points, totals, self._hand_marks(summary))
+
+    def _hand_marks(self, summary: dict[str, Any]) -> list[list[str]]:
+        """Each seat's marks for a finished hand, from its public summary."""
+        result = summary["result"]
+        if result == "dead":
+            return [["dead"], ["dead"]]
+        marks: list[list[str]] = [[], []]
+        knocker = summary["knocker"]
+        marks[knocker].append(result if result in ("gin", "big_gin") else "knock")
+        if result == "undercut":
+            marks[1 - knocker].append("undercut")
+        elif result == "draw":
+            marks[0].append("draw")
+            marks[1].append("draw")
+        scorer = summary["scorer"]
+        if scorer is not None and summary["doubled"]:
+            marks[scorer].append("doubled")
+        if scorer is not None and self._immediate_box():
+            marks[scorer].append("box")
+        if "match" in summary:
+            self._match_marks(summary["match"], marks)
+        return marks
+
+    def _match_marks(self, match: dict[str, Any], marks: list[list[str]]) -> None:
+        """The bonuses added to the totals at the match's end (G14), on the seats that got them."""
+        rules = self.game.rules
+        if rules.box_credit == "end" and rules.box_bonus:
+            for p in (0, 1):
+                if match["boxes"][p]:
+                    marks[p].append("boxes")
+        winner = match["winner"]
+        if rules.game_bonus:
+            marks[winner].append("game")
+        if match["shutout"] and rules.shutout != "none":
+            marks[winner].append("shutout")
+
     # ---- views -----------------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> GinRummyView:
         """What ``seat`` may know (``None``: a spectator): its own cards and everything public (views.py)."""
@@ -553,6 +621,9 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self.first_upcard = parse_card(d["first_upcard"])
         self.knock_limit = d["knock_limit"]
         self.taken = parse_card(d["taken"]) if d["taken"] else -1
+        # a view names the card taken as drawn too; a stock draw's card is only in the drawer's view (or the JSON)
+        drawn = d.get("drawn")
+        self.drawn = parse_card(drawn) if drawn and not d["taken"] else -1
         self.takes, self.returned, self.must_knock = d["pile_takes"], d["returned"], d["must_knock"]
         self.knocker = -1 if d["knocker"] is None else d["knocker"]
         self.big = d["big_gin"]
@@ -588,6 +659,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         s.hands, s.known = list(self.hands), list(self.known)
         s.stock, s.pile = list(self.stock), list(self.pile)
         s.taken, s.first_upcard, s.knock_limit = self.taken, self.first_upcard, self.knock_limit
+        s.drawn = self.drawn
         s.takes, s.returned, s.must_knock = self.takes, self.returned, self.must_knock
         s.knocker, s.big, s.knock_card = self.knocker, self.big, self.knock_card
         s.knocker_deadwood = self.knocker_deadwood
@@ -618,7 +690,8 @@ class GinRummyState(State[GinRummyGame, GinAction]):
                            "rules": self.game.rules.to_dict(), "seed": self.seed}, separators=(",", ":"))
         body = json.dumps(self._to_dict(), separators=(",", ":"))
         deal = "" if self.deal is None else ',"deal":' + json.dumps(self.deal, separators=(",", ":"))
-        return head[:-1] + ',"history":' + text + deal + "," + body[1:]
+        sheet = ',"sheet":' + json.dumps(self.sheet, separators=(",", ":"))
+        return head[:-1] + ',"history":' + text + deal + sheet + "," + body[1:]
 
     def _to_dict(self) -> dict[str, Any]:
         """Every field, in the JSON state format (the public ones under their view names, then the hidden)."""
@@ -628,6 +701,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
             "discard_pile": _strs(self.pile), "stock_size": len(self.stock),
             "first_upcard": card_str(self.first_upcard), "knock_limit": self.knock_limit,
             "taken": card_str(self.taken) if self.taken >= 0 else None,
+            "drawn": card_str(self.drawn) if self.drawn >= 0 and self.taken < 0 and self.phase == DISCARD else None,
             "pile_takes": self.takes, "returned": self.returned, "must_knock": self.must_knock,
             "knocker": self.knocker if self.knocker >= 0 else None, "big_gin": self.big,
             "knocker_deadwood": self.knocker_deadwood if self.knocker_deadwood >= 0 else None,

@@ -61,6 +61,8 @@ class GinRummyView(View):
     discard_deadwood: dict[str, int] | None  # holding 11 cards to discard: each card -> the deadwood left
     can_knock: bool                    # a knock is among its legal actions now
     defender_best_deadwood: int | None  # defending: the least deadwood its best play can still reach
+    defender_plan: dict[str, Any] | None  # defending: a play reaching it (melds, layoffs, the deadwood left)
+    drawn: str | None                  # the card the seat took this turn (stock or pile), to itself, until it discards
 
 
 class HandFacts(NamedTuple):
@@ -75,6 +77,8 @@ class HandFacts(NamedTuple):
     discards: dict[str, int] | None = None
     can_knock: bool = False
     defence: int | None = None
+    plan: dict[str, Any] | None = None
+    drawn: str | None = None
 
 
 _SPECTATOR = HandFacts()
@@ -109,6 +113,7 @@ def build_view(s: GinRummyState, seat: int | None) -> GinRummyView:
         "hand": facts.cards, "hand_deadwood": facts.deadwood, "hand_melds": facts.melds,
         "hand_deadwood_cards": facts.loose, "hand_value": facts.value, "deadwood_within_limit": facts.within_limit,
         "discard_deadwood": facts.discards, "can_knock": facts.can_knock, "defender_best_deadwood": facts.defence,
+        "defender_plan": facts.plan, "drawn": facts.drawn,
     }
 
 
@@ -134,13 +139,19 @@ def hand_facts(s: GinRummyState, seat: int) -> HandFacts:
     phase = s.phase
     discards = None
     can_knock = False
+    drawn = None
     if moving and phase == DISCARD:
         discards = discard_deadwood(hand, dw)
         legal = s._legal_now()  # sorted by id: big gin, the discards, then the knocks, the last ids of the phase
         can_knock = bool(legal) and legal[-1].id in _KNOCK_IDS
+        card = s.taken if s.taken >= 0 else s.drawn  # in this phase, the card just taken or drawn
+        drawn = CARD_NAMES[card] if card >= 0 and hand >> card & 1 else None
+    defence = plan = None
+    if moving and phase == DEFEND:
+        defence, plan = defender_play(s, hand, dw, melds)
     return HandFacts(names_of(hand), dw, [names_of(m) for m in melds],
                      sorted(names_of(loose), key=_RANK_FIRST.__getitem__), value_of(hand), dw <= s.knock_limit,
-                     discards, can_knock, defender_best(s, hand, dw) if moving and phase == DEFEND else None)
+                     discards, can_knock, defence, plan, drawn)
 
 
 def discard_deadwood(hand: int, hand_deadwood: int) -> dict[str, int]:
@@ -155,10 +166,30 @@ def discard_deadwood(hand: int, hand_deadwood: int) -> dict[str, int]:
 def defender_best(s: GinRummyState, hand: int, hand_deadwood: int) -> int:
     """The least deadwood the defender can still reach: laying off onto the knocker's melds as they stand (not
     on a gin, G9) and melding the rest at best."""
+    return defender_play(s, hand, hand_deadwood, best_arrangement(hand) if hand else ())[0]
+
+
+def defender_play(s: GinRummyState, hand: int, hand_deadwood: int,
+                  melds: tuple[int, ...]) -> tuple[int, dict[str, Any]]:
+    """The defender's best play from here (G9): ``(deadwood, plan)``, the plan a dict of the ``melds`` to lay
+    (card lists), the ``layoffs`` (``[card, "set" or "run"]``, in a playable order) and the ``deadwood_cards``
+    left, whose value is the deadwood. ``melds`` is the hand's own best arrangement (used when no layoff helps,
+    or on a gin, where none is allowed)."""
+    layoffs: list[tuple[int, int]] = []
+    d = hand_deadwood
     if s.knocker_deadwood > 0 and not s.big:
         knocker = s.knocker
-        return best_layoff(hand, extended_melds([m for p, m in s.melds if p == knocker], s.layoffs))[0]
-    return hand_deadwood
+        d, layoffs, rest_melds = best_layoff(hand, extended_melds([m for p, m in s.melds if p == knocker],
+                                                                 s.layoffs))
+        if layoffs:
+            melds = rest_melds
+    left = hand
+    for c, _ in layoffs:
+        left &= ~BIT[c]
+    for m in melds:
+        left &= ~m
+    return d, {"melds": [names_of(m) for m in melds], "layoffs": layoff_lists(layoffs),
+               "deadwood_cards": sorted(names_of(left), key=_RANK_FIRST.__getitem__)}
 
 
 def meld_lists(melds: list[tuple[int, int]]) -> list[list[Any]]:

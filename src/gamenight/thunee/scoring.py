@@ -1,7 +1,8 @@
 """The end of a Thunee hand: who wins how many balls, and the summary the views show (T18, T25-T27, T32-T33).
 
 ``score_hand`` reads the finished hand from the state and returns its summary (``last_hand`` in the views);
-the formulas it uses are here once, for the engine, its views and its bots.
+the formulas it uses are here once, for the engine, its views and its bots; ``hand_marks`` gives the hand's marks on
+the score sheet.
 """
 from __future__ import annotations
 
@@ -22,6 +23,35 @@ TRIP_BALLS = (3, 6)          # T32: success, failure
 DOUBLE_BALLS = (2, 4)        # T26
 KANAK_FAIL_BALLS = 4         # T27
 LAST_TRICK_POINTS = 10       # T25
+
+
+# the score sheet's marks (a scored hand's row: what decided it, on the team that made or failed each call)
+SHEET_MARKS = {
+    "counted": "the counting team (opposite the trumper) reached its target of card points",
+    "defended": "the trumping team kept the counting team below its target",
+    "bid": "made the highest call: it counts for the other team, whose win is then worth 2 balls",
+    "last_trick": "won the hand's last trick (worth 10 points in the count)",
+    "jodi": "declared Jodi (king and queen of a suit, or jack, king and queen)",
+    "thunee": "called Thunee and won every trick",
+    "thunee_failed": "called Thunee and lost a trick",
+    "royals": "called Royals and won every trick",
+    "royals_failed": "called Royals and lost a trick",
+    "blind_thunee": "called Blind Thunee (before the last cards were dealt) and won every trick",
+    "blind_thunee_failed": "called Blind Thunee and lost a trick",
+    "blind_royals": "called Blind Royals (before the last cards were dealt) and won every trick",
+    "blind_royals_failed": "called Blind Royals and lost a trick",
+    "mooney": "called Mooney (four cards of one suit with its jack) and won every trick",
+    "mooney_failed": "called Mooney and lost a trick",
+    "trip": "called Trip and won the last trick",
+    "trip_failed": "called Trip and lost the last trick",
+    "caught": "won a trick against the other team's call, which so failed",
+    "partner_caught": "the caller's own partner won a trick, so the call failed (the other team scores more)",
+    "double": "called Double on the last trick and made it",
+    "double_failed": "called Double on the last trick and lost it",
+    "kanak": "called Kanak on the last trick and made it",
+    "kanak_failed": "called Kanak on the last trick and failed",
+    "won": "won the match",
+}
 
 
 def counting_team(trumper: int) -> int:
@@ -205,3 +235,47 @@ def _counting(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tupl
             f"{s.bid} (call) + {s.jodi[counting]} - {s.jodi[1 - counting]} (Jodi) = {total} "
             f"{'>=' if total >= target else '<'} {target}")
     return balls, line
+
+
+def hand_marks(summary: dict[str, Any], winner: int | None) -> list[list[str]]:
+    """Each team's marks on a scored hand's score sheet row, from the hand's public summary (``SHEET_MARKS``):
+    the call that decided the hand, made or failed, on the caller's team (and who caught it); for a hand decided
+    by the count, whether the counting team reached its target, the call and the last trick; the Jodi; and the
+    match's ``winner`` team."""
+    marks: list[list[str]] = [[], []]
+    if summary["special"] is not None:
+        _special_marks(summary, marks)
+    elif summary["final_call"] is not None:
+        marks[summary["final_seat"] % 2].append(summary["final_call"] + ("" if summary["success"] else "_failed"))
+    else:
+        _counting_marks(summary, marks)
+    for team in (0, 1):
+        if summary["jodi"][team] > 0:
+            marks[team].append("jodi")
+    if winner is not None:
+        marks[winner].append("won")
+    return marks
+
+
+def _special_marks(summary: dict[str, Any], marks: list[list[str]]) -> None:
+    """Thunee, Royals, their Blind forms, Mooney, Trip: made or failed, and who won the trick that broke it."""
+    team = summary["special_seat"] % 2
+    name = str(summary["special"]).replace(" ", "_")
+    if summary["success"]:
+        marks[team].append(name)
+        return
+    marks[team].append(name + "_failed")
+    if name != "trip":
+        catcher = summary["last_trick_winner"] % 2
+        marks[team if catcher == team else 1 - team].append("partner_caught" if catcher == team else "caught")
+
+
+def _counting_marks(summary: dict[str, Any], marks: list[list[str]]) -> None:
+    counting = summary["counting_team"]
+    if summary["counting_total"] >= summary["target"]:
+        marks[counting].append("counted")
+    else:
+        marks[1 - counting].append("defended")
+    if summary["bid"] > 0:
+        marks[1 - counting].append("bid")
+    marks[summary["last_trick_winner"] % 2].append("last_trick")

@@ -38,7 +38,7 @@ from .actions import (
 from .deal import dealt_stock, read_deal
 from .phases import PHASE_NAMES, ROYALS_CALLS, SOLO, FinalCall, Phase, Special, phases_of_log
 from .rules import ThuneeRules
-from .scoring import counting_team, last_trick_adjust, match_winner, next_dealer, score_hand
+from .scoring import SHEET_MARKS, counting_team, hand_marks, last_trick_adjust, match_winner, next_dealer, score_hand
 from .tricks import NORMAL_STRENGTH, ROYALS_STRENGTH, strength_for, trick_winner
 from .views import ThuneeView, build_view
 
@@ -56,7 +56,7 @@ SPECIAL_ACTIONS = {Kind.THUNEE: S_THUNEE, Kind.ROYALS: S_ROYALS, Kind.BLIND_THUN
 class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
     """Thunee for 4 players (2 v 2), 6 players (3 v 3, T31-T33) or 2 players (T34).
 
-    ``gamenight.make("thunee", players=4, rules="seed002", balls_to_win=13)``."""
+    ``gamenight.make("thunee", players=4, rules="standard", balls_to_win=13)``."""
 
     name = "thunee"
     title = "Thunee"
@@ -132,6 +132,8 @@ _PLAIN_FIELDS = ("dealer", "balls", "hand_no", "ball_target", "current", "queue"
 
 class ThuneeState(State[ThuneeGame, ThuneeAction]):
     FINISHED_PHASE = OVER
+    SHEET_UNIT = "balls"
+    SHEET_MARKS = SHEET_MARKS
     __slots__ = ("phase", "hands", "dealt", "stock", "trick", "_legal", "log_phases",
                  "prev_log", "prev_open", *_PLAIN_FIELDS)
     phase: Phase
@@ -366,6 +368,10 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
     @property
     def hands_played(self) -> int:
         return self.hand_no
+
+    def _sheet_columns(self) -> list[list[int]]:
+        """A column per team (2 players: per seat): the balls are the team's."""
+        return [list(team) for team in self.game.teams]
 
     def returns(self) -> list[float]:
         """Partnerships win together: 1.0 for every seat of the winning team, 0.0 for the others."""
@@ -711,6 +717,7 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
         self.last_hand = summary
         rules = self.game.rules
         winner = match_winner(rules, self.balls, self.ball_target)  # T30
+        self._write_sheet_row(summary["hand"], summary["balls"], summary["totals"], hand_marks(summary, winner))
         if winner is not None:
             self.winner_team = winner
             self.phase = OVER

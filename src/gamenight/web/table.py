@@ -129,7 +129,7 @@ class Table:
         to_move = seat is not None and state.current_player == seat and not self.settings.waiting
         legal = [str(a) for a in state.legal_actions()] if to_move else []
         return {"type": "state", "table": self.summary(), "seat": seat, "version": len(state.history),
-                "view": state.view(seat), "legal_actions": legal}
+                "view": state.view(seat), "legal_actions": legal, "score_sheet": state.score_sheet()}
 
     def message_for_token(self, token: str | None) -> dict:
         """The message of the token's seat (no token: the spectator's)."""
@@ -700,9 +700,9 @@ class Table:
                 raise TableError(f"step must be a whole number 0..{steps} (the actions played so far), not {step!r}")
             actions = actions[:step]
             summary = self.summary()
-        view = self.history.state_at(step, actions, steps).view(seat)
-        return {"type": "history", "table": summary, "seat": seat, "version": step, "steps": steps, "view": view,
-                "legal_actions": []}
+        then = self.history.state_at(step, actions, steps)
+        return {"type": "history", "table": summary, "seat": seat, "version": step, "steps": steps,
+                "view": then.view(seat), "legal_actions": [], "score_sheet": then.score_sheet()}
 
     def record(self) -> dict:
         """The full record (seed included, so every hidden card): only once the match is over."""

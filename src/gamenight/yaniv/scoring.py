@@ -1,6 +1,8 @@
 """The end of a Yaniv round, step by step (Y16-Y20 in docs/games/yaniv.md): the call's points, totals and
-halving, who is out, whether the match is over, and who starts the next round."""
+halving, who is out, whether the match is over, who starts the next round, and the round's score sheet marks."""
 from __future__ import annotations
+
+from typing import Any
 
 from .rules import YanivRules
 
@@ -67,3 +69,23 @@ def next_starter(order: list[int], hand_totals: dict[int, int], totals: list[int
     if rules.next_round_starter == "lowest_total":
         return min(order, key=totals.__getitem__)
     return None
+
+
+def round_marks(summary: dict[str, Any], players: int, winners: list[int], playing_on: list[int]) -> list[list[str]]:
+    """The marks of a round's score sheet row, per seat, from the round's public summary (the state's
+    ``SHEET_MARKS`` says what each means): the call and who caught it, halvings, eliminations, a tie over the
+    limit that plays on (``playing_on``) and the match's ``winners``."""
+    marks: list[list[str]] = [[] for _ in range(players)]
+    marks[summary["caller"]].append("yaniv" if summary["success"] else "caught")
+    for p in summary["asaf"]:
+        marks[p].append("asaf")
+    for p in summary["halved"]:
+        marks[p].append("halved")
+    for p in summary["eliminated"]:
+        if p not in winners:
+            marks[p].append("out")
+    for p in playing_on:
+        marks[p].append("tied_over")
+    for p in winners:
+        marks[p].append("won")
+    return marks

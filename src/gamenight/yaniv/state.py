@@ -119,6 +119,16 @@ class YanivGame(Game[YanivRules, "YanivState"]):
 
 class YanivState(State[YanivGame, YanivAction]):
     FINISHED_PHASE = OVER
+    SHEET_LOW_WINS = True
+    SHEET_MARKS = {
+        "yaniv": "called Yaniv with the lowest hand: scored nothing",
+        "caught": "called Yaniv but another hand was as low or lower: scored the hand plus the penalty",
+        "asaf": "caught the caller with an equal or lower hand (Asaf)",
+        "halved": "the total landed exactly on a halving total and was halved",
+        "out": "went over the elimination limit: out of the match (the total that put the player out)",
+        "tied_over": "over the limit, but tied for the lowest total with the others over it: plays another round",
+        "won": "won the match",
+    }
     __slots__ = ("round_no", "dealer", "current", "phase", "hands", "known",
                  "stock", "pile", "prev_kind", "prev_start", "pending", "drawn", "totals", "active",
                  "winner_seats", "last_round", "round_start", "prev_round_start", "_prev_log", "actors",
@@ -402,6 +412,7 @@ class YanivState(State[YanivGame, YanivAction]):
             self.totals = [points.get(p, 0) for p in range(self.game.num_players)]
             summary.update(totals=list(self.totals), halved=[], eliminated=[])
             self._finish(scoring.single_round_winners(caller, asaf, hand_totals))
+            self._write_round_row(summary)
             return
         halved = scoring.add_and_halve(self.totals, points, seats, rules)
         out = [p for p in seats if self.totals[p] > rules.elimination_limit]  # Y19
@@ -409,11 +420,13 @@ class YanivState(State[YanivGame, YanivAction]):
         winners, remaining = scoring.match_result(seats, out, self.totals, rules)
         if winners is not None:
             self._finish(winners)
+            self._write_round_row(summary)
             return
         summary["eliminated"] = [p for p in seats if p not in remaining]  # a tie that plays on is not out
         for p in seats:
             if p not in remaining:
                 self.active[p] = False
+        self._write_round_row(summary)
         starter = self._next_starter(caller, hand_totals)
         self._deal(starter, starter)
 
@@ -424,6 +437,18 @@ class YanivState(State[YanivGame, YanivAction]):
                 "hands": {str(p): [card_str(k) for k in self.hands[p]] for p in seats},
                 "hand_totals": {str(p): hand_totals[p] for p in seats},
                 "points": {str(p): points[p] for p in seats}}
+
+    def _write_round_row(self, summary: dict[str, Any]) -> None:
+        """The round's row on the score sheet, from its public summary: what each seat that played it added, the
+        totals after halving (a seat put out keeps the total that put it out; seats out before: None)."""
+        n = self.game.num_players
+        played = summary["points"]
+        points: list[int | None] = [played.get(str(p)) for p in range(n)]
+        totals: list[int | None] = [self.totals[p] if str(p) in played else None for p in range(n)]
+        limit = self.game.rules.elimination_limit
+        playing_on = [] if self.phase == OVER else [p for p in range(n) if self.active[p] and self.totals[p] > limit]
+        marks = scoring.round_marks(summary, n, self.winner_seats, playing_on)
+        self._write_sheet_row(summary["round"], points, totals, marks)
 
     def _next_starter(self, caller: int, hand_totals: dict[int, int]) -> int:
         """Y8: who deals and starts the next round: counted from the caller's left, the caller last."""

@@ -150,6 +150,8 @@ class YessirGame(Game[YessirRules, "YessirState"]):
 
 class YessirState(State[YessirGame, YessirAction]):
     FINISHED_PHASE = OVER
+    SHEET_UNIT = "rounds"
+    SHEET_MARKS = {"won": "won the round", "tied": "tied for the best hand: nobody won the round"}
     __slots__ = ("actors", "round_start", "prev_round_start", "_prev_log", "_reveal_view", "_reveal_of",
                  "round_no", "roller", "current", "phase", "shared", "dice", "luck", "wins", "locked", "passed",
                  "pip_die", "last_round", "winner_seats")
@@ -324,6 +326,7 @@ class YessirState(State[YessirGame, YessirAction]):
         winner = holders[0] if len(holders) == 1 else None
         self._score_round(winner)
         self.last_round = self._round_record(keys, winner, holders)
+        self._write_round_row(winner, holders)
         rules = self.game.rules
         if winner is not None and self.wins[winner] >= rules.rounds_to_win:
             self.winner_seats = [winner]
@@ -342,6 +345,19 @@ class YessirState(State[YessirGame, YessirAction]):
                     luck[p] += 1
         if winner is not None:
             self.wins[winner] += 1
+
+    def _write_round_row(self, winner: int | None, holders: list[int]) -> None:
+        """The round's row on the score sheet: a round win for its winner; with no winner, the seats that tied."""
+        n = self.game.num_players
+        marks: list[list[str]] = [[] for _ in range(n)]
+        if winner is not None:
+            marks[winner].append("won")
+        else:
+            for p in holders:
+                marks[p].append("tied")
+        points: list[int | None] = [int(p == winner) for p in range(n)]
+        totals: list[int | None] = list(self.wins)
+        self._write_sheet_row(self.round_no, points, totals, marks)
 
     def _round_record(self, keys: list[int], winner: int | None, holders: list[int]) -> RoundRecord:
         n = len(keys)

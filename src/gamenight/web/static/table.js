@@ -392,11 +392,53 @@
         console.error("the summary of " + message.table.game + " failed:", e);
       }
     }
+    const sheet = sheetNode(message);
+    if (sheet) box.append(labelCells(sheet));
     if (!ui.replaying) {
       const pause = nextHandNode(message);
       if (pause) box.prepend(pause);
     }
     if (!ui.replaying && message.table.is_over) box.append(rematchNode(message));
+  }
+
+  // The match's score sheet, as the engine keeps it (a row per finished hand): folded away during play, open
+  // after a hand and at the end; a person who opens or folds it keeps their choice until the next hand ends.
+  let sheetChoice = null;
+  let sheetRows = -1;
+  function sheetNode(message) {
+    const sheet = message.score_sheet;
+    if (!sheet || !sheet.rows.length) return null;
+    if (sheet.rows.length !== sheetRows) { sheetRows = sheet.rows.length; sheetChoice = null; }
+    const t = message.table;
+    const box = el("details", null, {id: "score-sheet", class: "score-sheet"});
+    box.open = sheetChoice === null ? Boolean(t.hand_pause) || Boolean(t.is_over) : sheetChoice;
+    const unit = sheet.unit === "rounds" ? "round wins" : sheet.unit;
+    const title = el("summary", `Score sheet (${unit}${sheet.low_wins ? ", the lowest total is best" : ""})`);
+    title.addEventListener("click", () => { sheetChoice = !box.open; });
+    box.append(title);
+    const names = sheet.columns.map((seats) => seats.map((s) => seatName(t, s)).join(" & "));
+    const table = el("table", null, {class: "sheet"});
+    table.append(el("tr", [el("th", "Hand"), ...names.map((n) => el("th", n))]));
+    for (const row of sheet.rows) {
+      table.append(el("tr", [el("td", String(row.hand)), ...row.points.map((p, i) => sheetCell(sheet, row, i))],
+                      {"data-hand": String(row.hand)}));
+    }
+    const last = sheet.rows[sheet.rows.length - 1];
+    table.append(el("tr", [el("td", "Total"), ...last.totals.map((v) => el("td", v === null ? "out" : String(v)))],
+                    {class: "sheet-total"}));
+    box.append(table);
+    return box;
+  }
+
+  function sheetCell(sheet, row, i) {
+    const points = row.points[i], total = row.totals[i];
+    const score = el("span", total === null ? "out" : String(total), {class: "sheet-score"});
+    if (points) score.append(el("span", ` (${points > 0 ? "+" : ""}${points})`, {class: "muted"}));
+    const cell = el("td", score);
+    for (const mark of row.marks[i] || []) {
+      cell.append(el("span", sheet.marks[mark] || mark, {class: "mark", "data-mark": mark}));
+    }
+    return cell;
   }
 
   // After a hand the bots wait until everyone connected pressed "Next hand" (or a few seconds pass).
@@ -480,7 +522,7 @@
       bar.replaceChildren(el("span", note, {class: "muted waiting"}));
       return;
     }
-    shown = inHandOrder(message.legal_actions);
+    shown = sideBySide(inHandOrder(message.legal_actions), renderer, message);
     bar.replaceChildren(...shown.map((a, i) => {
       let label = null;
       if (renderer && typeof renderer.actionLabel === "function") {
@@ -512,6 +554,26 @@
       return at.length ? Math.min(...at) : hand.length;
     };
     return actions.map((a, i) => [place(a), i, a]).sort((x, y) => x[0] - y[0] || x[1] - y[1]).map((x) => x[2]);
+  }
+
+  // Actions a game gathers into one group (Yaniv: the same cards laid in different ways) stand side by side, where
+  // the group's first one stands, so the keys run in the order the buttons are shown.
+  function sideBySide(actions, renderer, message) {
+    if (!renderer || typeof renderer.actionGroup !== "function") return actions;
+    const groupOf = (a) => { try { return renderer.actionGroup(a, message); } catch (e) { console.error(e); return null; } };
+    const members = new Map();
+    for (const a of actions) {
+      const key = groupOf(a);
+      if (key !== null && key !== undefined) members.set(key, [...(members.get(key) || []), a]);
+    }
+    const out = [];
+    const placed = new Set();
+    for (const a of actions) {
+      const key = groupOf(a);
+      if (key === null || key === undefined) out.push(a);
+      else if (!placed.has(key)) { placed.add(key); out.push(...members.get(key)); }
+    }
+    return out;
   }
 
   function drawHistory() {

@@ -2,7 +2,9 @@
 // Yaniv at the table: the other hands as backs (with the cards known to have been taken face up), the stock,
 // the group that can be taken from and the one just laid, the scores and eliminations, and the player's own
 // hand. Clicking cards selects them: the legal discard made of exactly the selection is offered; clicking a
-// takeable card takes it and clicking the stock draws. The action bar always has every option.
+// takeable card takes it and clicking the stock draws. The action bar always has every option, each set of cards
+// once: where several actions lay the same cards (a set by its two ends, a run by where its jokers stand), they are
+// one group whose buttons say only what differs.
 (function () {
   // Every fact that takes a rule comes from the view (the hand's value, what each discard leaves, which cards
   // may be taken, the order cards are shown in); this file only draws it. The notation is read for display.
@@ -44,6 +46,39 @@
     }
     if (!parts.length) row.append(GN.el("span", "empty", {class: "muted"}));
     return row;
+  }
+
+  /** The cards an action lays, as a key: the same cards (jokers counted) give the same key. */
+  function cardsKey(text) { return groupCards(text).map((c) => c.toLowerCase()).sort().join("+"); }
+
+  /** What tells apart actions laying the same cards: a set's two ends (what the next player may take), or the
+   *  cards a run's jokers stand for. ``parts`` as groupParts gives them. */
+  function variantText(text) {
+    const parts = groupParts(text);
+    if (parts.some((p) => p.as)) {
+      return "run " + parts.map((p) => GN.cardText(p.as || p.card)).join(" ") + " (" +
+        parts.filter((p) => p.as).map((p) => "joker as " + GN.cardText(p.as)).join(", ") + ")";
+    }
+    const first = parts[0].card, last = parts[parts.length - 1].card;
+    return `ends ${GN.cardText(first)} & ${GN.cardText(last)}`;
+  }
+
+  function variantTitle(text) {
+    const parts = groupParts(text);
+    if (parts.some((p) => p.as)) return "the joker stands for " + parts.filter((p) => p.as).map((p) => GN.cardName(p.as)).join(" and ");
+    return `laid with ${GN.cardName(parts[0].card)} and ${GN.cardName(parts[parts.length - 1].card)} at the ends: ` +
+      "the cards the next player may take";
+  }
+
+  /** The discards of ``actions`` gathered by the cards they lay, in their order: [[key, [actions]]]. */
+  function byCards(actions) {
+    const groups = new Map();
+    for (const a of actions) {
+      const key = cardsKey(a);
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(a);
+    }
+    return [...groups.values()];
   }
 
   function miniGroup(text) {
@@ -95,6 +130,57 @@
 
     // the player's own hand
     if (me !== null && me !== undefined && Array.isArray(view.hand)) board.append(myArea(message, ui, width));
+    watchActionBar();
+  }
+
+  // The action bar is drawn by the page (one button per legal action, each with its key) right after the board.
+  // Buttons that lay the same cards are gathered into one group there: the cards and what they leave are shown
+  // once, and each button says only what differs (the ends of a set, where a run's joker stands). Every button
+  // keeps its action and its key.
+  let barWatched = false;
+  function watchActionBar() {
+    if (barWatched || typeof MutationObserver === "undefined" || !document.getElementById) return;
+    const bar = document.getElementById("actions");
+    if (!bar) return;
+    barWatched = true;
+    new MutationObserver(() => groupActionBar(bar)).observe(bar, {childList: true});
+    groupActionBar(bar);
+  }
+
+  function groupActionBar(bar) {
+    if (document.body.dataset.game !== "yaniv") return;
+    const buttons = [...bar.children].filter((b) => b.tagName === "BUTTON" && b.dataset.action && isDiscardText(b.dataset.action));
+    const groups = new Map();
+    for (const b of buttons) {
+      const key = cardsKey(b.dataset.action);
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(b);
+    }
+    for (const [key, same] of groups) {
+      if (same.length < 2) continue;
+      const leaves = same[0].querySelector("small");
+      const box = GN.el("div", null, {class: "action-group yaniv-variants", role: "group", "data-action-group": key,
+                                     "aria-label": "discard " + groupCards(same[0].dataset.action).map(GN.cardName).join(", ") + ": choose how to lay them"});
+      const head = GN.el("span", null, {class: "action-group-head"});
+      head.append(miniGroup(same[0].dataset.action.replace(/=[^+]*/g, "")));
+      if (leaves) head.append(GN.el("small", leaves.textContent, {class: "muted"}));
+      box.append(head);
+      const focused = document.activeElement;
+      same[0].before(box);
+      for (const b of same) {
+        const kbd = b.querySelector("kbd");
+        b.replaceChildren(...(kbd ? [kbd] : []), GN.el("span", variantText(b.dataset.action)));
+        b.setAttribute("aria-label", "discard " + b.dataset.action + ", " + variantText(b.dataset.action));
+        b.title = variantTitle(b.dataset.action) + (kbd ? ` (key ${kbd.textContent})` : "");
+        box.append(b);
+      }
+      if (same.includes(focused)) focused.focus({preventScroll: true});   // moving a button must not lose the focus
+    }
+  }
+
+  /** A discard in notation (a card, or cards joined by "+"), as the bar's buttons carry them. */
+  function isDiscardText(text) {
+    return text !== "yaniv" && text !== "draw" && text !== "slap" && text !== "keep" && !/^(take|swap) /.test(text);
   }
 
   function headerFacts(rules, view) {
@@ -233,10 +319,23 @@
       } else if (!matches.length) {
         controls.append(el("span", `${picked.map(GN.cardText).join(" ")} is not a legal discard.`, {class: "hint-bad"}));
       } else {
-        for (const a of matches) {
-          const b = el("button", null, {type: "button", class: "discard-selection", "data-discard": a, onclick: () => ui.act(a)});
-          b.append(el("span", "Discard "), miniGroup(a));
-          controls.append(b);
+        for (const same of byCards(matches)) {
+          if (same.length === 1) {
+            const a = same[0];
+            const b = el("button", null, {type: "button", class: "discard-selection", "data-discard": a, onclick: () => ui.act(a)});
+            b.append(el("span", "Discard "), miniGroup(a));
+            controls.append(b);
+            continue;
+          }
+          // the same cards, laid several ways: the cards once, then a button for each way
+          const box = el("span", null, {class: "yaniv-variants", role: "group", "data-discard-group": cardsKey(same[0]),
+                                        style: "display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.3rem"});
+          box.append(el("span", "Discard "), miniGroup(same[0].replace(/=[^+]*/g, "")), el("span", " laid with", {class: "muted"}));
+          for (const a of same) {
+            box.append(el("button", variantText(a), {type: "button", class: "discard-selection", "data-discard": a,
+                                                     title: variantTitle(a), onclick: () => ui.act(a)}));
+          }
+          controls.append(box);
         }
       }
       if (picked.length) {
@@ -320,5 +419,8 @@
     return box;
   }
 
-  GN.registerGame("yaniv", {render, actionLabel, summary});
+  /** The page puts the actions of one group side by side (and this script gathers them in one box). */
+  function actionGroup(action) { return isDiscardText(action) ? cardsKey(action) : null; }
+
+  GN.registerGame("yaniv", {render, actionLabel, actionGroup, summary});
 })();
