@@ -2,6 +2,8 @@
 same seats; after each hand the bots wait until everyone has seen how it ended ("Next hand") or a few seconds pass.
 
 Time is a ManualClock and the scheduler has no thread (``manual_manager``)."""
+import random
+
 import pytest
 from starlette.testclient import TestClient
 from web_helpers import act, create_hosted, join, later, manual_manager, ws_connect
@@ -130,6 +132,24 @@ def test_the_pause_after_a_hand_ends_by_itself_after_its_seconds(friends):
         assert len(table.state.history) == played
         later(manager, clock, 1.5)
         assert len(table.state.history) > played
+
+
+def test_the_pause_after_a_hand_ends_with_the_match(friends):
+    """People who play on during the pause may finish the match in it: a finished match offers no "Next hand"."""
+    client, manager, clock = friends
+    table_id, _ = create_hosted(client, game="yessir", players=2, options={"rounds_to_win": 2}, seats=[None, None])
+    tokens = {seat: join(client, table_id, seat, name) for seat, name in enumerate(("Ann", "Bob"))}
+    with ws_connect(client, table_id, tokens[0]), ws_connect(client, table_id, tokens[1]):
+        rng = random.Random(4)
+        hand_ended_in_a_pause = False
+        while not summary(client, table_id)["is_over"]:
+            table = manager.get(table_id)
+            seat = table.state.current_player
+            assert act(client, table_id, tokens[seat], rng.choice([str(a) for a in table.state.legal_actions()]),
+                       len(table.state.history)).status_code == 200
+            hand_ended_in_a_pause |= summary(client, table_id)["hand_pause"] is not None
+        assert hand_ended_in_a_pause                                  # the last hand was played in a pause
+        assert summary(client, table_id)["hand_pause"] is None         # which ends with the match
 
 
 def test_nobody_connected_means_no_pause(friends):

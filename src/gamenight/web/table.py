@@ -383,7 +383,7 @@ class Table:
         if self._pause_until is None:
             return 0.0
         left = self._pause_until - self.clock()
-        if left <= 0 or not self._waiting_for():
+        if left <= 0 or self.state.is_over or not self._waiting_for():   # no next hand after the last
             self._pause_until = None
             return 0.0
         return left
