@@ -8,6 +8,7 @@ import json
 import gamenight
 import gamenight.gin_rummy  # noqa: F401  (registers the game)
 from gamenight.core.cards import card_str, parse_card
+from gamenight.gin_rummy.bots import GinSimple
 from gamenight.gin_rummy.melds import mask_of
 
 STOCK = 31  # cards in the stock once the hands and the upcard are dealt
@@ -136,3 +137,17 @@ def state_cards(s) -> dict:
             "pile": cards(" ".join(data["discard_pile"])), "melds": [hand(" ".join(m)) for _, m in data["melds"]],
             "layoffs": cards(" ".join(c for c, _ in data["layoffs"])),
             "knock_discard": data["knock_discard"], "known": [hand(" ".join(k)) for k in data["known"]]}
+
+
+def states(g, seeds, rng, bot_share=0.8):
+    """Every position of matches between the simple bot and random play (the bot knocks, so layouts and
+    layoffs are many): the bot plays a move with probability ``bot_share``."""
+    bot = GinSimple(g)
+    for seed in seeds:
+        s = g.new(seed=seed)
+        while not s.is_over:
+            yield s
+            legal = s.legal_actions()
+            p = s.current_player
+            s.apply(bot.choose(s.view(p), legal, rng) if rng.random() < bot_share else rng.choice(legal))
+        yield s

@@ -7,23 +7,9 @@ from __future__ import annotations
 import json
 import random
 
-from gin_helpers import game, hand, play
+from gin_helpers import game, hand, play, states
 
-from gamenight.gin_rummy.bots import GinSimple
 from gamenight.gin_rummy.melds import value_of
-
-
-def states(g, seeds, rng, bot_share=0.8):
-    """Every position of matches between the simple bot (which knocks) and random play."""
-    bot = GinSimple(g)
-    for seed in seeds:
-        s = g.new(seed=seed)
-        while not s.is_over:
-            yield s
-            legal = s.legal_actions()
-            p = s.current_player
-            s.apply(bot.choose(s.view(p), legal, rng) if rng.random() < bot_share else rng.choice(legal))
-        yield s
 
 
 def test_the_card_drawn_from_the_stock_is_named_to_the_drawer_alone():

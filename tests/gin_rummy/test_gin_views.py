@@ -8,11 +8,10 @@ import random
 import re
 
 import pytest
-from gin_helpers import game, hand
+from gin_helpers import game, hand, states
 
 from gamenight.core.views import View
 from gamenight.gin_rummy import GinRummyView
-from gamenight.gin_rummy.bots import GinSimple
 from gamenight.gin_rummy.melds import (
     MELD_INDEX,
     RUN_TARGET,
@@ -28,20 +27,6 @@ OWN_FACTS = ("hand", "hand_deadwood", "hand_melds", "hand_deadwood_cards", "hand
              "discard_deadwood", "defender_best_deadwood")
 TABLES = [("seed", {"single_hand": True}), ("standard", {"single_hand": True, "stock_end": "tournament_50th_card"}),
           ("modern", {"game_target": 60}), ("classic", {"single_hand": True, "oklahoma": True})]
-
-
-def states(g, seeds, rng):
-    """Every position of matches between the simple bot and random play (the bot knocks, so layouts and
-    layoffs are many)."""
-    bot = GinSimple(g)
-    for seed in seeds:
-        s = g.new(seed=seed)
-        while not s.is_over:
-            yield s
-            legal = s.legal_actions()
-            p = s.current_player
-            s.apply(bot.choose(s.view(p), legal, rng) if rng.random() < 0.8 else rng.choice(legal))
-        yield s
 
 
 def test_the_view_type_has_every_field_and_extends_the_envelope():

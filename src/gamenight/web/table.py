@@ -123,13 +123,14 @@ class Table:
                 "current_player": state.current_player, "is_over": state.is_over,
                 "actions": len(state.history), "created": self.stored.created}
 
-    def message_for(self, seat: int | None) -> dict:
-        """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions."""
+    def message_for(self, seat: int | None, sheet: dict | None = None) -> dict:
+        """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions;
+        ``sheet``: the score sheet when the caller has it already (it is the same for every seat)."""
         state = self.state
         to_move = seat is not None and state.current_player == seat and not self.settings.waiting
         legal = [str(a) for a in state.legal_actions()] if to_move else []
         return {"type": "state", "table": self.summary(), "seat": seat, "version": len(state.history),
-                "view": state.view(seat), "legal_actions": legal, "score_sheet": state.score_sheet()}
+                "view": state.view(seat), "legal_actions": legal, "score_sheet": sheet or state.score_sheet()}
 
     def message_for_token(self, token: str | None) -> dict:
         """The message of the token's seat (no token: the spectator's)."""
@@ -675,6 +676,7 @@ class Table:
     def broadcast(self) -> None:
         with self.lock:
             cache: dict[int | None, dict] = {}
+            sheet = self.state.score_sheet()   # public: built once for every listener
             for entry in list(self.listeners.values()):
                 seat, digest, send = entry
                 if seat is not None and self.seats[seat].get("token_hash") != digest:
@@ -685,7 +687,7 @@ class Table:
                     send({"type": "error", "error": "your token no longer holds a seat; you are watching",
                           "status": 403})
                 if seat not in cache:
-                    cache[seat] = self.message_for(seat)
+                    cache[seat] = self.message_for(seat, sheet)
                 send(cache[seat])
 
     # ---- history -----------------------------------------------------------------------------
