@@ -104,6 +104,22 @@ def take_seat(page, seat: int):
                            arg=str(seat))
 
 
+def catch_up(page, table: dict) -> None:
+    """Wait until the page shows the table (``table``: its summary from the API, read just before) at its move or
+    a later one, and at that move the same pause after a hand (who it still waits for)."""
+    pause = table["hand_pause"]
+    page.wait_for_function(
+        "([v, w]) => Number(document.body.dataset.version) > v || "
+        "(Number(document.body.dataset.version) === v && document.body.dataset.waiting === w)",
+        arg=[table["actions"], ",".join(map(str, pause["waiting_for"])) if pause else ""])
+
+
+def press_next_hand(page) -> None:
+    """Press "Next hand" and wait until the table no longer waits for this page's person."""
+    page.click("#next-hand")
+    page.wait_for_function("s => !(document.body.dataset.waiting || '').split(',').includes(s)", arg=body(page, "seat"))
+
+
 def legal_texts(page) -> list[str]:
     return page.eval_on_selector_all("#actions button[data-action]", "bs => bs.map(b => b.dataset.action)")
 

@@ -10,9 +10,11 @@ from e2e_helpers import (
     api,
     assert_match_over,
     body,
+    catch_up,
     choose_for,
     legal_texts,
     play_one,
+    press_next_hand,
     version,
     wait_live,
     wait_turn_or_over,
@@ -29,7 +31,8 @@ PAUSED = "() => document.getElementById('next-hand') !== null || document.body.d
 def waiting_table(server, game: str) -> str:
     bots = ["heuristic"] * (SHORT[game]["players"] - 2)
     table = api(server, "/api/tables", {"game": game, **SHORT[game], "seats": [None, None, *bots],
-                                        "seed": SEEDS[game], "settings": {"hold_start": True}})
+                                        "seed": SEEDS[game],
+                                        "settings": {"hold_start": True, "hand_pause_seconds": 60}})
     return table["table_id"]
 
 
@@ -52,26 +55,29 @@ def read_the_hand_end(page, pages, hands_seen: set) -> None:
     hands_seen.add((page, rows))
 
 
-def play_to_the_end(people: list, pages, game: str, rng: random.Random) -> set:
+def play_to_the_end(server: str, table_id: str, people: list, pages, game: str, rng: random.Random) -> set:
     """Both people play until the match is over, each pressing "Next hand" after reading each hand's end."""
     choose = choose_for(game)
     hands_seen: set = set()
     for _ in range(600):
         if body(people[0], "over") == "true":
             return hands_seen
+        for page in people:          # both pages show what the table is now (its move and its pause)
+            catch_up(page, api(server, f"/api/tables/{table_id}"))
         mover = next((p for p in people if legal_texts(p)), None)
         if mover is not None:
             play_one(mover, choose, rng)
             continue
-        for page in people:          # nobody to move: the bots play, or a hand has ended and the table pauses
+        waiting = body(people[0], "waiting")
+        for page in people:          # nobody to move: the bots play, or a hand has ended and the table holds
             if page.locator("#next-hand:not([disabled])").count():
                 read_the_hand_end(page, pages, hands_seen)
-                page.click("#next-hand")
+                press_next_hand(page)
         people[0].wait_for_function(
-            "v => Number(document.body.dataset.version) > v || document.body.dataset.over === 'true' || "
+            "([v, w]) => Number(document.body.dataset.version) > v || document.body.dataset.over === 'true' || "
+            "document.body.dataset.waiting !== w || "
             "document.querySelector('#actions button[data-action]') !== null || "
-            "document.querySelector('#next-hand:not([disabled])') !== null", arg=version(people[0]))
-        people[1].wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version(people[0]))
+            "document.querySelector('#next-hand:not([disabled])') !== null", arg=[version(people[0]), waiting])
         pages.check()
     raise AssertionError("the match did not end")
 
@@ -79,7 +85,8 @@ def play_to_the_end(people: list, pages, game: str, rng: random.Random) -> set:
 @pytest.mark.parametrize("game", gamenight.games())
 def test_friends_play_read_each_hand_end_rematch_together_and_a_bot_takes_over(server, pages, game):
     rng = random.Random(f"friends-{game}")
-    url = f"{server}/table/{waiting_table(server, game)}"
+    table_id = waiting_table(server, game)
+    url = f"{server}/table/{table_id}"
     alice, bob = pages.open("alice"), pages.open("bob")
     bob.set_viewport_size({"width": 390, "height": 800})             # Bob plays on his phone
     sit(alice, url, 0, "Alice")
@@ -88,7 +95,11 @@ def test_friends_play_read_each_hand_end_rematch_together_and_a_bot_takes_over(s
     for page in (alice, bob):
         page.wait_for_function(STARTED)
 
-    play_to_the_end([alice, bob], pages, game, rng)
+    hands_seen = play_to_the_end(server, table_id, [alice, bob], pages, game, rng)
+    hands = alice.evaluate(SHEET_ROWS)
+    for page in (alice, bob):       # the table held both at every hand's end but the last (which ends the match)
+        assert {rows for seen, rows in hands_seen if seen is page} == set(range(1, hands)), game
+    assert hands > 1, f"the short {game} match had a single hand: no hand end was read"
     for page in (alice, bob):
         assert_match_over(page)
         assert page.locator("#score-sheet[open]").count() == 1      # the final sheet, open

@@ -3,7 +3,18 @@ link, the other opens the link and takes the other seat; both click until the en
 moves arrive live (no reload)."""
 import random
 
-from e2e_helpers import assert_match_over, body, legal_texts, play_one, take_seat, version, wait_live
+from e2e_helpers import (
+    api,
+    assert_match_over,
+    body,
+    catch_up,
+    legal_texts,
+    play_one,
+    press_next_hand,
+    take_seat,
+    version,
+    wait_live,
+)
 
 GAME, PRESET = "yessir", "short"
 
@@ -53,6 +64,14 @@ def test_two_people_play_a_whole_match_in_two_browser_contexts(server, pages):
     people = {alice: bob, bob: alice}
     played = {alice: 0, bob: 0}
     while body(alice, "over") != "true":
+        table = api(server, "/api/tables/" + link.rsplit("/", 1)[1])
+        for page in people:
+            catch_up(page, table)
+        if table["hand_pause"]:        # a hand has ended: the table holds both until each presses "Next hand"
+            for page in people:
+                if page.locator("#next-hand:not([disabled])").count():
+                    press_next_hand(page)
+            continue
         movers = [p for p in people if legal_texts(p)]
         assert len(movers) == 1, "exactly one of the two people has actions to click"
         mover, other = movers[0], people[movers[0]]

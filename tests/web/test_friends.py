@@ -2,6 +2,7 @@
 same seats; after each hand the bots wait until everyone has seen how it ended ("Next hand") or a few seconds pass.
 
 Time is a ManualClock and the scheduler has no thread (``manual_manager``)."""
+import contextlib
 import random
 
 import pytest
@@ -92,64 +93,151 @@ def play_to_a_hand_end(client, manager, clock, table_id, token):
     raise AssertionError("no hand ended")
 
 
-def test_after_a_hand_the_bots_wait_for_next_hand_from_everyone_connected(friends):
+def seat_state(client, table_id, token):
+    return client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
+
+
+def drain_to_pong(ws):
+    """Everything the socket received until the answer to a ping (the messages sent before it)."""
+    ws.send_json({"type": "ping"})
+    messages = []
+    while (message := ws.receive_json()) != {"type": "pong"}:
+        messages.append(message)
+    return messages
+
+
+def test_after_a_hand_the_table_holds_everyone_until_each_connected_person_says_next_hand(friends):
     client, manager, clock = friends
     table_id, _ = create_hosted(client, **YESSIR_SHORT, seats=[None, "random", "random"])
     ann = join(client, table_id, 0, "Ann")
     with ws_connect(client, table_id, ann) as ws:
         ws.receive_json()
         table = play_to_a_hand_end(client, manager, clock, table_id, ann)
-        while table.state.current_player == 0:          # Ann may play on in the new hand; the bots wait
-            assert act(client, table_id, ann, str(table.state.legal_actions()[0]),
-                       len(table.state.history)).status_code == 200
         pause = summary(client, table_id)["hand_pause"]
         assert pause["waiting_for"] == [0] and 0 < pause["seconds_left"] <= 8
         played = len(table.state.history)
         later(manager, clock, DELAY * 4)
         assert len(table.state.history) == played                        # the bots wait for Ann
+        if table.state.current_player == 0:                              # and so does Ann's own turn
+            assert seat_state(client, table_id, ann)["legal_actions"] == []
+            r = act(client, table_id, ann, str(table.state.legal_actions()[0]), played)
+            assert r.status_code == 409 and "pauses after the hand" in r.json()["error"]
+            assert len(table.state.history) == played
         ws.send_json({"type": "next"})                                   # "Next hand"
-        ws.send_json({"type": "ping"})
-        while ws.receive_json() != {"type": "pong"}:
-            pass
+        drain_to_pong(ws)
         assert summary(client, table_id)["hand_pause"] is None
-        later(manager, clock, DELAY)
-        assert len(table.state.history) > played                         # and go on
+        if table.state.current_player == 0:
+            assert seat_state(client, table_id, ann)["legal_actions"]
+            assert act(client, table_id, ann, str(table.state.legal_actions()[0]), played).status_code == 200
+        else:
+            later(manager, clock, DELAY)
+        assert len(table.state.history) > played                         # and play goes on
 
 
-def test_the_pause_after_a_hand_ends_by_itself_after_its_seconds(friends):
+def test_a_table_of_people_only_holds_too_and_each_must_say_next_hand(friends):
     client, manager, clock = friends
-    table_id, host = create_hosted(client, **YESSIR_SHORT, seats=[None, "random", "random"],
-                                   settings={"hand_pause_seconds": 20})
-    ann = join(client, table_id, 0, "Ann")
-    with ws_connect(client, table_id, ann) as ws:
-        ws.receive_json()
-        table = play_to_a_hand_end(client, manager, clock, table_id, ann)
-        while table.state.current_player == 0:
-            assert act(client, table_id, ann, str(table.state.legal_actions()[0]),
-                       len(table.state.history)).status_code == 200
-        played = len(table.state.history)
-        later(manager, clock, 19)
-        assert len(table.state.history) == played
-        later(manager, clock, 1.5)
-        assert len(table.state.history) > played
-
-
-def test_the_pause_after_a_hand_ends_with_the_match(friends):
-    """People who play on during the pause may finish the match in it: a finished match offers no "Next hand"."""
-    client, manager, clock = friends
-    table_id, _ = create_hosted(client, game="yessir", players=2, options={"rounds_to_win": 2}, seats=[None, None])
+    table_id, _ = create_hosted(client, game="yessir", players=2, options={"rounds_to_win": 3}, seats=[None, None])
     tokens = {seat: join(client, table_id, seat, name) for seat, name in enumerate(("Ann", "Bob"))}
-    with ws_connect(client, table_id, tokens[0]), ws_connect(client, table_id, tokens[1]):
+    with ws_connect(client, table_id, tokens[0]) as ws0, ws_connect(client, table_id, tokens[1]) as ws1:
+        ws0.receive_json(), ws1.receive_json()
+        table = manager.get(table_id)
         rng = random.Random(4)
-        hand_ended_in_a_pause = False
-        while not summary(client, table_id)["is_over"]:
-            table = manager.get(table_id)
+        first_hand = table.state.hands_played
+        while table.state.hands_played == first_hand:
             seat = table.state.current_player
             assert act(client, table_id, tokens[seat], rng.choice([str(a) for a in table.state.legal_actions()]),
                        len(table.state.history)).status_code == 200
-            hand_ended_in_a_pause |= summary(client, table_id)["hand_pause"] is not None
-        assert hand_ended_in_a_pause                                  # the last hand was played in a pause
-        assert summary(client, table_id)["hand_pause"] is None         # which ends with the match
+        assert summary(client, table_id)["hand_pause"]["waiting_for"] == [0, 1]
+        seat = table.state.current_player
+        r = act(client, table_id, tokens[seat], str(table.state.legal_actions()[0]), len(table.state.history))
+        assert r.status_code == 409 and "Next hand" in r.json()["error"]
+        ws0.send_json({"type": "next"})
+        drain_to_pong(ws0)
+        assert summary(client, table_id)["hand_pause"]["waiting_for"] == [1]   # Bob has not seen it yet
+        r = act(client, table_id, tokens[seat], str(table.state.legal_actions()[0]), len(table.state.history))
+        assert r.status_code == 409
+        ws1.send_json({"type": "next"})
+        drain_to_pong(ws1)
+        assert summary(client, table_id)["hand_pause"] is None
+        assert act(client, table_id, tokens[seat], str(table.state.legal_actions()[0]),
+                   len(table.state.history)).status_code == 200
+
+
+def test_the_pause_after_a_hand_ends_by_itself_after_its_seconds_and_everyone_hears_it(friends):
+    client, manager, clock = friends
+    table_id, host = create_hosted(client, game="yessir", players=2, options={"rounds_to_win": 3}, seats=[None, None],
+                                   settings={"hand_pause_seconds": 20})
+    tokens = {seat: join(client, table_id, seat, name) for seat, name in enumerate(("Ann", "Bob"))}
+    with ws_connect(client, table_id, tokens[0]) as ws0, ws_connect(client, table_id, tokens[1]):
+        ws0.receive_json()
+        table = manager.get(table_id)
+        rng = random.Random(4)
+        first_hand = table.state.hands_played
+        while table.state.hands_played == first_hand:
+            seat = table.state.current_player
+            assert act(client, table_id, tokens[seat], rng.choice([str(a) for a in table.state.legal_actions()]),
+                       len(table.state.history)).status_code == 200
+        drain_to_pong(ws0)
+        seat = table.state.current_player
+        later(manager, clock, 19)
+        assert summary(client, table_id)["hand_pause"] is not None
+        assert not any(m["legal_actions"] for m in drain_to_pong(ws0))
+        later(manager, clock, 1.5)
+        heard = drain_to_pong(ws0)                                       # the pause's end is broadcast
+        assert heard and heard[-1]["table"]["hand_pause"] is None
+        assert bool(heard[-1]["legal_actions"]) == (seat == 0)
+        assert act(client, table_id, tokens[seat], str(table.state.legal_actions()[0]),
+                   len(table.state.history)).status_code == 200
+
+
+def test_the_last_hand_of_a_match_has_no_pause(friends):
+    """The hand that ends the match ends the table: no "Next hand" under its final score."""
+    client, manager, clock = friends
+    table_id, _ = create_hosted(client, game="yessir", players=2, options={"rounds_to_win": 2}, seats=[None, None])
+    tokens = {seat: join(client, table_id, seat, name) for seat, name in enumerate(("Ann", "Bob"))}
+    with ws_connect(client, table_id, tokens[0]) as ws0, ws_connect(client, table_id, tokens[1]) as ws1:
+        ws0.receive_json(), ws1.receive_json()
+        table = manager.get(table_id)
+        rng = random.Random(4)
+        pauses = 0
+        while not table.state.is_over:
+            if summary(client, table_id)["hand_pause"]:
+                pauses += 1
+                for ws in (ws0, ws1):
+                    ws.send_json({"type": "next"})
+                    drain_to_pong(ws)
+            seat = table.state.current_player
+            assert act(client, table_id, tokens[seat], rng.choice([str(a) for a in table.state.legal_actions()]),
+                       len(table.state.history)).status_code == 200
+        assert pauses >= 1 and table.state.hands_played >= 2
+        assert summary(client, table_id)["hand_pause"] is None
+
+
+def test_an_absent_persons_turn_after_a_hand_is_timed_from_the_end_of_the_pause(friends):
+    client, manager, clock = friends
+    table_id, _ = create_hosted(client, game="yessir", players=2, options={"rounds_to_win": 3}, seats=[None, None],
+                                settings={"hand_pause_seconds": 60, "away_seconds": 15})
+    tokens = {seat: join(client, table_id, seat, name) for seat, name in enumerate(("Ann", "Bob"))}
+    table = manager.get(table_id)
+    rng = random.Random(4)
+    first_hand = table.state.hands_played
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(ws_connect(client, table_id, tokens[seat])) for seat in (0, 1)]
+        for ws in sockets:
+            ws.receive_json()
+        while table.state.hands_played == first_hand:
+            seat = table.state.current_player
+            assert act(client, table_id, tokens[seat], rng.choice([str(a) for a in table.state.legal_actions()]),
+                       len(table.state.history)).status_code == 200
+        gone = table.state.current_player             # leaves during the pause; the other is still reading
+        sockets[gone].close()
+        drain_to_pong(sockets[1 - gone])
+        later(manager, clock, 30)
+        assert table.seats[gone]["kind"] == "person"   # could not play yet: no bot takes the seat
+        later(manager, clock, 31)                      # the pause is over; the away time starts now
+        assert table.seats[gone]["kind"] == "person"
+        later(manager, clock, 16)
+        assert table.seats[gone]["kind"] == "bot"
 
 
 def test_nobody_connected_means_no_pause(friends):

@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import itertools
 import logging
+import math
 import random
 import secrets
 import threading
@@ -99,6 +100,8 @@ class Table:
         self._hand = state.hands_played          # the hand being played: a change is a hand's end
         self._pause_until: float | None = None   # after a hand the bots wait till then, or till all are ready
         self._ready: set[int] = set()            # the seats that said "next hand" during the pause
+        self._pause_ticket = 0                   # the pause whose end is still to be announced; 0: none
+        self._held_until = 0.0                   # when the last pause ended: a turn's away time starts no sooner
         self.history = History(lambda: self.game.new(seed=stored.seed))   # the states behind /history
         # the manager's hooks: the match just ended; the last listener of a finished table left
         self.on_finished: Callable[[], None] | None = None
@@ -127,7 +130,8 @@ class Table:
         """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions;
         ``sheet``: the score sheet when the caller has it already (it is the same for every seat)."""
         state = self.state
-        to_move = seat is not None and state.current_player == seat and not self.settings.waiting
+        to_move = (seat is not None and state.current_player == seat and not self.settings.waiting
+                   and not self._pause_left())
         legal = [str(a) for a in state.legal_actions()] if to_move else []
         return {"type": "state", "table": self.summary(), "seat": seat, "version": len(state.history),
                 "view": state.view(seat), "legal_actions": legal, "score_sheet": sheet or state.score_sheet()}
@@ -373,6 +377,23 @@ class Table:
         if self.settings.hand_pause_seconds > 0 and not self.state.is_over:
             self._pause_until = self.clock() + self.settings.hand_pause_seconds
             self._ready = set()
+            if self._waiting_for():   # somebody is here to be held: everyone hears when the time is up
+                self._pause_ticket = ticket = next(_TICKETS)
+                self._scheduler.schedule(self.settings.hand_pause_seconds, functools.partial(self._pause_due, ticket))
+
+    def _pause_due(self, ticket: int) -> None:
+        """The scheduler's job: the pause's time is up (unless everyone said "next hand" before): play goes on."""
+        with self.lock:
+            if ticket != self._pause_ticket or self.dropped:
+                return
+            self._pause_ticket = 0
+            if self._pause_left() > 0:   # a clock that runs late: wait for the rest
+                self._pause_ticket = ticket
+                self._scheduler.schedule(self._pause_left(), functools.partial(self._pause_due, ticket))
+                return
+            self._arm_away_check()
+        self.broadcast()
+        self.step_bots()
 
     def _waiting_for(self) -> list[int]:
         """The people connected who have not said "next hand" yet."""
@@ -383,8 +404,10 @@ class Table:
         """Seconds the bots still wait after a hand; 0 once the pause is over or everyone connected is ready."""
         if self._pause_until is None:
             return 0.0
-        left = self._pause_until - self.clock()
+        now = self.clock()
+        left = self._pause_until - now
         if left <= 0 or self.state.is_over or not self._waiting_for():   # no next hand after the last
+            self._held_until = min(self._pause_until, now)
             self._pause_until = None
             return 0.0
         return left
@@ -401,6 +424,9 @@ class Table:
                 return
             self._ready.add(seat)
             over = self._pause_left() == 0
+            if over:
+                self._pause_ticket = 0   # announced now: the timer has nothing left to say
+                self._arm_away_check()
             if over and self.bot_delay > 0:
                 self._queue_bot_move(again=True)
         self.broadcast()
@@ -421,8 +447,11 @@ class Table:
         self._scheduler.schedule(max(0.0, self._away_due(seat) - self.clock()), self._away_check_due)
 
     def _away_due(self, seat: int) -> float:
-        # the table's away time after the turn began or the seat's last sign of life, whichever came later
-        return max(self._last_move_at, self._seen.get(seat, 0.0)) + self.settings.away_seconds
+        # the table's away time after the turn began (or the pause after a hand ended) or the seat's last sign of
+        # life, whichever came later
+        self._pause_left()   # brings _held_until up to date
+        began = max(self._last_move_at, self._pause_until or 0.0, self._held_until)
+        return max(began, self._seen.get(seat, 0.0)) + self.settings.away_seconds
 
     def _away_check_due(self) -> None:
         with self.lock:
@@ -480,6 +509,9 @@ class Table:
                                  "to be taken", 409)
             if self.state.current_player != own:
                 raise TableError(f"it is not your turn (seat {self.state.current_player} is to act)", 409)
+            if self._pause_left() > 0:
+                raise TableError("the table pauses after the hand: play goes on when everyone here has pressed "
+                                 f"\"Next hand\" (or in {math.ceil(self._pause_left())} s)", 409)
             self._commit(action)
         self.step_bots()
 
@@ -517,6 +549,7 @@ class Table:
             self._seen[actor] = self._last_move_at
         if state.is_over and self.on_finished is not None:
             self.on_finished()
+        self._pause_ticket = 0   # nothing is played in a pause: it is over, and this move's broadcast says so
         if state.hands_played != self._hand:
             self._hand = state.hands_played
             self._hand_ended()

@@ -131,6 +131,8 @@
     body.dataset.seat = live.seat === null || live.seat === undefined ? "" : String(live.seat);
     body.dataset.version = String(live.version);
     body.dataset.over = String(Boolean(live.table.is_over));
+    // the people the pause after a hand still waits for ("" when play goes on): tests wait on it changing
+    body.dataset.waiting = live.table.hand_pause ? live.table.hand_pause.waiting_for.join(",") : "";
     body.dataset.live = String(connected);
     body.dataset.replaying = String(replaying);
     const myTurn = !live.table.is_over && live.seat !== null && live.seat !== undefined && live.table.current_player === live.seat;
@@ -453,7 +455,20 @@
         type: "button", id: "next-hand", class: "primary", onclick: nextHand}));
     }
     if (others.length) row.append(el("span", ` Waiting for ${others.join(", ")}…`, {class: "muted"}));
+    countDown(Date.now() + pause.seconds_left * 1000);
     return row;
+  }
+
+  // The seconds on "Next hand" count down (the server says when the pause is over: this is only the display).
+  let countdown = null;
+  function countDown(deadline) {
+    clearInterval(countdown);
+    countdown = setInterval(() => {
+      const button = $("next-hand");
+      if (!button) { clearInterval(countdown); countdown = null; return; }
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      if (!button.disabled) button.textContent = `Next hand (${left} s)`;
+    }, 1000);
   }
 
   function nextHand() {
@@ -518,6 +533,7 @@
       let note = "";
       if (t.is_over) note = "No more moves: the match is over.";
       else if (message.seat === null || message.seat === undefined) note = "You are watching: take a seat to play.";
+      else if (t.hand_pause) note = "The hand is over: play goes on when everyone has pressed Next hand.";
       else if (t.current_player !== null && t.current_player !== undefined) note = `Waiting for ${ui.seatName(t.current_player)}…`;
       bar.replaceChildren(el("span", note, {class: "muted waiting"}));
       return;
