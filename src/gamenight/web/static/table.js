@@ -135,7 +135,7 @@
     body.dataset.waiting = live.table.hand_pause ? live.table.hand_pause.waiting_for.join(",") : "";
     body.dataset.live = String(connected);
     body.dataset.replaying = String(replaying);
-    const myTurn = !live.table.is_over && live.seat !== null && live.seat !== undefined && live.table.current_player === live.seat;
+    const myTurn = !live.table.is_over && !live.table.hand_pause && live.seat !== null && live.seat !== undefined && live.table.current_player === live.seat;
     // a tab in the background shows when it is this player's turn
     document.title = `${myTurn ? "▶ Your turn · " : ""}gamenight: ${live.table.title}`;
 
@@ -340,6 +340,12 @@
       text = "The match is over." + (winners.length ? " " + winnersText(winners, message, ui) : "");
     } else if (t.settings && t.settings.waiting && !replay) {
       text = "The table waits for friends to sit down.";
+    } else if (t.hand_pause && !replay) {
+      const mine = t.hand_pause.waiting_for.includes(message.seat);
+      $("turn").replaceChildren("The hand is over: ", el("a", "see how it ended", {href: "#summary", id: "to-summary"}),
+                                mine ? ", then press Next hand." : ".");
+      $("turn").classList.remove("my-turn");
+      return;
     } else if (t.current_player === null || t.current_player === undefined) {
       text = "Waiting…";
     } else if (message.seat === t.current_player) {
