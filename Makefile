@@ -18,18 +18,22 @@ BENCH_VENV  := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed-stamp
 PEERS       := rlcard==1.2.0 open-spiel==2.0.2
 
-.PHONY: install run test check lint bench clean
+.PHONY: install run test check lint bench clean catalogs
+
+# the languages' message catalogs: installing the package compiles them (hatch_build.py), so a changed
+# catalog installs again
+PO := $(wildcard src/gamenight/locale/*/LC_MESSAGES/*.po)
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(PY)
+$(STAMP): pyproject.toml hatch_build.py $(PO) | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 # `make run` needs only the server (the web and terminal extras), not the test tools
-$(SERVE_STAMP): pyproject.toml | $(PY)
+$(SERVE_STAMP): pyproject.toml hatch_build.py $(PO) | $(PY)
 	$(PY) -m pip install --quiet -e '.[web,cli]'
 	touch $(SERVE_STAMP)
 
@@ -73,6 +77,15 @@ $(BENCH_STAMP): pyproject.toml
 bench: $(STAMP) $(BENCH_STAMP)
 	$(PY) benchmarks/run.py
 	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_peers.py
+
+# for translators: gather every text a person reads into the template, and add the new ones to each language's
+# catalog (then translate them there; the tests fail while any is missing or fuzzy)
+catalogs: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --sort-output --project gamenight \
+	  -k t -k nt:1,2 -k pt:1c,2 -k N_ \
+	  -o src/gamenight/locale/gamenight.pot .
+	$(VENV)/bin/pybabel update -i src/gamenight/locale/gamenight.pot -d src/gamenight/locale -D gamenight \
+	  --no-location --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .hypothesis test-artifacts

@@ -40,6 +40,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 import gamenight
+from gamenight.i18n import N_
 
 from .errors import TableError, TableGone
 from .manager import TableManager
@@ -135,7 +136,8 @@ def refusing(handler: Handler) -> Handler:
 
 # ---- the routes ---------------------------------------------------------------------------------
 # the bots as people call them; "random", "heuristic" and the like stay their names for programs
-BOT_LEVELS = {"random": "Easy", "simple": "Medium", "heuristic": "Medium", "expert": "Hard"}
+# the words are English message ids: the pages show them in the person's language (GN.botLabel)
+BOT_LEVELS = {"random": N_("Easy"), "simple": N_("Medium"), "heuristic": N_("Medium"), "expert": N_("Hard")}
 
 
 def games_catalogue() -> list[dict[str, Any]]:

@@ -5,9 +5,11 @@
 (function () {
   const W = 100, H = 140;
   const SUIT_SYMBOLS = {s: "♠", h: "♥", d: "♦", c: "♣"};
-  const SUIT_NAMES = {s: "spades", h: "hearts", d: "diamonds", c: "clubs"};
-  const RANK_NAMES = {A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-                      9: "nine", T: "ten", J: "jack", Q: "queen", K: "king"};
+  // names in the person's language: tables made when asked for (the catalog is read at draw time)
+  const suitNames = () => ({s: GN.t("spades"), h: GN.t("hearts"), d: GN.t("diamonds"), c: GN.t("clubs")});
+  const rankNames = () => ({A: GN.t("ace"), 2: GN.t("two"), 3: GN.t("three"), 4: GN.t("four"), 5: GN.t("five"),
+                            6: GN.t("six"), 7: GN.t("seven"), 8: GN.t("eight"), 9: GN.t("nine"), T: GN.t("ten"),
+                            J: GN.t("jack"), Q: GN.t("queen"), K: GN.t("king")});
   const RED = "#c62828", BLACK = "#1a1a1a";
 
   // Suit shapes in a 100 x 100 box (drawn here, so no font decides what a heart looks like).
@@ -48,23 +50,23 @@
   }
 
   function suitSymbol(s) { return SUIT_SYMBOLS[String(s).toLowerCase()] || String(s); }
-  function suitName(s) { return SUIT_NAMES[String(s).toLowerCase()] || String(s); }
-  function rankName(r) { return RANK_NAMES[String(r).toUpperCase() === "10" ? "T" : String(r).toUpperCase()] || String(r); }
+  function suitName(s) { return suitNames()[String(s).toLowerCase()] || String(s); }
+  function rankName(r) { return rankNames()[String(r).toUpperCase() === "10" ? "T" : String(r).toUpperCase()] || String(r); }
   function rankText(r) { return r === "T" ? "10" : r; }
   function suitColour(s) { return s === "h" || s === "d" ? RED : BLACK; }
 
   /** "queen of hearts", "joker"; for aria-labels and titles. */
   function cardName(code) {
     const c = parse(code);
-    if (!c) return "hidden card";
-    return c.joker ? "joker" : `${rankName(c.rank)} of ${suitName(c.suit)}`;
+    if (!c) return GN.t("hidden card");
+    return c.joker ? GN.t("joker") : GN.t("{rank} of {suit}", {rank: rankName(c.rank), suit: suitName(c.suit)});
   }
 
   /** "Q♥", "10♠", "Joker": a card as short text (for logs and summaries). */
   function cardText(code) {
     const c = parse(code);
     if (!c) return String(code);
-    return c.joker ? "Joker" : rankText(c.rank) + suitSymbol(c.suit);
+    return c.joker ? GN.t("Joker") : rankText(c.rank) + suitSymbol(c.suit);
   }
 
   function suitShape(suit, cx, cy, size, flip) {
@@ -198,7 +200,7 @@
   /** A card back: a patterned card (opts: {width, title, colour}). */
   function cardBack(opts = {}) {
     const width = opts.width || 70;
-    const root = frame(width, opts, "face-down card", "back");
+    const root = frame(width, opts, GN.t("face-down card"), "back");
     const id = "gn-back-" + (++backCounter);
     const colour = opts.colour || "#1e4f91";
     const pattern = GN.svg("pattern", {id, width: 10, height: 10, patternUnits: "userSpaceOnUse",

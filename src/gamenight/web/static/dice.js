@@ -34,8 +34,7 @@
     const tone = hidden ? TONES.hidden : held ? TONES.held : (TONES[opts.tone] || TONES.plain);
     const svg = GN.svg("svg", {
       viewBox: "0 0 100 100", width: size, height: size, role: "img", class: "gn-die" + (held ? " gn-die-held" : ""),
-      "aria-label": opts.label || (hidden ? "a hidden die" : (opts.tone === "luck" ? "luck die showing " : "die showing ")
-        + value + (held ? " (held)" : "")),
+      "aria-label": opts.label || defaultLabel(value, hidden, held, opts.tone === "luck"),
     });
     if (!hidden) svg.dataset.value = String(value);   // a die whose face changed rolls (motion.js)
     svg.style.verticalAlign = "middle";
@@ -65,6 +64,13 @@
       svg.appendChild(GN.svg("circle", {cx: 4 + cx * 0.88, cy: 4 + cy * 0.88, r: value === 1 ? 11 : 9, fill: tone.pip}));
     }
     return svg;
+  }
+
+  // the die's accessible name when the caller gives none
+  function defaultLabel(value, hidden, held, luck) {
+    if (hidden) return GN.t("a hidden die");
+    if (luck) return held ? GN.t("luck die showing {value} (held)", {value}) : GN.t("luck die showing {value}", {value});
+    return held ? GN.t("die showing {value} (held)", {value}) : GN.t("die showing {value}", {value});
   }
 
   function text(content, fontSize, fill) {

@@ -5,6 +5,38 @@ const GN = (function () {
   const SVG_NS = "http://www.w3.org/2000/svg";
   const renderers = new Map();
 
+  // ---- the person's language: the server's gettext catalog for it (/i18n/<lang>.js sets GN_CATALOG first) ----
+  const catalog = (typeof GN_CATALOG !== "undefined" && GN_CATALOG) || {lang: "en", plural: "n != 1", messages: {}};
+  // the catalog's own Plural-Forms expression (checked by the server when it compiled the catalog)
+  const pluralIndex = new Function("n", `return Number(${catalog.plural});`);
+
+  function fill(text, vars) {
+    if (!vars) return text;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+  }
+
+  /** A text for people, in their language: GN.t("{name} knocked", {name}). The English text is the key. */
+  function t(text, vars) {
+    const found = catalog.messages[text];
+    return fill(typeof found === "string" && found ? found : text, vars);
+  }
+
+  /** A text whose English is ambiguous, told apart by a context: GN.pt("cards held", "hand"). */
+  function pt(context, text, vars) {
+    const found = catalog.messages[context + "\u0004" + text];
+    return fill(typeof found === "string" && found ? found : text, vars);
+  }
+
+  /** A text that depends on a count: GN.nt("{n} card", "{n} cards", n, {n}) (each language's plural forms). */
+  function nt(singular, plural, n, vars) {
+    const forms = catalog.messages[singular];
+    const text = Array.isArray(forms) && forms[pluralIndex(n)] ? forms[pluralIndex(n)] : (n === 1 ? singular : plural);
+    return fill(text, Object.assign({n}, vars || {}));
+  }
+
+  /** The person's language code ("en", "ja", "fr"): for Intl formatting and the like. */
+  const lang = catalog.lang;
+
   function setAttrs(node, attrs) {
     if (!attrs) return node;
     for (const [k, v] of Object.entries(attrs)) {
@@ -65,31 +97,31 @@ const GN = (function () {
   /** A row of card backs standing for `count` hidden cards (fanned; a number when there are many). */
   function backs(count, opts = {}) {
     const width = opts.width || 34;
-    const row = el("div", null, {class: "backs", "aria-label": `${count} card${count === 1 ? "" : "s"}`, role: "img"});
+    const row = el("div", null, {class: "backs", "aria-label": GN.nt("{n} card", "{n} cards", count), role: "img"});
     const shown = Math.min(count, opts.max || 13);
     fan(row, Array.from({length: shown}, () => GN.cardBack({width})), width);
     if (count > shown) row.append(el("span", "+" + (count - shown), {class: "backs-more"}));
-    if (count === 0) row.append(el("span", "no cards", {class: "muted"}));
+    if (count === 0) row.append(el("span", GN.t("no cards"), {class: "muted"}));
     return row;
   }
 
   /** A fan of face-up cards: codes are card notation. opts: {width, selectable(code, i), onclick(code, i), selected: Set of indexes, label} */
   function hand(codes, opts = {}) {
-    const row = el("div", null, {class: ["hand", opts.class], role: "group", "aria-label": opts.label || "cards"});
+    const row = el("div", null, {class: ["hand", opts.class], role: "group", "aria-label": opts.label || GN.t("cards")});
     codes.forEach((code, i) => {
       const selected = opts.selected ? opts.selected.has(i) : false;
       const card = GN.card(code, {width: opts.width || 70, selected});
       if (opts.onclick && (!opts.selectable || opts.selectable(code, i))) {
         const button = el("button", card, {class: ["card-button", selected && "selected"], type: "button",
                                            "aria-pressed": selected ? "true" : "false",
-                                           "aria-label": GN.cardName(code) + (selected ? " (selected)" : "")});
+                                           "aria-label": selected ? GN.t("{card} (selected)", {card: GN.cardName(code)}) : GN.cardName(code)});
         button.addEventListener("click", () => opts.onclick(code, i));
         row.append(button);
       } else {
         row.append(card);
       }
     });
-    if (!codes.length) row.append(el("span", opts.empty || "no cards", {class: "muted"}));
+    if (!codes.length) row.append(el("span", opts.empty || GN.t("no cards"), {class: "muted"}));
     return row;
   }
 
@@ -108,8 +140,9 @@ const GN = (function () {
     const me = message.seat === seat;
     const box = el("div", null, {class: ["seat-box", me && "me", t.current_player === seat && !t.is_over && "to-move"],
                                  "data-board-seat": seat});
-    const kind = s.kind === "bot" ? "bot: " + botLabel(s.bot) : s.kind === "person" ? "person" : "open seat";
-    box.append(el("div", [el("strong", ui.seatName(seat) + (me ? " (you)" : "")), el("span", " " + kind, {class: "muted"})],
+    const kind = s.kind === "bot" ? GN.t("bot: {name}", {name: botLabel(s.bot)}) : s.kind === "person" ? GN.t("person") : GN.t("open seat");
+    const name = me ? GN.t("{name} (you)", {name: ui.seatName(seat)}) : ui.seatName(seat);
+    box.append(el("div", [el("strong", name), el("span", " " + kind, {class: "muted"})],
                   {class: "seat-name"}));
     box.append(...children.filter((c) => c !== null && c !== undefined));
     return box;
@@ -118,7 +151,7 @@ const GN = (function () {
   /** A bot as people call it ("Medium"), from its program name ("heuristic"); the server's catalogue fills the
    *  names in (botLabels), and a bot it does not name keeps its program name. */
   const botLabels = {};
-  function botLabel(name) { return botLabels[name] ? `${botLabels[name]} (${name})` : String(name); }
+  function botLabel(name) { return botLabels[name] ? `${t(botLabels[name])} (${name})` : String(name); }
 
   // ---- talking to the server -------------------------------------------------------------------------
 
@@ -166,6 +199,6 @@ const GN = (function () {
     return table;
   }
 
-  return {el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, botLabels, botLabel, post, clientNonce, joinSeat, createTable,
+  return {t, nt, pt, lang, el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, botLabels, botLabel, post, clientNonce, joinSeat, createTable,
           tokenKey, hostKey, SVG_NS};
 })();

@@ -22,12 +22,13 @@
   function drawTiles() {
     const game = currentGame();
     $("game-tiles").replaceChildren(...catalogue.map((g) => {
-      const players = g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}-${g.max_players} players`;
+      const players = g.min_players === g.max_players ? GN.nt("{n} player", "{n} players", g.min_players)
+        : GN.t("{min}-{max} players", {min: g.min_players, max: g.max_players});
       const tile = el("button", null, {type: "button", class: "tile", "data-game-tile": g.name,
                                        "aria-pressed": g.name === game.name ? "true" : "false"});
       tile.append(el("span", g.title, {class: "tile-title"}),
-                  el("span", `${players} · ${g.presets.length} rule sets`, {class: "tile-meta"}),
-                  el("span", "bots: " + g.bots.join(", "), {class: "tile-meta"}));
+                  el("span", `${players} · ${GN.nt("{n} rule set", "{n} rule sets", g.presets.length)}`, {class: "tile-meta"}),
+                  el("span", GN.t("bots: {names}", {names: g.bots.join(", ")}), {class: "tile-meta"}));
       tile.addEventListener("click", () => { $("game").value = g.name; drawGameForm(); });
       return tile;
     }));
@@ -51,27 +52,36 @@
     $("preset-doc").textContent = preset && preset.doc ? preset.doc : "";
   }
 
+  // a yes/no option's value as people read it ("true", "false"); any other value as it is
+  function boolText(value) {
+    return value === "true" ? GN.t("true") : value === "false" ? GN.t("false") : value;
+  }
+
+  function presetText(opt) {
+    return GN.t("preset ({value} by default)", {value: opt.type === "bool" ? boolText(String(opt.default)) : opt.default});
+  }
+
   function optionInput(opt) {
     const allowed = opt.allowed || "";
     const attrs = {name: opt.name, "data-option": opt.name, "aria-describedby": "help-" + opt.name};
     const range = /^(-?\d+)\.\.(-?\d+)$/.exec(allowed);
     if (opt.type === "bool") {
       const select = el("select", null, attrs);
-      select.append(el("option", "preset (" + opt.default + " by default)", {value: ""}), el("option", "true", {value: "true"}),
-                    el("option", "false", {value: "false"}));
+      select.append(el("option", presetText(opt), {value: ""}), el("option", boolText("true"), {value: "true"}),
+                    el("option", boolText("false"), {value: "false"}));
       return select;
     }
     if (opt.type === "str" && allowed.includes(",")) {
       const select = el("select", null, attrs);
-      select.append(el("option", "preset (" + opt.default + " by default)", {value: ""}));
+      select.append(el("option", presetText(opt), {value: ""}));
       for (const choice of allowed.split(",").map((s) => s.trim())) select.append(el("option", choice, {value: choice}));
       return select;
     }
     if (opt.type === "int" && range) {
       return el("input", null, Object.assign(attrs, {type: "number", min: range[1], max: range[2], step: 1,
-                                                     placeholder: "preset (" + opt.default + " by default)"}));
+                                                     placeholder: presetText(opt)}));
     }
-    return el("input", null, Object.assign(attrs, {type: "text", placeholder: "preset (" + opt.default + " by default)"}));
+    return el("input", null, Object.assign(attrs, {type: "text", placeholder: presetText(opt)}));
   }
 
   function drawOptions(game) {
@@ -91,16 +101,17 @@
     const previous = [...document.querySelectorAll("[data-seat-bot]")].map((s) => s.value);
     const rows = [];
     for (let i = 0; i < n; i++) {
-      const select = el("select", null, {"data-seat-bot": i, "aria-label": `seat ${i + 1}`});
-      select.append(el("option", "open (a person)", {value: ""}));
+      const select = el("select", null, {"data-seat-bot": i, "aria-label": GN.t("seat {number}", {number: i + 1})});
+      select.append(el("option", GN.t("open (a person)"), {value: ""}));
       for (const bot of game.bots) {
-        select.append(el("option", `bot: ${(game.bot_labels || {})[bot] || bot} (${bot})`, {value: bot}));
+        const called = (game.bot_labels || {})[bot] || bot;
+        select.append(el("option", GN.t("bot: {label} ({name})", {label: called, name: bot}), {value: bot}));
       }
       // a redraw (another player count, another game) keeps what was chosen: an open seat stays open
       select.value = previous[i] !== undefined ? previous[i] : (i === 0 ? "" : defaultBot(game));
       if (select.value !== "" && !game.bots.includes(select.value)) select.value = defaultBot(game);
       const label = el("label", null);
-      label.append(el("span", `Seat ${i + 1}`), select);
+      label.append(el("span", GN.t("Seat {number}", {number: i + 1})), select);
       rows.push(label);
     }
     $("seat-list").replaceChildren(...rows);
@@ -129,9 +140,11 @@
   }
 
   function seatText(s) {
-    if (s.kind === "person") return s.name || "a person";
-    if (s.kind === "bot") return "bot: " + (labels[s.bot] ? `${labels[s.bot]} (${s.bot})` : s.bot);
-    return "open";
+    if (s.kind === "person") return s.name || GN.t("a person");
+    if (s.kind === "bot") {
+      return labels[s.bot] ? GN.t("bot: {label} ({name})", {label: labels[s.bot], name: s.bot}) : GN.t("bot: {name}", {name: s.bot});
+    }
+    return GN.t("open");
   }
 
   async function listTables() {
@@ -142,15 +155,17 @@
     $("tables").replaceChildren(...shown.map((t) => {
       const li = el("li");
       if (t.broken) {
-        li.append(el("span", `${t.game}: this table could not be loaded`, {class: "muted"}), el("code", t.table_id, {class: "muted"}));
+        li.append(el("span", GN.t("{game}: this table could not be loaded", {game: t.game}), {class: "muted"}),
+                  el("code", t.table_id, {class: "muted"}));
         return li;
       }
       const open = t.seats.filter((s) => s.takeable).length;
-      const state = t.is_over ? "over" : open ? `${open} open seat${open === 1 ? "" : "s"}` : "in play";
-      li.append(el("a", `${t.title} · ${t.players} players`, {href: "/table/" + encodeURIComponent(t.table_id), "data-table-id": t.table_id}),
+      const state = t.is_over ? GN.t("over") : open ? GN.nt("{n} open seat", "{n} open seats", open) : GN.t("in play");
+      const players = GN.nt("{n} player", "{n} players", t.players);
+      li.append(el("a", `${t.title} · ${players}`, {href: "/table/" + encodeURIComponent(t.table_id), "data-table-id": t.table_id}),
                 el("span", state, {class: ["state", t.is_over ? "over" : open ? "open" : null]}),
                 el("span", t.seats.map(seatText).join(", "), {class: "muted"}),
-                el("span", `${t.actions} move${t.actions === 1 ? "" : "s"}`, {class: "muted"}),
+                el("span", GN.nt("{n} move", "{n} moves", t.actions), {class: "muted"}),
                 el("code", t.table_id, {class: "muted"}));
       return li;
     }));
@@ -169,7 +184,7 @@
       catalogue = await api("/api/games");
       for (const g of catalogue) Object.assign(labels, g.bot_labels || {});
     } catch (e) {
-      $("create-error").textContent = "Could not load the games: " + e.message;
+      $("create-error").textContent = GN.t("Could not load the games: {error}", {error: e.message});
       return;
     }
     $("game").replaceChildren(...catalogue.map((g) => el("option", g.title, {value: g.name})));

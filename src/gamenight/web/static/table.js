@@ -43,12 +43,18 @@
 
   function showError(text) { $("error").textContent = text || ""; }
 
+  // A translated text with a node in it: GN.t("... {link} ...") split around the placeholder, the node put there.
+  function withNode(text, name, node) {
+    const parts = text.split(`{${name}}`);
+    return parts.flatMap((part, i) => (i ? [node, part] : [part])).filter((p) => p !== "");
+  }
+
   function seatName(table, i) {
     const s = table && table.seats[i];
-    if (!s) return "Seat " + (i + 1);
-    if (s.kind === "person") return s.name || "Player " + (i + 1);
-    if (s.kind === "bot") return "Bot " + (i + 1);
-    return "Seat " + (i + 1);
+    if (!s) return GN.t("Seat {number}", {number: i + 1});
+    if (s.kind === "person") return s.name || GN.t("Player {number}", {number: i + 1});
+    if (s.kind === "bot") return GN.t("Bot {number}", {number: i + 1});
+    return GN.t("Seat {number}", {number: i + 1});
   }
 
   // A history message carries the table's summary of now; whose turn it was comes from that step's view.
@@ -137,9 +143,9 @@
     body.dataset.replaying = String(replaying);
     const myTurn = !live.table.is_over && !live.table.hand_pause && live.seat !== null && live.seat !== undefined && live.table.current_player === live.seat;
     // a tab in the background shows when it is this player's turn
-    document.title = `${myTurn ? "▶ Your turn · " : ""}gamenight: ${live.table.title}`;
+    document.title = (myTurn ? `▶ ${GN.t("Your turn")} · ` : "") + GN.t("gamenight: {title}", {title: live.table.title});
 
-    $("title").textContent = live.table.title + (live.seat === null ? " · watching" : ` · ${seatName(live.table, live.seat)}`);
+    $("title").textContent = live.table.title + " · " + (live.seat === null ? GN.t("watching") : seatName(live.table, live.seat));
     $("code").textContent = live.table.table_id;
     const link = `${location.origin}/table/${encodeURIComponent(live.table.table_id)}`;
     if ($("share-link").value !== link) $("share-link").value = link;
@@ -169,13 +175,15 @@
     bar.hidden = false;
     if (bar.dataset.seats === free.map((s) => s.seat).join(",")) return;   // keep a name being typed
     bar.dataset.seats = free.map((s) => s.seat).join(",");
-    const name = el("input", null, {id: "join-name", maxlength: "40", autocomplete: "nickname", placeholder: "Your name",
-                                    "aria-label": "your name at the table"});
+    const name = el("input", null, {id: "join-name", maxlength: "40", autocomplete: "nickname", placeholder: GN.t("Your name"),
+                                    "aria-label": GN.t("your name at the table")});
     name.value = $("player-name").value;
     name.addEventListener("input", () => { $("player-name").value = name.value; });
     name.addEventListener("change", () => localStorage.setItem(nameKey, name.value.trim()));
-    bar.replaceChildren(el("span", "Join this table:", {class: "join-title"}), name,
-                        ...free.map((s) => el("button", `Take seat ${s.seat + 1}` + (s.kind === "bot" ? " (a bot plays it now)" : ""),
+    const takeText = (s) => (s.kind === "bot" ? GN.t("Take seat {number} (a bot plays it now)", {number: s.seat + 1})
+      : GN.t("Take seat {number}", {number: s.seat + 1}));
+    bar.replaceChildren(el("span", GN.t("Join this table:"), {class: "join-title"}), name,
+                        ...free.map((s) => el("button", takeText(s),
                                               {type: "button", class: "primary", "data-join-seat": s.seat,
                                                onclick: () => takeSeat(s.seat)})));
   }
@@ -188,22 +196,25 @@
     if (!waiting) { box.replaceChildren(); return; }
     const link = `${location.origin}/table/${encodeURIComponent(table.table_id)}`;
     const open = table.seats.filter((s) => s.kind === "open").length;
-    box.replaceChildren(el("strong", "This table waits for friends before it starts."),
-                        el("span", ` ${open} seat${open === 1 ? "" : "s"} still open. Share the link: `),
+    box.replaceChildren(el("strong", GN.t("This table waits for friends before it starts.")),
+                        el("span", ` ${GN.nt("{n} seat still open. Share the link:", "{n} seats still open. Share the link:", open)} `),
                         el("code", link));
     if (hostToken()) {
-      box.append(" ", el("button", "Start now: bots fill the empty seats", {
+      box.append(" ", el("button", GN.t("Start now: bots fill the empty seats"), {
         type: "button", id: "start-now", class: "primary",
         onclick: () => hostChange("start", {})}));
     } else {
-      box.append(el("span", " The host starts the table when everyone is here.", {class: "muted"}));
+      box.append(el("span", " " + GN.t("The host starts the table when everyone is here."), {class: "muted"}));
     }
   }
 
   function seatKind(s) {
-    if (s.kind === "person") return s.connected === false ? "person, not connected" : "person";
-    if (s.kind === "bot") return `bot: ${GN.botLabel(s.bot)}` + (s.away ? `, playing for ${s.away} (away)` : "");
-    return s.reserved ? `kept for ${s.reserved}` : "open";
+    if (s.kind === "person") return s.connected === false ? GN.t("person, not connected") : GN.t("person");
+    if (s.kind === "bot") {
+      return s.away ? GN.t("bot: {name}, playing for {player} (away)", {name: GN.botLabel(s.bot), player: s.away})
+        : GN.t("bot: {name}", {name: GN.botLabel(s.bot)});
+    }
+    return s.reserved ? GN.t("kept for {name}", {name: s.reserved}) : GN.t("open");
   }
 
   // Sounds for what just happened: a move, a new hand, a Yaniv call, your turn, the match won.
@@ -228,9 +239,9 @@
   function drawSound() {
     const button = $("sound-toggle");
     const on = GN.sound.enabled();
-    button.textContent = on ? "🔊 Sound" : "🔇 Muted";
+    button.textContent = on ? `🔊 ${GN.t("Sound")}` : `🔇 ${GN.t("Muted")}`;
     button.setAttribute("aria-pressed", on ? "false" : "true");
-    button.title = on ? "sounds are on: click to mute" : "sounds are off: click to hear them";
+    button.title = on ? GN.t("sounds are on: click to mute") : GN.t("sounds are off: click to hear them");
   }
 
   // The end of a match is celebrated: who won, big, once.
@@ -240,10 +251,16 @@
     if (!t.is_over || replay) { box.hidden = true; return; }
     const winners = (message.view && message.view.winners) || [];
     const you = message.seat !== null && message.seat !== undefined && winners.includes(message.seat);
-    const names = winners.map((w) => (w === message.seat ? "You" : seatName(t, w)));
-    box.textContent = you ? "🎉 You win! 🎉" : names.length ? `🏆 ${names.join(" and ")} ${names.length === 1 ? "wins" : "win"}` : "The match is over";
+    const names = winners.map((w) => (w === message.seat ? GN.t("You") : seatName(t, w)));
+    box.textContent = you ? `🎉 ${GN.t("You win!")} 🎉` : names.length ? `🏆 ${winText(names)}` : GN.t("The match is over");
     box.classList.toggle("you-win", you);
     box.hidden = false;
+  }
+
+  // "Bot 2 wins", "Bot 2 and Bot 3 win" (the celebration's words: never "You", who has "You win!")
+  function winText(names) {
+    if (names.length === 1) return GN.t("{name} wins", {name: names[0]});
+    return GN.t("{names} win", {names: names.reduce((first, second) => GN.t("{first} and {second}", {first, second}))});
   }
 
   function drawSeats(message) {
@@ -257,21 +274,21 @@
                                                          message.seat === i && "me"]});
       li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + seatKind(s), {class: "muted"}));
       if (Array.isArray(view.scores) && view.scores.length === t.players) {
-        li.append(el("span", " · " + view.scores[i], {class: "seat-score", title: "score"}));
+        li.append(el("span", " · " + view.scores[i], {class: "seat-score", title: GN.t("score")}));
       }
-      if (message.seat === i) li.append(el("span", " (you)", {class: "you"}));
+      if (message.seat === i) li.append(el("span", " " + GN.t("(you)"), {class: "you"}));
       if (!seated && s.takeable && !t.is_over) {
-        li.append(" ", el("button", s.kind === "bot" ? "take from bot" : "take seat",
+        li.append(" ", el("button", s.kind === "bot" ? GN.t("take from bot") : GN.t("take seat"),
                           {type: "button", "data-take-seat": i, onclick: () => takeSeat(i)}));
       }
       if (message.seat === i && !t.is_over) {
         if (store.confirmLeave) {
-          li.append(" ", el("span", "A bot will play your seat. Leave?", {class: "confirm"}),
-                    " ", el("button", "Yes, leave", {type: "button", "data-leave": "confirm", onclick: leaveSeat}),
-                    " ", el("button", "Stay", {type: "button", "data-leave": "cancel",
+          li.append(" ", el("span", GN.t("A bot will play your seat. Leave?"), {class: "confirm"}),
+                    " ", el("button", GN.t("Yes, leave"), {type: "button", "data-leave": "confirm", onclick: leaveSeat}),
+                    " ", el("button", GN.t("Stay"), {type: "button", "data-leave": "cancel",
                                                onclick: () => { store.confirmLeave = false; draw(); }}));
         } else {
-          li.append(" ", el("button", "leave", {type: "button", "data-leave": "", title: "a bot keeps your seat going",
+          li.append(" ", el("button", GN.t("leave"), {type: "button", "data-leave": "", title: GN.t("a bot keeps your seat going"),
                                                  onclick: () => { store.confirmLeave = true; draw(); }}));
         }
       }
@@ -284,14 +301,14 @@
   function hostSeatControl(s, mine) {
     const box = el("span", null, {class: "host-control"});
     if (s.kind === "person") {
-      if (!mine) box.append(" ", el("button", "kick", {type: "button", "data-kick": s.seat, title: "a bot plays this seat from now on",
+      if (!mine) box.append(" ", el("button", GN.t("kick"), {type: "button", "data-kick": s.seat, title: GN.t("a bot plays this seat from now on"),
                                                       onclick: () => hostChange("kick", {seat: s.seat})}));
       return box;
     }
-    const select = el("select", null, {"data-host-seat": s.seat, "aria-label": `who plays seat ${s.seat + 1}`});
-    select.append(el("option", "open seat", {value: ""}));
+    const select = el("select", null, {"data-host-seat": s.seat, "aria-label": GN.t("who plays seat {number}", {number: s.seat + 1})});
+    select.append(el("option", GN.t("open seat"), {value: ""}));
     const game = catalogue.find((g) => g.name === live.table.game);
-    for (const bot of game ? game.bots : [s.bot].filter(Boolean)) select.append(el("option", "bot: " + GN.botLabel(bot), {value: bot}));
+    for (const bot of game ? game.bots : [s.bot].filter(Boolean)) select.append(el("option", GN.t("bot: {name}", {name: GN.botLabel(bot)}), {value: bot}));
     select.value = s.kind === "bot" ? s.bot : "";
     select.addEventListener("change", () => hostChange("bot", {seat: s.seat, bot: select.value || null}));
     box.append(" ", select);
@@ -303,11 +320,11 @@
     const settings = table.settings || {};
     const away = settings.away_seconds;
     const lines = [];
-    if (!settings.has_host) lines.push("Nobody may change this table's seats.");
-    else if (hostToken()) lines.push("You are the host: you choose who plays each seat.");
-    else lines.push("The host chooses who plays each seat.");
-    lines.push(settings.bots_may_be_replaced ? "Friends may take a bot's seat." : "Only open seats may be taken.");
-    if (away) lines.push(`If a player is away for ${away} seconds on their turn, a bot plays for them until they come back.`);
+    if (!settings.has_host) lines.push(GN.t("Nobody may change this table's seats."));
+    else if (hostToken()) lines.push(GN.t("You are the host: you choose who plays each seat."));
+    else lines.push(GN.t("The host chooses who plays each seat."));
+    lines.push(settings.bots_may_be_replaced ? GN.t("Friends may take a bot's seat.") : GN.t("Only open seats may be taken."));
+    if (away) lines.push(GN.t("If a player is away for {seconds} seconds on their turn, a bot plays for them until they come back.", {seconds: away}));
     $("seat-rules").textContent = lines.join(" ");
     const box = $("host-settings");
     if (!hostToken() || table.is_over) { box.replaceChildren(); return; }
@@ -317,11 +334,11 @@
     replace.checked = Boolean(settings.bots_may_be_replaced);
     replace.addEventListener("change", () => hostChange("settings", {bots_may_be_replaced: replace.checked}));
     const wait = el("select", null, {id: "host-away"});
-    for (const seconds of [30, 60, 120, 300, 600]) wait.append(el("option", `${seconds} s`, {value: seconds}));
+    for (const seconds of [30, 60, 120, 300, 600]) wait.append(el("option", GN.t("{seconds} s", {seconds}), {value: seconds}));
     wait.value = String(away);
     wait.addEventListener("change", () => hostChange("settings", {away_seconds: Number(wait.value)}));
-    box.replaceChildren(el("label", [replace, " friends may take the bots' seats"], {class: "host-setting"}),
-                        el("label", ["a bot plays for someone away after ", wait], {class: "host-setting"}));
+    box.replaceChildren(el("label", [replace, " " + GN.t("friends may take the bots' seats")], {class: "host-setting"}),
+                        el("label", withNode(GN.t("a bot plays for someone away after {time}"), "time", wait), {class: "host-setting"}));
   }
 
   async function hostChange(what, body) {
@@ -337,30 +354,32 @@
     let text;
     if (t.is_over) {
       const winners = Array.isArray(view.winners) ? view.winners : [];
-      text = "The match is over." + (winners.length ? " " + winnersText(winners, message, ui) : "");
+      text = GN.t("The match is over.") + (winners.length ? " " + winnersText(winners, message, ui) : "");
     } else if (t.settings && t.settings.waiting && !replay) {
-      text = "The table waits for friends to sit down.";
+      text = GN.t("The table waits for friends to sit down.");
     } else if (t.hand_pause && !replay) {
       const mine = t.hand_pause.waiting_for.includes(message.seat);
-      $("turn").replaceChildren("The hand is over: ", el("a", "see how it ended", {href: "#summary", id: "to-summary"}),
-                                mine ? ", then press Next hand." : ".");
+      const link = el("a", GN.t("see how it ended"), {href: "#summary", id: "to-summary"});
+      $("turn").replaceChildren(...withNode(mine ? GN.t("The hand is over: {link}, then press Next hand.")
+        : GN.t("The hand is over: {link}."), "link", link));
       $("turn").classList.remove("my-turn");
       return;
     } else if (t.current_player === null || t.current_player === undefined) {
-      text = "Waiting…";
+      text = GN.t("Waiting…");
     } else if (message.seat === t.current_player) {
-      text = replay ? "You were to move." : "Your turn.";
+      text = replay ? GN.t("You were to move.") : GN.t("Your turn.");
     } else {
-      text = `${ui.seatName(t.current_player)} ${replay ? "was" : "is"} to move.`;
+      const name = ui.seatName(t.current_player);
+      text = replay ? GN.t("{name} was to move.", {name}) : GN.t("{name} is to move.", {name});
     }
     $("turn").textContent = text;
     $("turn").classList.toggle("my-turn", !replay && message.seat !== null && message.seat === t.current_player && !t.is_over);
   }
 
   function winnersText(winners, message, ui) {
-    const names = winners.map((w) => message.seat === w ? "You" : ui.seatName(w));
-    if (names.length === 1) return `${names[0]} ${names[0] === "You" ? "win" : "wins"}.`;
-    return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} win.`;
+    const names = winners.map((w) => message.seat === w ? GN.t("You") : ui.seatName(w));
+    if (names.length === 1) return message.seat === winners[0] ? GN.t("You win.") : GN.t("{name} wins.", {name: names[0]});
+    return GN.t("{names} and {last} win.", {names: names.slice(0, -1).join(", "), last: names[names.length - 1]});
   }
 
   function drawBoard(message, ui) {
@@ -371,9 +390,10 @@
       const steps = Math.max(replay.steps ?? 0, live.version);
       const log = (message.view && Array.isArray(message.view.log)) ? message.view.log : [];
       const last = message.version > 0 && log.length ? log[log.length - 1] : null;
-      const move = last && Array.isArray(last) ? ` Last move: ${last[0] === message.seat ? "you" : ui.seatName(last[0])}, ${last[1]}.` : "";
-      board.append(el("div", `Replaying step ${message.version} of ${steps}: what you saw then.${move} ` +
-                             "Press End or “live” to return.", {class: "replay-banner", role: "status"}));
+      const who = last && Array.isArray(last) ? (last[0] === message.seat ? GN.t("you") : ui.seatName(last[0])) : null;
+      const move = who === null ? "" : " " + GN.t("Last move: {name}, {move}.", {name: who, move: last[1]});
+      board.append(el("div", GN.t("Replaying step {step} of {steps}: what you saw then.", {step: message.version, steps}) + move +
+                             " " + GN.t("Press End or “live” to return."), {class: "replay-banner", role: "status"}));
     }
     const renderer = GN.renderer(message.table.game);
     if (renderer) {
@@ -420,19 +440,20 @@
     const t = message.table;
     const box = el("details", null, {id: "score-sheet", class: "score-sheet"});
     box.open = sheetChoice === null ? Boolean(t.hand_pause) || Boolean(t.is_over) : sheetChoice;
-    const unit = sheet.unit === "rounds" ? "round wins" : sheet.unit;
-    const title = el("summary", `Score sheet (${unit}${sheet.low_wins ? ", the lowest total is best" : ""})`);
+    const unit = sheet.unit === "rounds" ? GN.t("round wins") : sheet.unit;
+    const title = el("summary", sheet.low_wins ? GN.t("Score sheet ({unit}, the lowest total is best)", {unit})
+      : GN.t("Score sheet ({unit})", {unit}));
     title.addEventListener("click", () => { sheetChoice = !box.open; });
     box.append(title);
     const names = sheet.columns.map((seats) => seats.map((s) => seatName(t, s)).join(" & "));
     const table = el("table", null, {class: "sheet"});
-    table.append(el("tr", [el("th", "Hand"), ...names.map((n) => el("th", n))]));
+    table.append(el("tr", [el("th", GN.pt("hand number", "Hand")), ...names.map((n) => el("th", n))]));
     for (const row of sheet.rows) {
       table.append(el("tr", [el("td", String(row.hand)), ...row.points.map((p, i) => sheetCell(sheet, row, i))],
                       {"data-hand": String(row.hand)}));
     }
     const last = sheet.rows[sheet.rows.length - 1];
-    table.append(el("tr", [el("td", "Total"), ...last.totals.map((v) => el("td", v === null ? "out" : String(v)))],
+    table.append(el("tr", [el("td", GN.t("Total")), ...last.totals.map((v) => el("td", v === null ? GN.t("out") : String(v)))],
                     {class: "sheet-total"}));
     box.append(table);
     return box;
@@ -440,7 +461,7 @@
 
   function sheetCell(sheet, row, i) {
     const points = row.points[i], total = row.totals[i];
-    const score = el("span", total === null ? "out" : String(total), {class: "sheet-score"});
+    const score = el("span", total === null ? GN.t("out") : String(total), {class: "sheet-score"});
     if (points) score.append(el("span", ` (${points > 0 ? "+" : ""}${points})`, {class: "muted"}));
     const cell = el("td", score);
     for (const mark of row.marks[i] || []) {
@@ -457,10 +478,10 @@
     const others = pause.waiting_for.filter((s) => s !== message.seat).map((s) => seatName(message.table, s));
     const row = el("p", null, {class: "next-hand", role: "status"});
     if (mine) {
-      row.append(el("button", `Next hand (${Math.ceil(pause.seconds_left)} s)`, {
+      row.append(el("button", GN.t("Next hand ({seconds} s)", {seconds: Math.ceil(pause.seconds_left)}), {
         type: "button", id: "next-hand", class: "primary", onclick: nextHand}));
     }
-    if (others.length) row.append(el("span", ` Waiting for ${others.join(", ")}…`, {class: "muted"}));
+    if (others.length) row.append(el("span", " " + GN.t("Waiting for {names}…", {names: others.join(", ")}), {class: "muted"}));
     countDown(Date.now() + pause.seconds_left * 1000);
     return row;
   }
@@ -473,7 +494,7 @@
       const button = $("next-hand");
       if (!button) { clearInterval(countdown); countdown = null; return; }
       const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      if (!button.disabled) button.textContent = `Next hand (${left} s)`;
+      if (!button.disabled) button.textContent = GN.t("Next hand ({seconds} s)", {seconds: left});
     }, 1000);
   }
 
@@ -490,11 +511,11 @@
     const seated = message.seat !== null && message.seat !== undefined;
     const offered = t.settings && t.settings.rematch;
     if (seated) {
-      const words = offered ? "Join the rematch: the same seats, rules and bots" : "Play again: a rematch with everyone here";
+      const words = offered ? GN.t("Join the rematch: the same seats, rules and bots") : GN.t("Play again: a rematch with everyone here");
       row.append(el("button", words, {type: "button", id: "play-again", onclick: () => rematch(message)}));
-      if (offered) row.append(el("span", " Your friends are there.", {class: "muted"}));
+      if (offered) row.append(el("span", " " + GN.t("Your friends are there."), {class: "muted"}));
     } else if (offered) {
-      row.append(el("a", "Watch the rematch", {href: "/table/" + encodeURIComponent(offered), id: "watch-rematch"}));
+      row.append(el("a", GN.t("Watch the rematch"), {href: "/table/" + encodeURIComponent(offered), id: "watch-rematch"}));
     }
     return row;
   }
@@ -507,7 +528,7 @@
       localStorage.setItem(GN.tokenKey(answer.table_id), answer.token);
       if (hostToken()) localStorage.setItem(GN.hostKey(answer.table_id), hostToken());   // the same host
       location.href = "/table/" + encodeURIComponent(answer.table_id);
-    } catch (e) { showError("Could not start the rematch: " + e.message); }
+    } catch (e) { showError(GN.t("Could not start the rematch: {error}", {error: e.message})); }
   }
 
   // Each cell of a summary table names its column (data-label, from the header row), so a narrow screen can
@@ -537,10 +558,10 @@
     const t = message.table;
     if (!message.legal_actions.length) {
       let note = "";
-      if (t.is_over) note = "No more moves: the match is over.";
-      else if (message.seat === null || message.seat === undefined) note = "You are watching: take a seat to play.";
-      else if (t.hand_pause) note = "The hand is over: play goes on when everyone has pressed Next hand.";
-      else if (t.current_player !== null && t.current_player !== undefined) note = `Waiting for ${ui.seatName(t.current_player)}…`;
+      if (t.is_over) note = GN.t("No more moves: the match is over.");
+      else if (message.seat === null || message.seat === undefined) note = GN.t("You are watching: take a seat to play.");
+      else if (t.hand_pause) note = GN.t("The hand is over: play goes on when everyone has pressed Next hand.");
+      else if (t.current_player !== null && t.current_player !== undefined) note = GN.t("Waiting for {names}…", {names: ui.seatName(t.current_player)});
       bar.replaceChildren(el("span", note, {class: "muted waiting"}));
       return;
     }
@@ -552,7 +573,7 @@
       }
       const key = KEYS[i];
       const button = el("button", null, {type: "button", "data-action": a, class: ["action", ui.suggested.has(a) && "suggested"],
-                                         title: key ? `${a} (key ${key})` : a});
+                                         title: key ? GN.t("{action} (key {key})", {action: a, key}) : a});
       if (key) button.append(el("kbd", key, {class: "key", "aria-hidden": "true"}));
       if (label instanceof Node) {
         button.append(label);
@@ -601,8 +622,8 @@
   function drawHistory() {
     const steps = replay ? Math.max(replay.steps ?? live.version, live.version) : live.version;
     const k = replay ? replay.version : live.version;
-    $("history-step").textContent = `step ${k} of ${steps}`;
-    $("history-mode").textContent = replay ? "replaying: nothing is clickable" : "live";
+    $("history-step").textContent = GN.t("step {step} of {steps}", {step: k, steps});
+    $("history-mode").textContent = replay ? GN.t("replaying: nothing is clickable") : GN.t("live");
     const at = (name) => document.querySelector(`#history [data-history="${name}"]`);
     at("start").disabled = k === 0;
     at("prev").disabled = k === 0;
@@ -669,7 +690,7 @@
     } catch (e) {
       if (ticket !== historyRequest) return;
       wanted = null;
-      showError("History is not available: " + e.message);
+      showError(GN.t("History is not available: {error}", {error: e.message}));
     }
   }
 
@@ -703,7 +724,7 @@
       ws.send(JSON.stringify({type: "hello", token: t || null}));
       connected = true;
       retry = 500;
-      $("status").textContent = "live";
+      $("status").textContent = GN.t("live");
       $("status").className = "status live";
       document.body.dataset.live = "true";
     };
@@ -723,7 +744,7 @@
         if (message.status === 404) gone = true;  // (a finished table the server let go of, too)
         if (message.status === 404 && !live) {
           $("board").replaceChildren(el("p", null, {class: "muted"}));
-          $("board").firstChild.append("There is no table with this code. ", el("a", "Back to the lobby", {href: "/"}));
+          $("board").firstChild.append(GN.t("There is no table with this code.") + " ", el("a", GN.t("Back to the lobby"), {href: "/"}));
         }
         if (live) draw();
       }
@@ -735,11 +756,11 @@
       pending = false;
       document.body.dataset.live = "false";
       if (gone) {
-        $("status").textContent = live ? "the server has closed this table" : "no such table";
+        $("status").textContent = live ? GN.t("the server has closed this table") : GN.t("no such table");
         $("status").className = "status down";
         return;
       }
-      $("status").textContent = "reconnecting…";
+      $("status").textContent = GN.t("reconnecting…");
       $("status").className = "status down";
       if (live) draw();
       setTimeout(() => { if (socket === ws) connect(); }, retry);
@@ -767,8 +788,8 @@
       input.select();
       document.execCommand && document.execCommand("copy");
     }
-    $("copy-link").textContent = "Copied";
-    setTimeout(() => { $("copy-link").textContent = "Copy link"; }, 1500);
+    $("copy-link").textContent = GN.t("Copied");
+    setTimeout(() => { $("copy-link").textContent = GN.t("Copy link"); }, 1500);
   });
   $("share-link").addEventListener("focus", (e) => e.target.select());
   $("sound-toggle").addEventListener("click", () => { GN.sound.setEnabled(!GN.sound.enabled()); drawSound(); });
@@ -789,13 +810,13 @@
   });
   window.addEventListener("resize", () => { clearTimeout(window.__gnResize); window.__gnResize = setTimeout(draw, 150); });
 
-  GN.page = {seatName: (i) => live ? seatName(live.table, i) : "Seat " + (i + 1)};
+  GN.page = {seatName: (i) => live ? seatName(live.table, i) : GN.t("Seat {number}", {number: i + 1})};
   if (tableId === null || tableId === "") {
     gone = true;
-    $("status").textContent = "no such table";
+    $("status").textContent = GN.t("no such table");
     $("status").className = "status down";
     $("board").replaceChildren(el("p", null, {class: "muted"}));
-    $("board").firstChild.append("There is no table at this address. ", el("a", "Back to the lobby", {href: "/"}));
+    $("board").firstChild.append(GN.t("There is no table at this address.") + " ", el("a", GN.t("Back to the lobby"), {href: "/"}));
   } else {
     fetch("/api/games").then((r) => r.json()).then((games) => {
       catalogue = games;

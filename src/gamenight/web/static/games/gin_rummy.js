@@ -28,54 +28,77 @@
 
   function meldNode(codes, width, label) {
     // big cards overlap (their corner index stays readable); small ones sit side by side
-    const box = GN.el("div", null, {class: ["meld", width < 50 && "flat"], role: "group", "aria-label": label || "meld"});
+    const box = GN.el("div", null, {class: ["meld", width < 50 && "flat"], role: "group", "aria-label": label || GN.t("meld")});
     for (const c of codes) box.append(GN.card(c, {width}));
     return box;
   }
 
-  function moveText(move) {
-    if (move === "draw") return "drew from the stock";
-    if (move === "take") return "took the upcard";
-    if (move === "pass") return "passed";
-    if (move === "done") return "finished";
-    if (move === "biggin") return "declared big gin!";
-    if (move === "knock") return "knocked (a card face down)";
-    if (move.startsWith("knock ")) return `knocked, ${GN.cardText(move.slice(6))} face down`;
-    if (move.startsWith("meld ")) return "laid " + move.slice(5).split("+").map(GN.cardText).join(" ");
-    if (move.startsWith("layoff ")) {
-      const [, card, target] = move.split(" ");
-      return `laid off ${GN.cardText(card)} on the ${target}`;
+  /** A move of the log as a sentence about its player: ``name``, or the person ("You ...") when ``mine``. */
+  function moveText(move, name, mine) {
+    const pick = (you, them) => (mine ? you : them);
+    if (move === "draw") return pick(GN.t("You drew from the stock"), GN.t("{name} drew from the stock", {name}));
+    if (move === "take") return pick(GN.t("You took the upcard"), GN.t("{name} took the upcard", {name}));
+    if (move === "pass") return pick(GN.t("You passed"), GN.t("{name} passed", {name}));
+    if (move === "done") return pick(GN.t("You finished"), GN.t("{name} finished", {name}));
+    if (move === "biggin") return pick(GN.t("You declared big gin!"), GN.t("{name} declared big gin!", {name}));
+    if (move === "knock") return pick(GN.t("You knocked (a card face down)"), GN.t("{name} knocked (a card face down)", {name}));
+    if (move.startsWith("knock ")) {
+      const v = {name, card: GN.cardText(move.slice(6))};
+      return pick(GN.t("You knocked, {card} face down", v), GN.t("{name} knocked, {card} face down", v));
     }
-    return "discarded " + GN.cardText(move);
+    if (move.startsWith("meld ")) {
+      const v = {name, cards: move.slice(5).split("+").map(GN.cardText).join(" ")};
+      return pick(GN.t("You laid {cards}", v), GN.t("{name} laid {cards}", v));
+    }
+    if (move.startsWith("layoff ")) return layoffText(move, name, mine);
+    const v = {name, card: GN.cardText(move)};
+    return pick(GN.t("You discarded {card}", v), GN.t("{name} discarded {card}", v));
   }
 
-  const PHASE_HINTS = {
-    upcard: "the first upcard is offered",
-    stock_only: "both passed the upcard: draw from the stock",
-    draw: "draw from the stock or take the upcard",
-    discard: "discard a card, or knock if the deadwood allows",
-    wall: "two cards left in the stock: take the discard only to knock, or pass",
-    layout: "the knocker lays out melds",
-    defend: "lay out melds and lay off onto the knocker's, then done",
-  };
+  function layoffText(move, name, mine) {
+    const [, card, target] = move.split(" ");
+    const v = {name, card: GN.cardText(card)};
+    if (target === "set") return mine ? GN.t("You laid off {card} on the set", v) : GN.t("{name} laid off {card} on the set", v);
+    return mine ? GN.t("You laid off {card} on the run", v) : GN.t("{name} laid off {card} on the run", v);
+  }
+
+  /** "on the set" / "on the run": where a card was laid off (the engine's target). */
+  const onTarget = (target) => (target === "set" ? GN.t("on the set") : GN.t("on the run"));
+
+  /** "7♥ on the set": a card laid off, as a list item. */
+  const laidOn = (card, target) => (target === "set" ? GN.t("{card} on the set", {card}) : GN.t("{card} on the run", {card}));
+
+  /** What each phase asks for, in words (made when drawn: the person's language). */
+  function phaseHints() {
+    return {
+      upcard: GN.t("the first upcard is offered"),
+      stock_only: GN.t("both passed the upcard: draw from the stock"),
+      draw: GN.t("draw from the stock or take the upcard"),
+      discard: GN.t("discard a card, or knock if the deadwood allows"),
+      wall: GN.t("two cards left in the stock: take the discard only to knock, or pass"),
+      layout: GN.t("the knocker lays out melds"),
+      defend: GN.t("lay out melds and lay off onto the knocker's, then done"),
+    };
+  }
 
   /** What the phase asks for, in words; on the seat's own turn from its legal actions (the engine's say). */
   function phaseHint(view, ui, me) {
     if (view.phase === "upcard") return upcardHint(view, ui, me);
-    return PHASE_HINTS[view.phase];
+    return phaseHints()[view.phase];
   }
 
   /** The first upcard: "you must take it" when passing is not among the legal actions, else take or pass. */
   function upcardHint(view, ui, me) {
-    const up = view.upcard ? GN.cardText(view.upcard) : "the upcard";
-    const passedBy = (view.log || []).filter(([, move]) => move === "pass").map(([p]) => (p === me ? "you" : ui.seatName(p)));
-    const passed = passedBy.length ? ` (${passedBy.join(" and ")} passed it)` : "";
+    const card = view.upcard ? GN.cardText(view.upcard) : GN.t("the upcard");
+    const passedBy = (view.log || []).filter(([, move]) => move === "pass").map(([p]) => (p === me ? GN.t("you") : ui.seatName(p)));
+    const names = passedBy.length ? passedBy.reduce((first, second) => GN.t("{first} and {second}", {first, second})) : "";
+    const passed = passedBy.length ? GN.t(" ({names} passed it)", {names}) : "";
     if (view.current_player !== me || me === null || me === undefined || ui.replaying) {
-      return `the first upcard ${up} is offered to ${ui.seatName(view.current_player)}${passed}`;
+      return GN.t("the first upcard {card} is offered to {name}{passed}", {card, name: ui.seatName(view.current_player), passed});
     }
-    if (ui.legal.has("take") && !ui.legal.has("pass")) return `the first upcard ${up}: you must take it${passed}; passing is not allowed`;
-    if (ui.legal.has("take") && ui.legal.has("pass")) return `the first upcard ${up}: take it, or pass (passing is allowed)${passed}`;
-    return `the first upcard ${up}`;
+    if (ui.legal.has("take") && !ui.legal.has("pass")) return GN.t("the first upcard {card}: you must take it{passed}; passing is not allowed", {card, passed});
+    if (ui.legal.has("take") && ui.legal.has("pass")) return GN.t("the first upcard {card}: take it, or pass (passing is allowed){passed}", {card, passed});
+    return GN.t("the first upcard {card}", {card});
   }
 
   function selection(ui, message) {
@@ -100,11 +123,12 @@
 
   function header(view, ui, me) {
     const rules = view.rules || {};
-    const facts = [`Hand ${view.hand_number}`, view.knock_limit === 0 ? "gin only" : `knock at ${view.knock_limit} or less`];
-    if (!rules.single_hand) facts.push(`game to ${rules.game_target}`);
-    if (rules.oklahoma) facts.push("Oklahoma" + (rules.oklahoma_spades_double ? " (spades double)" : ""));
-    if (rules.box_bonus) facts.push(`box ${rules.box_bonus}`);
-    if (view.phase && PHASE_HINTS[view.phase] && !view.is_over) facts.push(phaseHint(view, ui, me));
+    const facts = [GN.t("Hand {number}", {number: view.hand_number}),
+                   view.knock_limit === 0 ? GN.t("gin only") : GN.t("knock at {limit} or less", {limit: view.knock_limit})];
+    if (!rules.single_hand) facts.push(GN.t("game to {target}", {target: rules.game_target}));
+    if (rules.oklahoma) facts.push(rules.oklahoma_spades_double ? GN.t("Oklahoma (spades double)") : GN.t("Oklahoma"));
+    if (rules.box_bonus) facts.push(GN.t("box {points}", {points: rules.box_bonus}));
+    if (view.phase && phaseHints()[view.phase] && !view.is_over) facts.push(phaseHint(view, ui, me));
     return GN.el("div", facts.join(" · "), {class: "board-header muted"});
   }
 
@@ -118,8 +142,8 @@
     const log = (view.log || []).slice(-5);
     if (log.length) {
       const list = el("ul", null, {class: "log"});
-      for (const [p, move] of log) list.append(el("li", `${p === me ? "You" : ui.seatName(p)} ${moveText(move)}`));
-      box.append(GN.panel("Last moves", list));
+      for (const [p, move] of log) list.append(el("li", moveText(move, ui.seatName(p), p === me)));
+      box.append(GN.panel(GN.t("Last moves"), list));
     }
     return box;
   }
@@ -127,16 +151,16 @@
   function stockPile(view, ui, width) {
     const el = GN.el;
     const stock = el("div", null, {class: "pile"});
-    stock.append(el("span", "Stock", {class: "pile-label"}));
+    stock.append(el("span", GN.t("Stock"), {class: "pile-label"}));
     const back = GN.cardBack({width});
     if (ui.legal.has("draw")) {
       back.classList.add("playable");
       stock.append(el("button", back, {type: "button", class: "card-button", onclick: () => ui.act("draw"),
-                                       "aria-label": `draw from the stock (${view.stock_size} cards)`}));
+                                       "aria-label": GN.nt("draw from the stock ({n} card)", "draw from the stock ({n} cards)", view.stock_size)}));
     } else {
       stock.append(back);
     }
-    stock.append(el("span", `${view.stock_size} cards`, {class: "muted"}));
+    stock.append(el("span", GN.nt("{n} card", "{n} cards", view.stock_size), {class: "muted"}));
     return stock;
   }
 
@@ -144,7 +168,7 @@
     const el = GN.el;
     const pileBox = el("div", null, {class: "pile", "data-gin-pile": "discard"});
     if (me !== null && me !== undefined && !ui.replaying && view.phase === "discard" && view.current_player === me) dropTarget(pileBox, ui);
-    pileBox.append(el("span", view.phase === "upcard" ? "First upcard" : "Discard pile", {class: "pile-label"}));
+    pileBox.append(el("span", view.phase === "upcard" ? GN.t("First upcard") : GN.t("Discard pile"), {class: "pile-label"}));
     const pile = view.discard_pile || [];
     const fan = el("div", null, {class: "hand tight"});
     for (const c of pile.slice(-4, -1)) fan.append(GN.card(c, {width: Math.round(width * 0.75)}));
@@ -153,14 +177,14 @@
       if (ui.legal.has("take")) {
         up.classList.add("playable");
         fan.append(el("button", up, {type: "button", class: "card-button", onclick: () => ui.act("take"),
-                                     "aria-label": "take the upcard " + GN.cardName(pile[pile.length - 1])}));
+                                     "aria-label": GN.t("take the upcard {card}", {card: GN.cardName(pile[pile.length - 1])})}));
       } else {
         fan.append(up);
       }
     } else {
-      fan.append(el("span", "empty", {class: "muted"}));
+      fan.append(el("span", GN.t("empty"), {class: "muted"}));
     }
-    pileBox.append(fan, el("span", `${pile.length} card${pile.length === 1 ? "" : "s"}`, {class: "muted"}));
+    pileBox.append(fan, el("span", GN.nt("{n} card", "{n} cards", pile.length), {class: "muted"}));
     return pileBox;
   }
 
@@ -192,21 +216,24 @@
     const el = GN.el;
     const known = (view.known[p] || []).slice().sort(byRankThenSuit);
     const hidden = Math.max(0, view.hand_sizes[p] - known.length);
-    const cards = el("div", null, {class: "backs", role: "group",
-                                   "aria-label": `${view.hand_sizes[p]} cards` + (known.length ? `, known: ${known.map(GN.cardName).join(", ")}` : "")});
+    const size = view.hand_sizes[p];
+    // (the English says "cards" at any count: "1 cards", as before)
+    const label = known.length ? GN.nt("{n} cards, known: {cards}", "{n} cards, known: {cards}", size, {cards: known.map(GN.cardName).join(", ")})
+                               : GN.nt("{n} cards", "{n} cards", size);
+    const cards = el("div", null, {class: "backs", role: "group", "aria-label": label});
     const faces = known.map((c) => {
-      const node = GN.card(c, {width, title: `${GN.cardName(c)} (known to be in this hand)`});
+      const node = GN.card(c, {width, title: GN.t("{card} (known to be in this hand)", {card: GN.cardName(c)})});
       node.classList.add("known");
       return node;
     });
     GN.fan(cards, faces.concat(Array.from({length: hidden}, () => GN.cardBack({width}))), width);
     const facts = el("div", null, {class: "seat-facts"});
-    facts.append(el("span", `score ${view.scores[p]}`, {class: "scoreline"}));
-    facts.append(el("span", `hands won ${view.hands_won[p]}`));
-    facts.append(el("span", `${view.hand_sizes[p]} cards`));
-    if (view.dealer === p) facts.append(el("span", "dealer", {class: "badge"}));
-    if (view.knocker === p) facts.append(el("span", view.big_gin ? "big gin" : "knocked", {class: "badge"}));
-    if ((view.winners || []).includes(p)) facts.append(el("span", "winner", {class: "badge good"}));
+    facts.append(el("span", GN.t("score {score}", {score: view.scores[p]}), {class: "scoreline"}));
+    facts.append(el("span", GN.t("hands won {count}", {count: view.hands_won[p]})));
+    facts.append(el("span", GN.nt("{n} cards", "{n} cards", size)));
+    if (view.dealer === p) facts.append(el("span", GN.t("dealer"), {class: "badge"}));
+    if (view.knocker === p) facts.append(el("span", view.big_gin ? GN.t("big gin") : GN.t("knocked"), {class: "badge"}));
+    if ((view.winners || []).includes(p)) facts.append(el("span", GN.t("winner"), {class: "badge good"}));
     return GN.seatBox(message, ui, p, cards, facts);
   }
 
@@ -215,25 +242,25 @@
     const k = view.knocker;
     const w = Math.round(width * 0.7);
     const box = el("div", null, {class: "panel knock-area"});
-    const who = k === me ? "You" : ui.seatName(k);
-    let head = `${who} ${view.big_gin ? "declared big gin" : "knocked"}`;
-    if (view.knock_discard) head += ` (face down: ${GN.cardText(view.knock_discard)})`;
-    if (view.knocker_deadwood !== null && view.knocker_deadwood !== undefined) head += ` · knocker's deadwood ${view.knocker_deadwood}`;
+    let head = knockHead(view, ui.seatName(k), k === me);
+    if (view.knocker_deadwood !== null && view.knocker_deadwood !== undefined) {
+      head += " · " + GN.t("knocker's deadwood {points}", {points: view.knocker_deadwood});
+    }
     box.append(el("h3", head));
     for (const p of [k, 1 - k]) {
       const melds = view.melds.filter(([q]) => q === p).map(([, cards]) => cards);
       const line = el("div", null, {class: "melds"});
-      line.append(el("span", (p === me ? "You" : ui.seatName(p)) + ":", {class: "meld-owner"}));
-      if (!melds.length) line.append(el("span", "no melds laid yet", {class: "muted"}));
+      line.append(el("span", GN.t("{name}:", {name: p === me ? GN.t("You") : ui.seatName(p)}), {class: "meld-owner"}));
+      if (!melds.length) line.append(el("span", GN.t("no melds laid yet"), {class: "muted"}));
       for (const m of melds) line.append(meldNode(m, w));
       box.append(line);
     }
     if (view.layoffs && view.layoffs.length) {
       const line = el("div", null, {class: "melds"});
-      line.append(el("span", "Laid off:", {class: "meld-owner"}));
+      line.append(el("span", GN.t("Laid off:"), {class: "meld-owner"}));
       for (const [c, target] of view.layoffs) {
         const item = el("span", null, {class: "layoff"});
-        item.append(GN.card(c, {width: Math.round(w * 0.8)}), el("small", " on the " + target));
+        item.append(GN.card(c, {width: Math.round(w * 0.8)}), el("small", " " + onTarget(target)));
         line.append(item);
       }
       box.append(line);
@@ -241,21 +268,36 @@
     return box;
   }
 
+  /** "Alice knocked (face down: 7♥)", "You declared big gin": the knock area's heading. */
+  function knockHead(view, name, mine) {
+    const v = {name, card: view.knock_discard ? GN.cardText(view.knock_discard) : ""};
+    if (view.big_gin) return mine ? GN.t("You declared big gin") : GN.t("{name} declared big gin", v);
+    if (view.knock_discard) return mine ? GN.t("You knocked (face down: {card})", v) : GN.t("{name} knocked (face down: {card})", v);
+    return mine ? GN.t("You knocked") : GN.t("{name} knocked", v);
+  }
+
   function scoreSheet(view, ui, me) {
     const results = view.results || [];
     const el = GN.el;
-    const name = (p) => (p === me ? "You" : ui.seatName(p));
+    const name = (p) => (p === me ? GN.t("You") : ui.seatName(p));
+    const words = resultWords();
     const table = el("table", null, {class: "score-sheet"});
-    table.append(el("tr", [el("th", "hand"), el("th", "result"), el("th", "to"), el("th", "points")]));
+    table.append(el("tr", [el("th", GN.pt("hand number", "hand")), el("th", GN.t("result")), el("th", GN.t("to")), el("th", GN.t("points"))]));
     results.slice(-6).forEach((r, i) => {
       const [kind, who, points] = r;
       table.append(el("tr", [el("td", String(results.length - Math.min(results.length, 6) + i + 1)),
-                              el("td", kind.replace("_", " ")), el("td", who >= 0 ? name(who) : "-"),
+                              el("td", words[kind] || kind.replace("_", " ")), el("td", who >= 0 ? name(who) : "-"),
                               el("td", String(points))]));
     });
-    table.append(el("tr", [el("th", "total", {colspan: 2}),
+    table.append(el("tr", [el("th", GN.t("total"), {colspan: 2}),
                             el("td", `${name(0)} ${view.scores[0]}`), el("td", `${name(1)} ${view.scores[1]}`)]));
-    return GN.panel("Score sheet", table);
+    return GN.panel(GN.t("Score sheet"), table);
+  }
+
+  /** A hand's result (view.results) as the score sheet's word. */
+  function resultWords() {
+    return {gin: GN.t("gin"), big_gin: GN.t("big gin"), knock: GN.t("knock"), undercut: GN.t("undercut"),
+            draw: GN.t("draw"), dead: GN.t("dead")};
   }
 
   const CARD_ACTION = /^(10|[A2-9TJQK])[shdc]$/;
@@ -312,21 +354,21 @@
     const byLowest = (ms) => ms.slice().sort((a, b) => byRankThenSuit(a[0], b[0]));
     const parts = [];
     if (plan) {
-      for (const m of byLowest(plan.melds)) parts.push([m, "meld", "meld: click to lay it", () => (ui.legal.has(meldAction(m)) ? meldAction(m) : null)]);
+      for (const m of byLowest(plan.melds)) parts.push([m, "meld", GN.t("meld: click to lay it"), () => (ui.legal.has(meldAction(m)) ? meldAction(m) : null)]);
       if (plan.layoffs.length) {
         const onto = new Map(plan.layoffs.map((l) => [l[0], layoffAction(l)]));
-        parts.push([plan.layoffs.map((l) => l[0]), "gin-layoffs", "cards to lay off onto the knocker's melds",
+        parts.push([plan.layoffs.map((l) => l[0]), "gin-layoffs", GN.t("cards to lay off onto the knocker's melds"),
                     (c) => (ui.legal.has(onto.get(c)) ? onto.get(c) : null)]);
       }
-      parts.push([plan.deadwood, "deadwood", "deadwood", () => null]);
+      parts.push([plan.deadwood, "deadwood", GN.t("deadwood"), () => null]);
     } else {
       const cardAction = (c) => {
         if (!discarding) return null;
         const a = sel.knock ? "knock " + c : c;
         return ui.legal.has(a) ? a : null;
       };
-      for (const m of byLowest(view.hand_melds || [])) parts.push([m, "meld", "meld", cardAction]);
-      parts.push([view.hand_deadwood_cards || [], "deadwood", "deadwood", cardAction]);
+      for (const m of byLowest(view.hand_melds || [])) parts.push([m, "meld", GN.t("meld"), cardAction]);
+      parts.push([view.hand_deadwood_cards || [], "deadwood", GN.t("deadwood"), cardAction]);
     }
     const groups = el("div", null, {class: "melds my-melds"});
     for (const [codes, cls, label, actionOf] of parts) {
@@ -336,7 +378,7 @@
       if (discarding) draggable(node, ui, actionOf);
       groups.append(node);
     }
-    if (!view.hand.length) groups.append(el("span", "no cards in hand", {class: "muted"}));
+    if (!view.hand.length) groups.append(el("span", GN.t("no cards in hand"), {class: "muted"}));
     return groups;
   }
 
@@ -370,13 +412,13 @@
       tab.append(GN.svg("rect", {x: 50, y: 3, width: 46, height: 18, rx: 5, fill: "#f2b632", stroke: "#7a5200", "stroke-width": 1.5}));
       const text = GN.svg("text", {x: 73, y: 17, "text-anchor": "middle", "font-size": 13, "font-weight": "800", fill: "#3b2a00",
                                    "font-family": "system-ui, sans-serif"});
-      text.textContent = "NEW";
+      text.textContent = GN.t("NEW");
       tab.append(text);
       face.append(tab);
     }
     for (const button of groups.querySelectorAll("button.card-button")) {
       const face = button.querySelector("svg.card");
-      if (face && face.dataset.card === code) button.setAttribute("aria-label", GN.cardName(code) + " (just drawn)");
+      if (face && face.dataset.card === code) button.setAttribute("aria-label", GN.t("{card} (just drawn)", {card: GN.cardName(code)}));
     }
   }
 
@@ -386,19 +428,24 @@
     if (plan && view.phase === "defend") {
       // what "done" charges now, and what the plan on the table leaves once laid
       const over = view.hand_value > plan.best;
-      facts.append(el("span", `Done now counts ${view.hand_value}`, {class: ["badge gin-charge", over && "bad"], "data-gin-charge": view.hand_value}));
-      facts.append(el("span", `best: ${plan.best} once the melds and lay-offs shown are laid`, {class: "badge good", "data-gin-best": plan.best}));
+      facts.append(el("span", GN.t("Done now counts {points}", {points: view.hand_value}), {class: ["badge gin-charge", over && "bad"], "data-gin-charge": view.hand_value}));
+      facts.append(el("span", GN.t("best: {points} once the melds and lay-offs shown are laid", {points: plan.best}), {class: "badge good", "data-gin-best": plan.best}));
     } else if (plan && view.phase === "layout") {
-      facts.append(el("span", `cards not laid count ${view.hand_value}`, {class: "badge gin-charge", "data-gin-charge": view.hand_value}));
-      facts.append(el("span", `deadwood ${plan.best} once your melds are laid`, {class: "badge good", "data-gin-best": plan.best}));
+      facts.append(el("span", GN.t("cards not laid count {points}", {points: view.hand_value}), {class: "badge gin-charge", "data-gin-charge": view.hand_value}));
+      facts.append(el("span", GN.t("deadwood {points} once your melds are laid", {points: plan.best}), {class: "badge good", "data-gin-best": plan.best}));
     } else {
-      facts.append(el("span", `deadwood ${view.hand_deadwood}`, {class: "badge" + (view.deadwood_within_limit ? " good" : "")}));
+      facts.append(el("span", GN.t("deadwood {points}", {points: view.hand_deadwood}), {class: "badge" + (view.deadwood_within_limit ? " good" : "")}));
       const melds = (view.hand_melds || []).length;
-      facts.append(el("span", melds ? `${melds} meld${melds === 1 ? "" : "s"} (shaded), deadwood in the dashed box` : "no melds yet", {class: "muted"}));
+      facts.append(el("span", melds ? GN.nt("{n} meld (shaded), deadwood in the dashed box", "{n} melds (shaded), deadwood in the dashed box", melds)
+                                    : GN.t("no melds yet"), {class: "muted"}));
     }
-    if (view.drawn) facts.append(el("span", `just ${view.taken ? "took" : "drew"} ${GN.cardText(view.drawn)} (marked NEW)`, {class: "badge gin-drawn-note", "data-gin-drawn": view.drawn}));
-    facts.append(el("span", `score ${view.scores[me]}`, {class: "scoreline"}));
-    facts.append(el("span", `hands won ${view.hands_won[me]}`));
+    if (view.drawn) {
+      const card = GN.cardText(view.drawn);
+      facts.append(el("span", view.taken ? GN.t("just took {card} (marked NEW)", {card}) : GN.t("just drew {card} (marked NEW)", {card}),
+                      {class: "badge gin-drawn-note", "data-gin-drawn": view.drawn}));
+    }
+    facts.append(el("span", GN.t("score {score}", {score: view.scores[me]}), {class: "scoreline"}));
+    facts.append(el("span", GN.t("hands won {count}", {count: view.hands_won[me]})));
     return facts;
   }
 
@@ -406,45 +453,58 @@
     const el = GN.el;
     const controls = el("div", null, {class: "my-controls"});
     if (discards.length || knocks.length) {
-      if (ui.legal.has("biggin")) controls.append(el("button", "Declare big gin!", {type: "button", class: "discard-selection knock", "data-gin": "biggin", onclick: () => ui.act("biggin")}));
+      if (ui.legal.has("biggin")) controls.append(el("button", GN.t("Declare big gin!"), {type: "button", class: "discard-selection knock", "data-gin": "biggin", onclick: () => ui.act("biggin")}));
       if (knocks.length && discards.length) {
-        controls.append(el("button", sel.knock ? "Cancel the knock" : "Knock…", {
+        controls.append(el("button", sel.knock ? GN.t("Cancel the knock") : GN.t("Knock…"), {
           type: "button", class: "gin-knock-mode", "data-gin": "knock-mode", "aria-pressed": sel.knock ? "true" : "false",
-          title: "then click the card to put face down", onclick: () => { sel.knock = !sel.knock; ui.redraw(); }}));
+          title: GN.t("then click the card to put face down"), onclick: () => { sel.knock = !sel.knock; ui.redraw(); }}));
       }
-      let words;
-      if (sel.knock) {
-        const gin = knocks.some((a) => deadwoodLeft(view, a.slice(6)) === 0);
-        words = (discards.length ? "Knock: " : "You must knock: ") + "click the card to lay face down" + (gin ? " (a card leaving deadwood 0 is gin)." : ".");
-      } else {
-        words = "Click a card to discard it, or drag it onto the discard pile.";
-        if (view.drawn && !discards.includes(view.drawn)) words += ` ${GN.cardText(view.drawn)} was taken from the pile: it may not go back this turn.`;
-      }
-      controls.append(el("span", words, {class: "muted"}));
+      controls.append(el("span", discardWords(view, sel, discards, knocks), {class: "muted"}));
     } else if (plan) {
       const more = plan.steps.length > 0;
       if (more) {
-        const laying = [plan.melds.length && `${plan.melds.length} meld${plan.melds.length === 1 ? "" : "s"}`,
-                        plan.layoffs.length && `${plan.layoffs.length} lay-off${plan.layoffs.length === 1 ? "" : "s"}`].filter(Boolean).join(", ");
-        const what = view.phase === "layout" ? "Lay out my melds" : "Lay out my best";
-        controls.append(el("button", `${what}: ${laying} → deadwood ${plan.best}`, {
+        const laying = [plan.melds.length && GN.nt("{n} meld", "{n} melds", plan.melds.length),
+                        plan.layoffs.length && GN.nt("{n} lay-off", "{n} lay-offs", plan.layoffs.length)].filter(Boolean).join(", ");
+        const v = {laying, points: plan.best};
+        const what = view.phase === "layout" ? GN.t("Lay out my melds: {laying} → deadwood {points}", v)
+                                             : GN.t("Lay out my best: {laying} → deadwood {points}", v);
+        controls.append(el("button", what, {
           type: "button", class: "gin-plan", "data-gin": "lay-out", disabled: plan.next ? null : true,
           onclick: () => { sel.auto = view.hand_number; if (plan.next) ui.act(plan.next); }}));
       }
       if (ui.legal.has("done")) {
         ui.suggest(more ? plan.next || "done" : "done");
-        controls.append(el("button", `Done: count ${view.hand_value}`, {type: "button", "data-gin": "done", class: more ? null : "discard-selection",
+        controls.append(el("button", GN.t("Done: count {points}", {points: view.hand_value}), {type: "button", "data-gin": "done", class: more ? null : "discard-selection",
                                                                         onclick: () => ui.act("done")}));
       }
       if (more && view.hand_value > plan.best) {
-        controls.append(el("span", `Done now would count ${view.hand_value}: lay out first to be charged ${plan.best}.`, {class: "gin-warn"}));
+        controls.append(el("span", GN.t("Done now would count {points}: lay out first to be charged {best}.", {points: view.hand_value, best: plan.best}),
+                           {class: "gin-warn"}));
       }
-      controls.append(el("span", more ? "Click a meld to lay it, a card in the dotted box to lay it off; every other choice is in the bar."
-                                      : "All laid: press Done.", {class: "muted"}));
-    } else if (myTurn(view, ui, me) && PHASE_HINTS[view.phase]) {
-      controls.append(el("span", "Your move: " + phaseHint(view, ui, me) + ".", {class: "muted gin-prompt"}));
+      controls.append(el("span", more ? GN.t("Click a meld to lay it, a card in the dotted box to lay it off; every other choice is in the bar.")
+                                      : GN.t("All laid: press Done."), {class: "muted"}));
+    } else if (myTurn(view, ui, me) && phaseHints()[view.phase]) {
+      controls.append(el("span", GN.t("Your move: {hint}.", {hint: phaseHint(view, ui, me)}), {class: "muted gin-prompt"}));
     }
     return controls;
+  }
+
+  /** What a click on a card does while discarding: discard it, or (in knock mode) knock with it. */
+  function discardWords(view, sel, discards, knocks) {
+    if (sel.knock) {
+      const gin = knocks.some((a) => deadwoodLeft(view, a.slice(6)) === 0);
+      if (discards.length) {
+        return gin ? GN.t("Knock: click the card to lay face down (a card leaving deadwood 0 is gin).")
+                   : GN.t("Knock: click the card to lay face down.");
+      }
+      return gin ? GN.t("You must knock: click the card to lay face down (a card leaving deadwood 0 is gin).")
+                 : GN.t("You must knock: click the card to lay face down.");
+    }
+    let words = GN.t("Click a card to discard it, or drag it onto the discard pile.");
+    if (view.drawn && !discards.includes(view.drawn)) {
+      words += " " + GN.t("{card} was taken from the pile: it may not go back this turn.", {card: GN.cardText(view.drawn)});
+    }
+    return words;
   }
 
   /** After "Lay out my best", the rest of the plan is laid one action at a time as each answer comes back. */
@@ -458,64 +518,85 @@
     setTimeout(() => ui.act(next), 0);
   }
 
+  /** A label with cards in it: the text (already translated) split where "{card}" or "{cards}" stands, the
+   *  cards drawn there; what follows them goes in an ``afterTag`` element (a span unless told). */
+  function cardsLabel(text, codes, afterTag) {
+    const [before, after] = text.split(/\{cards?\}/);
+    const span = GN.el("span", before);
+    if (codes.length) span.append(miniCards(codes));
+    if (after) span.append(GN.el(afterTag || "span", after));
+    return span;
+  }
+
   function actionLabel(action, message) {
     const view = message.view;
     const el = GN.el;
-    if (action === "draw") return `Draw from the stock (${view.stock_size})`;
-    if (action === "take") {
-      const up = (view.discard_pile || []).slice(-1)[0];
-      const first = view.phase === "upcard";
-      const span = el("span", first ? "Take the first upcard " : "Take ");
-      if (up) span.append(miniCards([up]));
-      if (first && !message.legal_actions.includes("pass")) span.append(el("small", " (you must take it)"));
-      return span;
-    }
-    if (action === "pass") return view.phase === "wall" ? "Pass (the hand dies)" : "Pass the first upcard";
-    if (action === "biggin") return el("strong", "Declare big gin!");
-    if (action === "done") {
-      const value = view.hand_value !== null && view.hand_value !== undefined ? view.hand_value : "?";
-      if (view.phase === "layout") return `Done: the rest is deadwood (${value})`;
-      const best = view.defender_best_deadwood;
-      if (best !== null && best !== undefined && best < value) return `Done: count ${value} now (lay out first for ${best})`;
-      return `Done: count ${value}`;
-    }
+    if (action === "draw") return GN.t("Draw from the stock ({count})", {count: view.stock_size});
+    if (action === "take") return takeLabel(view, message);
+    if (action === "pass") return view.phase === "wall" ? GN.t("Pass (the hand dies)") : GN.t("Pass the first upcard");
+    if (action === "biggin") return el("strong", GN.t("Declare big gin!"));
+    if (action === "done") return doneLabel(view);
     if (action.startsWith("knock ")) return knockLabel(view, action.slice(6));
-    if (action.startsWith("meld ")) {
-      const span = el("span", "Meld ");
-      span.append(miniCards(action.slice(5).split("+")));
-      return span;
-    }
+    if (action.startsWith("meld ")) return cardsLabel(GN.t("Meld {cards}"), action.slice(5).split("+"));
     if (action.startsWith("layoff ")) {
       const [, card, target] = action.split(" ");
-      const span = el("span", "Lay off ");
-      span.append(miniCards([card]), el("span", ` on the ${target}`));
-      return span;
+      return cardsLabel(target === "set" ? GN.t("Lay off {card} on the set") : GN.t("Lay off {card} on the run"), [card]);
     }
     if (CARD_ACTION.test(action)) {
       const span = el("span", null);
       span.append(miniCards([action]));
       const left = deadwoodLeft(view, action);
-      if (left !== null) span.append(el("small", ` deadwood ${left}`));
+      if (left !== null) span.append(el("small", " " + GN.t("deadwood {points}", {points: left})));
       return span;
     }
     return null;
   }
 
-  function knockLabel(view, card) {
-    const left = deadwoodLeft(view, card);
-    const span = GN.el("span", left === 0 ? "Gin! Knock, " : "Knock, ");
-    span.append(miniCards([card]), GN.el("small", ` face down${left !== null ? ", deadwood " + left : ""}`));
+  function takeLabel(view, message) {
+    const up = (view.discard_pile || []).slice(-1)[0];
+    const first = view.phase === "upcard";
+    const span = cardsLabel(first ? GN.t("Take the first upcard {card}") : GN.t("Take {card}"), up ? [up] : []);
+    if (first && !message.legal_actions.includes("pass")) span.append(GN.el("small", " " + GN.t("(you must take it)")));
     return span;
   }
 
-  const RESULT_TEXT = {gin: "Gin!", big_gin: "Big gin!", knock: "knock", undercut: "Undercut!", draw: "a draw", dead: "dead hand"};
-  const DEAD_REASONS = {stock: "the stock ran down to two cards", wall: "nobody knocked at the 50th card",
-                        takes: "the discard pile was taken too often", repeat: "the upcard went back and forth"};
+  function doneLabel(view) {
+    const value = view.hand_value !== null && view.hand_value !== undefined ? view.hand_value : "?";
+    if (view.phase === "layout") return GN.t("Done: the rest is deadwood ({points})", {points: value});
+    const best = view.defender_best_deadwood;
+    if (best !== null && best !== undefined && best < value) {
+      return GN.t("Done: count {points} now (lay out first for {best})", {points: value, best});
+    }
+    return GN.t("Done: count {points}", {points: value});
+  }
+
+  function knockLabel(view, card) {
+    const left = deadwoodLeft(view, card);
+    let text;
+    if (left === null) text = GN.t("Knock, {card} face down");
+    else if (left === 0) text = GN.t("Gin! Knock, {card} face down, deadwood {points}", {points: left});
+    else text = GN.t("Knock, {card} face down, deadwood {points}", {points: left});
+    return cardsLabel(text, [card], "small");
+  }
+
+  /** A knocked hand's result as the summary's heading says it. */
+  function resultCry(result) {
+    const cries = {gin: GN.t("Gin!"), big_gin: GN.t("Big gin!"), knock: GN.t("knock"), undercut: GN.t("Undercut!"),
+                   draw: GN.t("a draw"), dead: GN.t("dead hand")};
+    return cries[result] || result;
+  }
+
+  /** Why a hand died, in words (last_hand.reason). */
+  function deadReason(reason) {
+    const reasons = {stock: GN.t("the stock ran down to two cards"), wall: GN.t("nobody knocked at the 50th card"),
+                     takes: GN.t("the discard pile was taken too often"), repeat: GN.t("the upcard went back and forth")};
+    return reasons[reason] || reason || "";
+  }
 
   function summary(message, ui) {
     const view = message.view;
     const me = message.seat;
-    const name = (p) => (p === me ? "You" : ui.seatName(p));
+    const name = (p) => (p === me ? GN.t("You") : ui.seatName(p));
     const box = GN.el("div", null, {class: "gin-summary"});
     if (view.is_over) matchOver(box, view, name, me);
     const last = view.last_hand;
@@ -523,7 +604,7 @@
     const fresh = view.is_over || (view.log || []).length <= 2;
     const details = GN.el("details", null, fresh ? {open: true} : null);
     if (last.result === "dead") deadHand(details, last, name);
-    else knockedHand(details, view, last, name);
+    else knockedHand(details, view, last, name, me);
     box.append(details);
     return box;
   }
@@ -532,54 +613,85 @@
     const el = GN.el;
     const rules = view.rules || {};
     const winners = view.winners || [];
-    box.append(el("h3", `Match over after ${view.hand_number} hand${view.hand_number === 1 ? "" : "s"}: ` +
-                        (winners.length ? winners.map(name).join(", ") + (winners.length === 1 && winners[0] !== me ? " wins" : " win") : "no winner")));
+    box.append(el("h3", matchOverHead(view.hand_number, winners, name, me)));
     const match = (view.last_hand || {}).match;
     const t = el("table");
-    t.append(el("tr", [el("th", ""), el("th", "before bonuses"), el("th", "hands won"), el("th", "final")]));
+    t.append(el("tr", [el("th", ""), el("th", GN.t("before bonuses")), el("th", GN.t("hands won")), el("th", GN.t("final"))]));
     for (const p of [0, 1]) {
       t.append(el("tr", [el("td", name(p)), el("td", match ? String(match.totals_before_bonuses[p]) : ""),
                           el("td", match ? String(match.boxes[p]) : String(view.hands_won[p])),
                           el("td", String(view.scores[p]))]));
     }
     box.append(t);
-    if (match && match.shutout) box.append(el("p", "Shutout: the loser scored nothing" + (rules.shutout === "double" ? " (the winner's total doubles)." : rules.shutout === "bonus" ? ` (+${rules.shutout_bonus}).` : ".")));
+    if (match && match.shutout) box.append(el("p", shutoutWords(rules)));
+  }
+
+  /** "Match over after 4 hands: Alice wins". */
+  function matchOverHead(hands, winners, name, me) {
+    if (!winners.length) return GN.nt("Match over after {n} hand: no winner", "Match over after {n} hands: no winner", hands);
+    if (winners.length > 1) {
+      return GN.nt("Match over after {n} hand: {names} win", "Match over after {n} hands: {names} win", hands, {names: winners.map(name).join(", ")});
+    }
+    if (winners[0] === me) return GN.nt("Match over after {n} hand: You win", "Match over after {n} hands: You win", hands);
+    return GN.nt("Match over after {n} hand: {name} wins", "Match over after {n} hands: {name} wins", hands, {name: name(winners[0])});
+  }
+
+  function shutoutWords(rules) {
+    if (rules.shutout === "double") return GN.t("Shutout: the loser scored nothing (the winner's total doubles).");
+    if (rules.shutout === "bonus") return GN.t("Shutout: the loser scored nothing (+{points}).", {points: rules.shutout_bonus});
+    return GN.t("Shutout: the loser scored nothing.");
   }
 
   function deadHand(details, last, name) {
-    details.append(GN.el("summary", `Hand ${last.hand} is dead: ${DEAD_REASONS[last.reason] || last.reason || ""}. Nobody scores.`,
+    details.append(GN.el("summary", GN.t("Hand {number} is dead: {reason}. Nobody scores.", {number: last.hand, reason: deadReason(last.reason)}),
                          {class: "summary-head"}));
-    details.append(GN.el("p", `Totals: ${name(0)} ${last.totals[0]}, ${name(1)} ${last.totals[1]}`));
+    details.append(GN.el("p", GN.t("Totals: {name0} {score0}, {name1} {score1}", totals(last, name))));
+  }
+
+  /** The placeholders of a "Totals: ..." line: both seats' names and match totals after the hand. */
+  const totals = (last, name) => ({name0: name(0), score0: last.totals[0], name1: name(1), score1: last.totals[1]});
+
+  /** "Hand 3: Alice knocked (discarding 7♥ face down)": a knocked hand's summary heading, before its result. */
+  function knockedHead(last, name, mine) {
+    const v = {number: last.hand, name, card: last.knock_discard ? GN.cardText(last.knock_discard) : ""};
+    if (last.result === "big_gin") return mine ? GN.t("Hand {number}: You declared big gin", v) : GN.t("Hand {number}: {name} declared big gin", v);
+    if (last.knock_discard) {
+      return mine ? GN.t("Hand {number}: You knocked (discarding {card} face down)", v)
+                  : GN.t("Hand {number}: {name} knocked (discarding {card} face down)", v);
+    }
+    return mine ? GN.t("Hand {number}: You knocked", v) : GN.t("Hand {number}: {name} knocked", v);
   }
 
   /** A knocked hand: who knocked, each side's melds and deadwood, the layoffs, and the engine's score line. */
-  function knockedHand(details, view, last, name) {
+  function knockedHand(details, view, last, name, me) {
     const el = GN.el;
     const k = last.knocker;
-    let head = `Hand ${last.hand}: ${name(k)} ${last.result === "big_gin" ? "declared big gin" : "knocked"}`;
-    if (last.knock_discard) head += ` (discarding ${GN.cardText(last.knock_discard)} face down)`;
-    if (last.result !== "knock") head += ` — ${RESULT_TEXT[last.result] || last.result}`;
+    let head = knockedHead(last, name(k), k === me);
+    if (last.result !== "knock") head += " — " + resultCry(last.result);
     details.append(el("summary", head, {class: "summary-head"}));
     const t = el("table");
-    t.append(el("tr", [el("th", ""), el("th", "melds"), el("th", "deadwood"), el("th", "")]));
+    t.append(el("tr", [el("th", ""), el("th", GN.t("melds")), el("th", GN.t("deadwood")), el("th", "")]));
     for (const p of [k, 1 - k]) {
       const melds = last.melds.filter(([q]) => q === p).map(([, cards]) => cards);
       const mcell = el("td", null, {class: "melds"});
       for (const m of melds) mcell.append(meldNode(m, 28));
-      if (!melds.length) mcell.append(el("span", "no melds", {class: "muted"}));
+      if (!melds.length) mcell.append(el("span", GN.t("no melds"), {class: "muted"}));
       const dead = last.deadwood_cards[String(p)] || [];
       const dcell = el("td", null);
-      dcell.append(dead.length ? miniCards(dead, 28) : el("span", "none", {class: "muted"}));
+      dcell.append(dead.length ? miniCards(dead, 28) : el("span", GN.t("none"), {class: "muted"}));
       t.append(el("tr", [el("td", name(p)), mcell, dcell,
                           el("td", el("strong", String(p === k ? last.knocker_deadwood : last.defender_deadwood)))]));
     }
     details.append(t);
     if (last.layoffs && last.layoffs.length) {
-      details.append(el("p", "Laid off: " + last.layoffs.map(([c, target]) => `${GN.cardText(c)} on the ${target}`).join(", ")));
+      details.append(el("p", GN.t("Laid off: {layoffs}", {layoffs: last.layoffs.map(([c, target]) => laidOn(GN.cardText(c), target)).join(", ")})));
     }
     const scorer = last.scorer;
-    details.append(el("p", `Score: ${view.last_hand_score}` + (scorer !== null && scorer !== undefined ? ` = ${last.points} to ${name(scorer)}` : "") +
-                           `. Totals: ${name(0)} ${last.totals[0]}, ${name(1)} ${last.totals[1]}.`, {class: "scoreline"}));
+    const v = Object.assign({line: view.last_hand_score}, totals(last, name));
+    const line = scorer !== null && scorer !== undefined
+      ? GN.t("Score: {line} = {points} to {name}. Totals: {name0} {score0}, {name1} {score1}.", Object.assign(v, {points: last.points, name: name(scorer)}))
+      : GN.t("Score: {line}. Totals: {name0} {score0}, {name1} {score1}.", v);
+    details.append(el("p", line, {class: "scoreline"}));
   }
 
   GN.registerGame("gin_rummy", {render, actionLabel, summary});

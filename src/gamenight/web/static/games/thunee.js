@@ -8,7 +8,8 @@
 (function () {
   "use strict";
 
-  const TEAM_NAMES = ["Team A", "Team B"];
+  // the team names: looked up as they are drawn (the person's language)
+  const teamName = (t) => (t === 0 ? GN.t("Team A") : GN.t("Team B"));
   const TEAM_COLOURS = ["#64b5f6", "#ffb74d"];
 
   // Where each seat sits, by its offset from the viewer (play runs anticlockwise: the next seat is on the right).
@@ -81,12 +82,11 @@
   }
 
   const el = (tag, text, attrs) => GN.el(tag, text, attrs);
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const mine = (message) => message.seat !== null && message.seat !== undefined;
 
   function name(ui, p, seat) {
-    const text = ui && ui.seatName ? ui.seatName(p) : `seat ${p}`;
-    return p === seat ? `${text} (you)` : text;
+    const text = ui && ui.seatName ? ui.seatName(p) : GN.t("seat {seat}", {seat: p});
+    return p === seat ? GN.t("{name} (you)", {name: text}) : text;
   }
 
   // the team (0 or 1) of seat p, as the view lists them
@@ -98,18 +98,29 @@
   function sideName(ui, view, t, seat) {
     const members = view.teams[t];
     if (members.length === 1) return name(ui, members[0], seat);
-    return `${TEAM_NAMES[t]} (${members.map((p) => name(ui, p, seat)).join(", ")})`;
+    return GN.t("{team} ({players})", {team: teamName(t), players: members.map((p) => name(ui, p, seat)).join(", ")});
   }
 
   // "Team A" or, heads-up, the one player
   function teamLabel(ui, view, t, seat) {
     const members = view.teams[t];
-    return members.length === 1 ? name(ui, members[0], seat) : TEAM_NAMES[t];
+    return members.length === 1 ? name(ui, members[0], seat) : teamName(t);
   }
 
   function suitWords(s) {
     return `${GN.suitSymbol(s)} ${GN.suitName ? GN.suitName(s) : s}`;
   }
+
+  // a special or final call by name (view.special, view.final_call): "Thunee", "Blind thunee", "Double"
+  function callName(call) {
+    const names = {thunee: GN.t("Thunee"), royals: GN.t("Royals"), "blind thunee": GN.t("Blind thunee"),
+      "blind royals": GN.t("Blind royals"), trip: GN.t("Trip"), mooney: GN.t("Mooney"), double: GN.t("Double"),
+      kanak: GN.t("Kanak")};
+    return names[call] || call[0].toUpperCase() + call.slice(1);
+  }
+
+  // the call as it is made: "Thunee!", "Double!"
+  const callCry = (call) => GN.t("{call}!", {call: callName(call)});
 
   function mini(code, width) {
     return GN.card(code, {width: width || 30});
@@ -129,58 +140,78 @@
   }
 
   // ---- moves and actions in words ------------------------------------------------------------------------
+  // a move of the log as a sentence about its player ``who``;
   // ``declared``: for a Jodi, its [seat, cards, value] from view.jodi_declared
-  function moveWords(text, trump, declared) {
-    if (text === "pass") return {words: "passed"};
-    if (text === "redeal") return {words: "demanded a redeal (weak hand)"};
-    if (text.startsWith("call ")) return {words: `called ${text.slice(5)}`};
-    if (text === "trump ?") return {words: "laid the trump card face down"};
-    if (text === "trump last") return {words: "took the last card dealt as trump"};
-    if (text.startsWith("trump ")) return {words: "laid face down as trump:", cards: [text.slice(6)]};
+  function moveWords(text, trump, declared, who) {
+    const v = {name: who};
+    if (text === "pass") return {words: GN.t("{name} passed", v)};
+    if (text === "redeal") return {words: GN.t("{name} demanded a redeal (weak hand)", v)};
+    if (text.startsWith("call ")) return {words: GN.t("{name} called {amount}", {name: who, amount: text.slice(5)})};
+    if (text === "trump ?") return {words: GN.t("{name} laid the trump card face down", v)};
+    if (text === "trump last") return {words: GN.t("{name} took the last card dealt as trump", v)};
+    if (text.startsWith("trump ")) return {words: GN.t("{name} laid face down as trump:", v), cards: [text.slice(6)]};
     if (text.startsWith("jodi ")) {
-      if (!declared) return {words: `declared Jodi ${text.slice(5)}`};
-      return {words: `declared Jodi${trump ? " (" + declared[2] + ")" : ""}:`, cards: declared[1]};
+      if (!declared) return {words: GN.t("{name} declared Jodi {cards}", {name: who, cards: text.slice(5)})};
+      if (!trump) return {words: GN.t("{name} declared Jodi:", v), cards: declared[1]};
+      return {words: GN.t("{name} declared Jodi ({value}):", {name: who, value: declared[2]}), cards: declared[1]};
     }
-    if (text.startsWith("double ")) return {words: "called Double! and led", cards: [text.slice(7)]};
-    if (text.startsWith("kanak ")) return {words: "called Kanak! and played", cards: [text.slice(6)]};
-    const specials = {thunee: "called Thunee!", royals: "called Royals!", "blind thunee": "called Blind Thunee!",
-      "blind royals": "called Blind Royals!", trip: "declared Trip!", mooney: "declared Mooney!"};
-    if (specials[text]) return {words: specials[text]};
-    return {words: "played", cards: [text]};
+    if (text.startsWith("double ")) return {words: GN.t("{name} called Double! and led", v), cards: [text.slice(7)]};
+    if (text.startsWith("kanak ")) return {words: GN.t("{name} called Kanak! and played", v), cards: [text.slice(6)]};
+    const special = specialMoveWords(text, v);
+    if (special) return {words: special};
+    return {words: GN.t("{name} played", v), cards: [text]};
   }
 
-  // what a "pass" declined, by the phase the view says it was made in (view.log_phases)
-  const PASSED = {weak: "passed (no redeal)", trip: "passed (no Trip)", calling: "passed (no call)",
-    blind: "passed (no Blind Thunee)", special: "passed (no Thunee)", jodi: "passed (no Jodi)"};
+  function specialMoveWords(text, v) {
+    const specials = {thunee: GN.t("{name} called Thunee!", v), royals: GN.t("{name} called Royals!", v),
+      "blind thunee": GN.t("{name} called Blind Thunee!", v), "blind royals": GN.t("{name} called Blind Royals!", v),
+      trip: GN.t("{name} declared Trip!", v), mooney: GN.t("{name} declared Mooney!", v)};
+    return specials[text];
+  }
 
+  // what a "pass" declined, by the phase the view says it was made in (view.log_phases); undefined: not known
+  function passedWords(phase, who) {
+    const v = {name: who};
+    return {weak: GN.t("{name} passed (no redeal)", v), trip: GN.t("{name} passed (no Trip)", v),
+      calling: GN.t("{name} passed (no call)", v), blind: GN.t("{name} passed (no Blind Thunee)", v),
+      special: GN.t("{name} passed (no Thunee)", v), jodi: GN.t("{name} passed (no Jodi)", v)}[phase];
+  }
+
+  function passLabel(phase) {
+    const what = {weak: GN.t("pass (no redeal)"), calling: GN.t("pass (a pass is final)"), trip: GN.t("pass (no Trip)"),
+      blind: GN.t("pass (no Blind Thunee)"), special: GN.t("pass (no Thunee)"), jodi: GN.t("pass (no Jodi)")}[phase];
+    return what || GN.t("pass");
+  }
+
+  function specialLabel(text) {
+    const specials = {thunee: GN.t("call Thunee! (win every trick alone)"), royals: GN.t("call Royals!"),
+      "blind thunee": GN.t("call Blind Thunee!"), "blind royals": GN.t("call Blind Royals!"),
+      trip: GN.t("declare Trip (no trump, you lead, win the last trick)"), mooney: GN.t("declare Mooney (win all 4 tricks)")};
+    return specials[text];
+  }
+
+  // ``play``: the action plays a card (its button is named after the card)
   function actionWords(text, view) {
     const trump = view.trump;
-    if (text === "pass") {
-      const phase = view.phase;
-      const what = {weak: "pass (no redeal)", calling: "pass (a pass is final)", trip: "pass (no Trip)",
-        blind: "pass (no Blind Thunee)", special: "pass (no Thunee)", jodi: "pass (no Jodi)"}[phase];
-      return {words: what || "pass"};
-    }
-    if (text === "redeal") return {words: "demand a redeal (10 points or less)"};
-    if (text.startsWith("call ")) return {words: `call ${text.slice(5)}`};
-    if (text === "trump last") return {words: "trump: the last card dealt"};
+    if (text === "pass") return {words: passLabel(view.phase)};
+    if (text === "redeal") return {words: GN.t("demand a redeal (10 points or less)")};
+    if (text.startsWith("call ")) return {words: GN.t("call {amount}", {amount: text.slice(5)})};
+    if (text === "trump last") return {words: GN.t("trump: the last card dealt")};
     if (text.startsWith("trump ")) {
       const c = text.slice(6);
-      return {words: `lay face down as trump (${GN.suitName ? GN.suitName(c[1]) : c[1]})`, cards: [c]};
+      return {words: GN.t("lay face down as trump ({suit})", {suit: GN.suitName ? GN.suitName(c[1]) : c[1]}), cards: [c]};
     }
     if (text.startsWith("jodi ")) {
       const option = (view.jodi_options || []).find(([action]) => action === text);
-      if (!option) return {words: `declare Jodi ${text.slice(5)}`};
-      return {words: `declare Jodi${trump ? " = " + option[2] : ""}`, cards: option[1]};
+      if (!option) return {words: GN.t("declare Jodi {cards}", {cards: text.slice(5)})};
+      return {words: trump ? GN.t("declare Jodi = {value}", {value: option[2]}) : GN.t("declare Jodi"), cards: option[1]};
     }
-    if (text.startsWith("double ")) return {words: "Double! and lead", cards: [text.slice(7)]};
-    if (text.startsWith("kanak ")) return {words: "Kanak! and play", cards: [text.slice(6)]};
-    const specials = {thunee: "call Thunee! (win every trick alone)", royals: "call Royals!",
-      "blind thunee": "call Blind Thunee!", "blind royals": "call Blind Royals!",
-      trip: "declare Trip (no trump, you lead, win the last trick)", mooney: "declare Mooney (win all 4 tricks)"};
-    if (specials[text]) return {words: specials[text]};
-    if (/^[J9ATKQ][shdc]$/.test(text)) return {words: "play", cards: [text]};
-    return {words: text};
+    if (text.startsWith("double ")) return {words: GN.t("Double! and lead"), cards: [text.slice(7)]};
+    if (text.startsWith("kanak ")) return {words: GN.t("Kanak! and play"), cards: [text.slice(6)]};
+    const special = specialLabel(text);
+    if (special) return {words: special};
+    if (/^[J9ATKQ][shdc]$/.test(text)) return {words: GN.t("play"), cards: [text], play: true};
+    return {words: text};  // (an action this page does not know: its notation)
   }
 
   function labelNode(words, cards, width) {
@@ -191,23 +222,47 @@
   }
 
   function actionLabel(action, message) {
-    const {words, cards} = actionWords(action, message.view);
+    const {words, cards, play} = actionWords(action, message.view);
     const node = labelNode(words, cards, 24);
-    if (cards && cards.length === 1 && words === "play") node.setAttribute("aria-label", "play " + GN.cardName(cards[0]));
+    if (play) node.setAttribute("aria-label", GN.t("play {card}", {card: GN.cardName(cards[0])}));
     return node;
   }
 
   // ---- the table ------------------------------------------------------------------------------------------
-  const PROMPTS = {
-    weak: ["you may demand a redeal if your first cards total 10 points or less", "deciding on a redeal (weak hand)"],
-    trip: ["declare Trip or pass", "deciding on Trip"],
-    calling: ["call the next amount to choose trump, or pass (a pass is final)", "calling"],
-    trump: ["lay one card of your trump suit face down", "choosing trump"],
-    blind: ["call Blind Thunee before seeing your last cards, or pass", "deciding on Blind Thunee"],
-    special: ["call Thunee (win every trick alone) or pass", "deciding on Thunee"],
-    jodi: ["declare Jodi (K+Q 20, 40 in trumps; J+K+Q 30, 50 in trumps) or pass", "deciding on Jodi"],
-    play: ["play a card (follow suit if you can)", "to play"],
-  };
+  // what the seat to move is asked, by phase: [in the mover's own words, as the others read it]
+  function prompts(phase) {
+    const texts = {
+      weak: [GN.t("you may demand a redeal if your first cards total 10 points or less"), GN.t("deciding on a redeal (weak hand)")],
+      trip: [GN.t("declare Trip or pass"), GN.t("deciding on Trip")],
+      calling: [GN.t("call the next amount to choose trump, or pass (a pass is final)"), GN.t("calling")],
+      trump: [GN.t("lay one card of your trump suit face down"), GN.t("choosing trump")],
+      blind: [GN.t("call Blind Thunee before seeing your last cards, or pass"), GN.t("deciding on Blind Thunee")],
+      special: [GN.t("call Thunee (win every trick alone) or pass"), GN.t("deciding on Thunee")],
+      jodi: [GN.t("declare Jodi (K+Q 20, 40 in trumps; J+K+Q 30, 50 in trumps) or pass"), GN.t("deciding on Jodi")],
+      play: [GN.t("play a card (follow suit if you can)"), GN.t("to play")],
+    }[phase];
+    return texts || [GN.t("your move"), GN.t("to move")];
+  }
+
+  // the line over the table: the end of the match, or who is to do what (null: nobody)
+  function promptText(view, ui, seat, legal) {
+    const turn = view.current_player;
+    if (view.is_over) {
+      const team = view.winners.length ? teamOf(view, view.winners[0]) : null;
+      if (team === null) return GN.t("The match is over.");
+      return GN.t("The match is over: {team} won {won}–{lost}.",
+        {team: sideName(ui, view, team, seat), won: view.balls[team], lost: view.balls[1 - team]});
+    }
+    if (turn === null || turn === undefined) return null;
+    const [own, others] = prompts(view.phase);
+    if (turn !== seat) return GN.t("{name}: {task}.", {name: name(ui, turn, seat), task: others});
+    const all = Array.from(legal);
+    const double = all.some(a => a.startsWith("double ")), kanak = all.some(a => a.startsWith("kanak "));
+    if (double && kanak) return GN.t("Your turn: {task}; or call Double! as you lead (you must win this last trick yourself); or call Kanak! as you play (you must win this last trick, and your opponents' earlier points, with Jodi and the call, must stay under 10).", {task: own});
+    if (double) return GN.t("Your turn: {task}; or call Double! as you lead (you must win this last trick yourself).", {task: own});
+    if (kanak) return GN.t("Your turn: {task}; or call Kanak! as you play (you must win this last trick, and your opponents' earlier points, with Jodi and the call, must stay under 10).", {task: own});
+    return GN.t("Your turn: {task}.", {task: own});
+  }
 
   function render(board, message, ui) {
     injectStyle();
@@ -219,10 +274,11 @@
     const turn = view.current_player;
     const special = view.special;
     const root = el("div", null, {class: "gn-thunee"});
-    root.appendChild(el("div",
-      `Hand ${view.hand_number} · dealer ${name(ui, view.dealer, seat)} · first to ${view.ball_target} balls`
-      + (n === 2 ? ` · heads-up: ${view.tricks_per_hand} tricks, counting target ` : " · counting target ")
-      + view.counting_target, {class: "gn-thunee-head"}));
+    const facts = {hand: view.hand_number, dealer: name(ui, view.dealer, seat), balls: view.ball_target,
+      tricks: view.tricks_per_hand, target: view.counting_target};
+    root.appendChild(el("div", n === 2
+      ? GN.t("Hand {hand} · dealer {dealer} · first to {balls} balls · heads-up: {tricks} tricks, counting target {target}", facts)
+      : GN.t("Hand {hand} · dealer {dealer} · first to {balls} balls · counting target {target}", facts), {class: "gn-thunee-head"}));
 
     // the scoreboard and this hand's facts
     const top = el("div", null, {class: "gn-thunee-top"});
@@ -231,21 +287,7 @@
     root.appendChild(top);
 
     // the prompt
-    let prompt = null;
-    if (view.is_over) {
-      const team = view.winners.length ? teamOf(view, view.winners[0]) : null;
-      prompt = team === null ? "The match is over." : `The match is over: ${sideName(ui, view, team, seat)} won`
-        + ` ${view.balls[team]}–${view.balls[1 - team]}.`;
-    } else if (turn !== null && turn !== undefined) {
-      const texts = PROMPTS[view.phase] || ["your move", "to move"];
-      prompt = turn === seat ? `Your turn: ${texts[0]}` : `${name(ui, turn, seat)}: ${texts[1]}.`;
-      if (turn === seat) {
-        const all = Array.from(legal);
-        if (all.some(a => a.startsWith("double "))) prompt += "; or call Double! as you lead (you must win this last trick yourself)";
-        if (all.some(a => a.startsWith("kanak "))) prompt += "; or call Kanak! as you play (you must win this last trick, and your opponents' earlier points, with Jodi and the call, must stay under 10)";
-        prompt += ".";
-      }
-    }
+    const prompt = promptText(view, ui, seat, legal);
     if (prompt) root.appendChild(el("div", prompt, {class: "gn-thunee-prompt" + (turn === seat && !view.is_over ? " mine" : "")}));
 
     // the seats round the table, the trick in the middle
@@ -263,8 +305,8 @@
 
     // the player's own cards
     if (mine(message) && view.hand && !view.is_over) {
-      const area = el("section", null, {class: "my-area gn-thunee-mine", "aria-label": "your cards"});
-      area.appendChild(el("h3", `Your cards (${view.hand.length})`));
+      const area = el("section", null, {class: "my-area gn-thunee-mine", "aria-label": GN.t("your cards")});
+      area.appendChild(el("h3", GN.t("Your cards ({n})", {n: view.hand.length})));
       const codes = view.hand.slice();  // the view gives them by suit and rank
       const actionFor = (code) => {
         if (!live) return null;
@@ -274,7 +316,7 @@
       };
       const narrow = window.innerWidth < 560;
       const row = GN.hand(codes, {
-        width: narrow ? 50 : 66, label: "your cards",
+        width: narrow ? 50 : 66, label: GN.t("your cards"),
         selectable: (code) => actionFor(code) !== null,
         onclick: (code) => { const a = actionFor(code); if (a) ui.act(a); },
       });
@@ -286,8 +328,8 @@
           if (svg) svg.classList.add("playable");
           const code = child.querySelector("[data-card]") ? child.querySelector("[data-card]").dataset.card : null;
           const a = code ? actionFor(code) : null;
-          if (a && a.startsWith("trump ")) child.setAttribute("aria-label", "lay " + GN.cardName(code) + " face down as trump");
-          else if (code) child.setAttribute("aria-label", "play " + GN.cardName(code));
+          if (a && a.startsWith("trump ")) child.setAttribute("aria-label", GN.t("lay {card} face down as trump", {card: GN.cardName(code)}));
+          else if (code) child.setAttribute("aria-label", GN.t("play {card}", {card: GN.cardName(code)}));
         } else if (choosing && child.tagName.toLowerCase() === "svg") {
           child.classList.add("dim");
         }
@@ -308,22 +350,24 @@
         const jodi = text.startsWith("jodi ") ? declared[jodis++] : null;
         // after the first card only the declarations: every "no Jodi" would bury them
         if (firstCard < 0 || i < firstCard || /^(jodi |double |kanak )/.test(text)) {
-          early.push([p, text, text === "pass" ? PASSED[phases[i]] : null, jodi]);
+          early.push([p, text, text === "pass" ? phases[i] : null, jodi]);
         }
       });
       const box = el("details", null, {class: "gn-thunee-logbox"});
       // open while the calls are the news; once opened or closed by hand, it stays so for this hand
       const chosen = logChoice && logChoice.hand === view.hand_number ? logChoice.open : null;
       if (chosen === null ? view.phase !== "play" : chosen) box.setAttribute("open", "");
-      const head = el("summary", "This hand's calls");
+      const head = el("summary", GN.t("This hand's calls"));
       // a click (or Enter) on the summary is the player's choice; the toggle event also fires for our own "open"
       head.addEventListener("click", () => { logChoice = {hand: view.hand_number, open: !box.open}; });
       box.appendChild(head);
       const list = el("ol", null, {class: "log gn-thunee-log"});
-      for (const [p, text, meaning, jodi] of early.slice(-30)) {
-        const {words, cards} = text === "pass" && meaning ? {words: meaning} : moveWords(text, view.trump, jodi);
+      for (const [p, text, phase, jodi] of early.slice(-30)) {
+        const who = name(ui, p, seat);
+        const meaning = text === "pass" ? passedWords(phase, who) : null;
+        const {words, cards} = meaning ? {words: meaning} : moveWords(text, view.trump, jodi, who);
         const li = el("li");
-        li.appendChild(el("span", `${name(ui, p, seat)} ${words} `));
+        li.appendChild(el("span", words + " "));
         if (cards) li.appendChild(minis(cards, 20));
         list.appendChild(li);
       }
@@ -335,8 +379,8 @@
 
   function scoreboard(view, ui, seat) {
     const n = view.players;
-    const box = GN.panel("Balls");
-    box.setAttribute("aria-label", "balls scoreboard");
+    const box = GN.panel(GN.t("Balls"));
+    box.setAttribute("aria-label", GN.t("balls scoreboard"));
     for (const t of [0, 1]) {
       const row = el("div", null, {class: "gn-thunee-team"});
       row.style.borderColor = TEAM_COLOURS[t];
@@ -349,8 +393,8 @@
         balls.appendChild(ball);
       }
       row.appendChild(balls);
-      row.appendChild(el("span", `${view.balls[t]} of ${view.ball_target}`));
-      if (mine({seat}) && teamOf(view, seat) === t && n > 2) row.appendChild(el("span", "your side", {class: "badge plain"}));
+      row.appendChild(el("span", GN.t("{balls} of {target}", {balls: view.balls[t], target: view.ball_target})));
+      if (mine({seat}) && teamOf(view, seat) === t && n > 2) row.appendChild(el("span", GN.t("your side"), {class: "badge plain"}));
       box.appendChild(row);
     }
     return box;
@@ -358,7 +402,7 @@
 
   function handFacts(view, ui, seat) {
     const n = view.players;
-    const box = GN.panel("This hand");
+    const box = GN.panel(GN.t("This hand"));
     const facts = el("div", null, {class: "gn-thunee-facts"});
     const line = (...parts) => {
       const div = el("div", null, {class: "gn-thunee-line"});
@@ -369,77 +413,89 @@
     const special = view.special;
     const biddingOver = view.calling_over;
     if (special) {
-      line(el("strong", `${special[0].toUpperCase() + special.slice(1)}!`), `called by ${name(ui, view.special_seat, seat)}`
-        + (special === "trip" ? ": no trump, the caller must win the last trick; in the first three tricks 9, A and 10 rank"
-          + " equal, above J, K, Q" : ": the caller must win every trick"));
+      const by = {name: name(ui, view.special_seat, seat)};
+      line(el("strong", callCry(special)), special === "trip"
+        ? GN.t("called by {name}: no trump, the caller must win the last trick; in the first three tricks 9, A and 10 rank equal, above J, K, Q", by)
+        : GN.t("called by {name}: the caller must win every trick", by));
     } else {
       const who = name(ui, view.trumper, seat);
       if (biddingOver) {
-        line(`Trumper: ${who}`, view.bid ? `called ${view.bid}` : "no call");
+        line(GN.t("Trumper: {name}", {name: who}), view.bid ? GN.t("called {amount}", {amount: view.bid}) : GN.t("no call"));
       } else {
-        line(view.bid ? `Highest call: ${view.bid} by ${who}` : `No call yet; default trumper ${name(ui, view.default_trumper, seat)}`);
+        line(view.bid ? GN.t("Highest call: {amount} by {name}", {amount: view.bid, name: who})
+          : GN.t("No call yet; default trumper {name}", {name: name(ui, view.default_trumper, seat)}));
       }
-      if (biddingOver) line(`Counting: ${teamLabel(ui, view, view.counting_team, seat)}`);
+      if (biddingOver) line(GN.t("Counting: {team}", {team: teamLabel(ui, view, view.counting_team, seat)}));
     }
     // trump
-    const trumpLine = line("Trump:");
+    const trumpLine = line(GN.t("Trump:"));
     const status = view.trump_status;
     if (status === "known") {
       trumpLine.appendChild(el("strong", suitWords(view.trump)));
       if (view.trump_card) trumpLine.appendChild(mini(view.trump_card, 22));
-      if (!view.trump_shown) trumpLine.appendChild(el("span", "(only you know it)", {class: "muted"}));
+      if (!view.trump_shown) trumpLine.appendChild(el("span", GN.t("(only you know it)"), {class: "muted"}));
     } else if (status === "face_down") {
-      trumpLine.appendChild(el("span", "face down until the first card is played"));
+      trumpLine.appendChild(el("span", GN.t("face down until the first card is played")));
     } else if (status === "none") {
-      trumpLine.appendChild(el("span", "none"));
+      trumpLine.appendChild(el("span", GN.t("none")));
     } else if (status === "first_lead") {
-      trumpLine.appendChild(el("span", "the suit of the caller's first lead"));
+      trumpLine.appendChild(el("span", GN.t("the suit of the caller's first lead")));
     } else {
-      trumpLine.appendChild(el("span", "not chosen yet", {class: "muted"}));
+      trumpLine.appendChild(el("span", GN.t("not chosen yet"), {class: "muted"}));
     }
-    if (view.final_call) line(el("strong", view.final_call === "double" ? "Double!" : "Kanak!"), `called by ${name(ui, view.final_seat, seat)}`);
+    if (view.final_call) {
+      line(el("strong", callCry(view.final_call === "double" ? "double" : "kanak")),
+        GN.t("called by {name}", {name: name(ui, view.final_seat, seat)}));
+    }
     // points in play
-    if (!view.is_over && (view.phase === "play" || view.phase === "jodi" || view.tricks_done)) {
-      for (const t of [0, 1]) {
-        const pts = view.card_points[t], tricks = view.team_tricks[t], jodi = view.jodi[t];
-        line(el("span", null, {class: "gn-thunee-dot"}), `${teamLabel(ui, view, t, seat)}: `
-          + `${pts} points in ${plural(tricks, "trick")}` + (jodi ? ` + Jodi ${jodi}` : "")).firstChild.style.cssText =
-          `display:inline-block;width:10px;height:10px;border-radius:50%;background:${TEAM_COLOURS[t]}`;
-      }
-      if (view.counting_total !== null && view.counting_total !== undefined) {
-        const counting = view.counting_team;
-        const [won, lost] = view.last_trick_adjust;
-        line(el("span", `Counting so far: ${view.card_points[counting]} + call ${view.bid} + Jodi `
-          + `${view.jodi[counting]} − ${view.jodi[1 - counting]} = ${view.counting_total} of ${view.counting_target}`
-          + ` (the last trick gives ${lost === -won ? "±" + won : "+" + won})`, {class: "muted"}));
-      }
-    }
+    if (!view.is_over && (view.phase === "play" || view.phase === "jodi" || view.tricks_done)) pointLines(view, ui, seat, line);
     for (const [p, cards, value] of view.jodi_declared || []) {
-      line(`Jodi ${value} by ${name(ui, p, seat)}`, minis(cards, 20));
+      line(GN.t("Jodi {value} by {name}", {value, name: name(ui, p, seat)}), minis(cards, 20));
     }
     box.appendChild(facts);
     return box;
+  }
+
+  // each team's card points, tricks and Jodi this hand, and the counting team's total so far
+  function pointLines(view, ui, seat, line) {
+    for (const t of [0, 1]) {
+      const tricks = view.team_tricks[t], jodi = view.jodi[t];
+      const vars = {team: teamLabel(ui, view, t, seat), points: view.card_points[t], jodi};
+      const text = jodi
+        ? GN.nt("{team}: {points} points in {n} trick + Jodi {jodi}", "{team}: {points} points in {n} tricks + Jodi {jodi}", tricks, vars)
+        : GN.nt("{team}: {points} points in {n} trick", "{team}: {points} points in {n} tricks", tricks, vars);
+      line(el("span", null, {class: "gn-thunee-dot"}), text).firstChild.style.cssText =
+        `display:inline-block;width:10px;height:10px;border-radius:50%;background:${TEAM_COLOURS[t]}`;
+    }
+    if (view.counting_total !== null && view.counting_total !== undefined) {
+      const counting = view.counting_team;
+      const [won, lost] = view.last_trick_adjust;
+      line(el("span", GN.t("Counting so far: {points} + call {bid} + Jodi {jodi} − {theirs} = {total} of {target} (the last trick gives {last})", {
+        points: view.card_points[counting], bid: view.bid, jodi: view.jodi[counting], theirs: view.jodi[1 - counting],
+        total: view.counting_total, target: view.counting_target, last: lost === -won ? "±" + won : "+" + won,
+      }), {class: "muted"}));
+    }
   }
 
   function seatBox(message, ui, p, view, seat) {
     const n = view.players;
     const facts = el("div", null, {class: "gn-thunee-seatfacts"});
     const add = (text, cls) => facts.appendChild(el("span", text, {class: "badge " + (cls || "plain")}));
-    if (n > 2) add(TEAM_NAMES[teamOf(view, p)], "plain");
-    if (p === view.dealer) add("dealer");
-    if (!view.special && p === view.trumper && view.calling_over) add("trumper", "");
-    if (view.special && p === view.special_seat) add(view.special[0].toUpperCase() + view.special.slice(1) + "!", "bad");
-    if (view.final_call && p === view.final_seat) add(view.final_call === "double" ? "Double!" : "Kanak!", "bad");
+    if (n > 2) add(teamName(teamOf(view, p)), "plain");
+    if (p === view.dealer) add(GN.t("dealer"));
+    if (!view.special && p === view.trumper && view.calling_over) add(GN.t("trumper"), "");
+    if (view.special && p === view.special_seat) add(callCry(view.special), "bad");
+    if (view.final_call && p === view.final_seat) add(callCry(view.final_call === "double" ? "double" : "kanak"), "bad");
     if (["calling", "trump"].includes(view.phase)) {
       let last = null;
       for (const [q, amount] of view.calls) if (q === p) last = amount;
-      if (last !== null) add(last ? `called ${last}` : "passed", last ? "" : "plain");
+      if (last !== null) add(last ? GN.t("called {amount}", {amount: last}) : GN.t("passed"), last ? "" : "plain");
     }
-    if (view.voids && view.voids[p]) add("void in " + view.voids[p].split("").map(GN.suitSymbol).join(""), "plain");
+    if (view.voids && view.voids[p]) add(GN.t("void in {suits}", {suits: view.voids[p].split("").map(GN.suitSymbol).join("")}), "plain");
     const count = view.hand_sizes[p];
     let cards;
     if (mine(message) && p === seat) {
-      cards = el("div", `${plural(count, "card")} (below)`, {class: "muted"});
+      cards = el("div", GN.nt("{n} card (below)", "{n} cards (below)", count), {class: "muted"});
       cards.style.fontSize = "0.8em";
     } else if (count) {
       cards = GN.backs(count, {width: 30, max: 6});
@@ -452,49 +508,52 @@
 
   function centre(view, ui, seat, n) {
     const tricksPerHand = view.tricks_per_hand;
-    const box = el("section", null, {class: "gn-thunee-centre", "aria-label": "the trick"});
+    const box = el("section", null, {class: "gn-thunee-centre", "aria-label": GN.t("the trick")});
     // the trump card on the table: face down until the first card of the hand is played (T12, T19)
     if (view.trump_declared && !view.special && !view.trump_shown && view.phase !== "over") {
       const pile = el("div", null, {class: "gn-thunee-trump"});
       if (view.trump_card) {
         pile.appendChild(GN.card(view.trump_card, {width: 34}));
-        pile.appendChild(el("span", "your trump card, face down to the others"));
+        pile.appendChild(el("span", GN.t("your trump card, face down to the others")));
       } else {
         pile.appendChild(GN.cardBack({width: 34}));
-        pile.appendChild(el("span", `${name(ui, view.trumper, seat)}'s trump card, face down`));
+        pile.appendChild(el("span", GN.t("{name}'s trump card, face down", {name: name(ui, view.trumper, seat)})));
       }
       box.appendChild(pile);
     }
     if (n === 2 && view.stock_size && view.phase !== "over") {
       const half = view.tricks_per_half;
-      box.appendChild(el("div", `Stock: ${plural(view.stock_size, "card")} (dealt ${half} each after trick ${half})`, {class: "gn-thunee-note"}));
+      box.appendChild(el("div", GN.nt("Stock: {n} card (dealt {half} each after trick {half})",
+        "Stock: {n} cards (dealt {half} each after trick {half})", view.stock_size, {half}), {class: "gn-thunee-note"}));
     }
     if (view.trump && view.trump_shown && view.phase !== "over") {
-      box.appendChild(el("div", `Trump: ${suitWords(view.trump)}`, {class: "gn-thunee-note"}));
+      box.appendChild(el("div", GN.t("Trump: {suit}", {suit: suitWords(view.trump)}), {class: "gn-thunee-note"}));
     }
     const trick = view.trick || [];
     if (trick.length) {
-      box.appendChild(el("div", `Trick ${view.tricks_done + 1} of ${tricksPerHand} · led by ${name(ui, trick[0][0], seat)}`,
-        {class: "gn-thunee-note"}));
+      box.appendChild(el("div", GN.t("Trick {trick} of {tricks} · led by {name}",
+        {trick: view.tricks_done + 1, tricks: tricksPerHand, name: name(ui, trick[0][0], seat)}), {class: "gn-thunee-note"}));
       box.appendChild(trickRow(trick, ui, seat, view.trick_winner ? view.trick_winner[0] : null, false));
     } else if (view.tricks && view.tricks.length && view.phase !== "over" || view.phase === "over" && view.tricks && view.tricks.length) {
       const [leader, cards, winner] = view.tricks[view.tricks.length - 1];
       const played = cards.map((c, i) => [(leader + i) % n, c]);
-      box.appendChild(el("div", `Trick ${view.tricks.length} of ${tricksPerHand}: won by ${name(ui, winner, seat)}`,
-        {class: "gn-thunee-note"}));
+      box.appendChild(el("div", GN.t("Trick {trick} of {tricks}: won by {name}",
+        {trick: view.tricks.length, tricks: tricksPerHand, name: name(ui, winner, seat)}), {class: "gn-thunee-note"}));
       box.appendChild(trickRow(played, ui, seat, winner, true));
     } else if (view.phase === "play") {
-      box.appendChild(el("div", `${name(ui, view.current_player, seat)} leads the first trick`, {class: "gn-thunee-note"}));
+      box.appendChild(el("div", GN.t("{name} leads the first trick", {name: name(ui, view.current_player, seat)}), {class: "gn-thunee-note"}));
     } else if (view.phase === "calling" || (view.calls && view.calls.length && view.phase !== "over")) {
       // the bidding happens on the table: every call and pass so far, the highest in colour
-      box.appendChild(el("div", view.calls.length ? "Calls" : "No call yet", {class: "gn-thunee-note"}));
-      const calls = el("div", null, {class: "gn-thunee-calls", "aria-label": "calls so far"});
+      box.appendChild(el("div", view.calls.length ? GN.t("Calls") : GN.t("No call yet"), {class: "gn-thunee-note"}));
+      const calls = el("div", null, {class: "gn-thunee-calls", "aria-label": GN.t("calls so far")});
       for (const [p, amount] of view.calls) {
-        calls.appendChild(el("span", `${name(ui, p, seat)}: ${amount ? amount : "pass"}`, amount ? {class: "call"} : {}));
+        const who = name(ui, p, seat);
+        calls.appendChild(el("span", amount ? GN.t("{name}: {amount}", {name: who, amount}) : GN.t("{name}: pass", {name: who}),
+          amount ? {class: "call"} : {}));
       }
       box.appendChild(calls);
     } else {
-      box.appendChild(el("div", view.phase === "over" ? "" : "No cards played yet", {class: "gn-thunee-note"}));
+      box.appendChild(el("div", view.phase === "over" ? "" : GN.t("No cards played yet"), {class: "gn-thunee-note"}));
     }
     return box;
   }
@@ -507,7 +566,7 @@
       const cell = el("div", null, {class: "gn-thunee-played" + (marked ? " win" : "") + (past ? " past" : ""),
         "data-played-by": String(p)});
       cell.appendChild(GN.card(code, {width: narrow ? 40 : 52}));
-      cell.appendChild(el("span", name(ui, p, seat) + (marked && !past ? " · winning" : "")));
+      cell.appendChild(el("span", marked && !past ? GN.t("{name} · winning", {name: name(ui, p, seat)}) : name(ui, p, seat)));
       row.appendChild(cell);
     }
     return row;
@@ -521,20 +580,15 @@
     injectStyle();
     const n = view.players;
     const seat = message.seat;
-    const box = el("section", null, {class: "gn-thunee-sum", "aria-label": "the last hand"});
-    if (view.is_over && view.winners.length) {
-      const team = teamOf(view, view.winners[0]);
-      let you = "";
-      if (mine(message) && n > 2) you = teamOf(view, seat) === team ? " (you win)" : " (you lose)";
-      box.appendChild(el("h3", `Match over after ${plural(view.hand_number, "hand")}: ${sideName(ui, view, team, seat)} wins `
-        + `${view.balls[team]}–${view.balls[1 - team]}${you}`));
-    }
+    const box = el("section", null, {class: "gn-thunee-sum", "aria-label": GN.t("the last hand")});
+    if (view.is_over && view.winners.length) box.appendChild(el("h3", matchOver(view, ui, seat, mine(message) && n > 2)));
     if (last.result === "void") {
-      box.appendChild(el("p", `Hand ${last.hand} was void: ${withNames(last.why, ui, seat)}. Nobody scores; the same dealer deals again.`));
+      box.appendChild(el("p", GN.t("Hand {hand} was void: {why}. Nobody scores; the same dealer deals again.",
+        {hand: last.hand, why: withNames(last.why, ui, seat)})));
       return box;
     }
     if (last.result === "redeal") {
-      const p = el("p", `Hand ${last.hand} was redealt: ${withNames(last.why, ui, seat)} `);
+      const p = el("p", GN.t("Hand {hand} was redealt: {why}", {hand: last.hand, why: withNames(last.why, ui, seat)}) + " ");
       if (last.shown) p.appendChild(minis(last.shown, 26));
       box.appendChild(p);
       return box;
@@ -542,25 +596,19 @@
     const won = [0, 1].filter(t => last.balls[t]);
     const team = won.length ? won[0] : null;
     const head = el("p");
-    head.appendChild(el("strong", `Hand ${last.hand}: `));
+    head.appendChild(el("strong", GN.t("Hand {hand}:", {hand: last.hand}) + " "));
     if (team !== null) {
-      head.appendChild(el("span", `${sideName(ui, view, team, seat)} won ${plural(last.balls[team], "ball")}`));
+      head.appendChild(el("span", GN.nt("{team} won {n} ball", "{team} won {n} balls", last.balls[team], {team: sideName(ui, view, team, seat)})));
       const ours = mine(message) && teamOf(view, seat) === team;
-      if (mine(message)) head.appendChild(el("span", ours ? " (your side)" : " (the other side)",
+      if (mine(message)) head.appendChild(el("span", " " + (ours ? GN.t("(your side)") : GN.t("(the other side)")),
         {class: ours ? "good" : "bad"}));
     }
     box.appendChild(head);
-    box.appendChild(el("p", "Why: " + withNames(last.line, ui, seat)));
-    const facts = [];
-    if (last.special) facts.push(`${last.special[0].toUpperCase() + last.special.slice(1)} by ${name(ui, last.special_seat, seat)}`);
-    else facts.push(`trumper ${name(ui, last.trumper, seat)}` + (last.bid ? ` (called ${last.bid})` : " (no call)"));
-    if (last.trump) facts.push(`trump ${suitWords(last.trump)}`);
-    if (last.final_call) facts.push(`${last.final_call === "double" ? "Double" : "Kanak"} by ${name(ui, last.final_seat, seat)}`);
-    facts.push(`last trick won by ${name(ui, last.last_trick_winner, seat)}`);
-    box.appendChild(el("p", facts.join(" · "), {class: "muted"}));
+    box.appendChild(el("p", GN.t("Why: {line}", {line: withNames(last.line, ui, seat)})));
+    box.appendChild(el("p", lastHandFacts(last, ui, seat).join(" · "), {class: "muted"}));
     const table = el("table");
     const headRow = el("tr");
-    for (const h of ["", "points", "tricks", "Jodi", "won", "balls"]) headRow.appendChild(el("th", h));
+    for (const h of ["", GN.t("points"), GN.t("tricks"), GN.t("Jodi"), GN.t("won"), GN.t("balls")]) headRow.appendChild(el("th", h));
     table.appendChild(headRow);
     for (const t of [0, 1]) {
       const tr = el("tr");
@@ -577,6 +625,32 @@
     }
     box.appendChild(table);
     return box;
+  }
+
+  // the heading at the end of the match; ``side``: say whether the viewer's side won
+  function matchOver(view, ui, seat, side) {
+    const team = teamOf(view, view.winners[0]);
+    const vars = {team: sideName(ui, view, team, seat), won: view.balls[team], lost: view.balls[1 - team]};
+    const hands = view.hand_number;
+    if (!side) return GN.nt("Match over after {n} hand: {team} wins {won}–{lost}", "Match over after {n} hands: {team} wins {won}–{lost}", hands, vars);
+    if (teamOf(view, seat) === team) {
+      return GN.nt("Match over after {n} hand: {team} wins {won}–{lost} (you win)", "Match over after {n} hands: {team} wins {won}–{lost} (you win)", hands, vars);
+    }
+    return GN.nt("Match over after {n} hand: {team} wins {won}–{lost} (you lose)", "Match over after {n} hands: {team} wins {won}–{lost} (you lose)", hands, vars);
+  }
+
+  // what was called in the last hand, its trump and who won its last trick
+  function lastHandFacts(last, ui, seat) {
+    const facts = [];
+    if (last.special) facts.push(GN.t("{call} by {name}", {call: callName(last.special), name: name(ui, last.special_seat, seat)}));
+    else if (last.bid) facts.push(GN.t("trumper {name} (called {amount})", {name: name(ui, last.trumper, seat), amount: last.bid}));
+    else facts.push(GN.t("trumper {name} (no call)", {name: name(ui, last.trumper, seat)}));
+    if (last.trump) facts.push(GN.t("trump {suit}", {suit: suitWords(last.trump)}));
+    if (last.final_call) {
+      facts.push(GN.t("{call} by {name}", {call: callName(last.final_call === "double" ? "double" : "kanak"), name: name(ui, last.final_seat, seat)}));
+    }
+    facts.push(GN.t("last trick won by {name}", {name: name(ui, last.last_trick_winner, seat)}));
+    return facts;
   }
 
   GN.registerGame("thunee", {render, actionLabel, summary});

@@ -22,6 +22,27 @@
   function discardValues(view) { return view.hand_value_after || {}; }
   function isDiscard(action, view) { return Object.prototype.hasOwnProperty.call(discardValues(view), action); }
 
+  /** A translated text around one placeholder (``key``, e.g. "{card}"), as [before, after]: a card drawn as a node
+   *  goes where the placeholder stands (the text without it puts the node at the end). */
+  function around(text, key) {
+    const i = text.indexOf(key);
+    return i < 0 ? [text, ""] : [text.slice(0, i), text.slice(i + key.length)];
+  }
+
+  /** An element holding a text with ``node`` (a card) at its {card} placeholder. */
+  function textWithCard(tag, text, node) {
+    const [before, after] = around(text, "{card}");
+    const span = GN.el(tag, before);
+    if (node) span.append(node);
+    if (after) span.append(after);
+    return span;
+  }
+
+  /** Several texts as one ("A and B and C", "A or B"), with ``joinWord`` making a pair of them. */
+  function joinAll(texts, joinWord) {
+    return texts.length ? texts.reduce((first, second) => joinWord(first, second)) : "";
+  }
+
   function sameCards(a, b) {
     if (a.length !== b.length) return false;
     const x = a.map((c) => c.toLowerCase()).sort(), y = b.map((c) => c.toLowerCase()).sort();
@@ -30,21 +51,21 @@
 
   /** Cards of a laid group, each with its "stands for" note when a joker fills a run. */
   function groupNode(parts, width, opts = {}) {
-    const row = GN.el("div", null, {class: ["card-group", opts.class], role: "group", "aria-label": opts.label || "cards"});
+    const row = GN.el("div", null, {class: ["card-group", opts.class], role: "group", "aria-label": opts.label || GN.t("cards")});
     for (const part of parts) {
-      const title = part.as ? `joker standing for ${GN.cardName(part.as)}` : null;
+      const title = part.as ? GN.t("joker standing for {card}", {card: GN.cardName(part.as)}) : null;
       const card = GN.card(part.card, {width, title: title || undefined});
       if (opts.takeable && opts.takeable.has(part.card)) card.classList.add("playable");
       if (opts.onTake && opts.takeable && opts.takeable.has(part.card)) {
         const b = GN.el("button", card, {type: "button", class: "card-button", "data-take": part.card,
-                                         "aria-label": "take " + GN.cardName(part.card)});
+                                         "aria-label": GN.t("take {card}", {card: GN.cardName(part.card)})});
         b.addEventListener("click", () => opts.onTake(part.card));
         row.append(b);
       } else {
         row.append(card);
       }
     }
-    if (!parts.length) row.append(GN.el("span", "empty", {class: "muted"}));
+    if (!parts.length) row.append(GN.el("span", GN.t("empty"), {class: "muted"}));
     return row;
   }
 
@@ -56,18 +77,21 @@
   function variantText(text) {
     const parts = groupParts(text);
     if (parts.some((p) => p.as)) {
-      return "run " + parts.map((p) => GN.cardText(p.as || p.card)).join(" ") + " (" +
-        parts.filter((p) => p.as).map((p) => "joker as " + GN.cardText(p.as)).join(", ") + ")";
+      const jokers = parts.filter((p) => p.as).map((p) => GN.t("joker as {card}", {card: GN.cardText(p.as)})).join(", ");
+      return GN.t("run {cards} ({jokers})", {cards: parts.map((p) => GN.cardText(p.as || p.card)).join(" "), jokers});
     }
     const first = parts[0].card, last = parts[parts.length - 1].card;
-    return `ends ${GN.cardText(first)} & ${GN.cardText(last)}`;
+    return GN.t("ends {first} & {last}", {first: GN.cardText(first), last: GN.cardText(last)});
   }
 
   function variantTitle(text) {
     const parts = groupParts(text);
-    if (parts.some((p) => p.as)) return "the joker stands for " + parts.filter((p) => p.as).map((p) => GN.cardName(p.as)).join(" and ");
-    return `laid with ${GN.cardName(parts[0].card)} and ${GN.cardName(parts[parts.length - 1].card)} at the ends: ` +
-      "the cards the next player may take";
+    if (parts.some((p) => p.as)) {
+      const cards = joinAll(parts.filter((p) => p.as).map((p) => GN.cardName(p.as)), (first, second) => GN.t("{first} and {second}", {first, second}));
+      return GN.t("the joker stands for {cards}", {cards});
+    }
+    return GN.t("laid with {first} and {last} at the ends: the cards the next player may take",
+                {first: GN.cardName(parts[0].card), last: GN.cardName(parts[parts.length - 1].card)});
   }
 
   /** The discards of ``actions`` gathered by the cards they lay, in their order: [[key, [actions]]]. */
@@ -90,14 +114,23 @@
     return span;
   }
 
-  function moveText(move) {
-    if (move === "yaniv") return "called Yaniv!";
-    if (move === "draw") return "drew from the stock";
-    if (move.startsWith("take ")) return "took " + GN.cardText(move.slice(5));
-    if (move.startsWith("swap ")) return "swapped " + GN.cardText(move.slice(5)) + " for a joker";
-    if (move === "slap") return "slapped down the drawn card";
-    if (move === "keep") return "kept the drawn card";
-    return "discarded " + groupParts(move).map((p) => GN.cardText(p.card) + (p.as ? `(=${GN.cardText(p.as)})` : "")).join(" ");
+  /** A move of the log as a sentence about its player: ``name``, or the person ("You ...") when ``mine``. */
+  function moveText(move, name, mine) {
+    const pick = (you, them) => (mine ? you : them);
+    if (move === "yaniv") return pick(GN.t("You called Yaniv!"), GN.t("{name} called Yaniv!", {name}));
+    if (move === "draw") return pick(GN.t("You drew from the stock"), GN.t("{name} drew from the stock", {name}));
+    if (move === "slap") return pick(GN.t("You slapped down the drawn card"), GN.t("{name} slapped down the drawn card", {name}));
+    if (move === "keep") return pick(GN.t("You kept the drawn card"), GN.t("{name} kept the drawn card", {name}));
+    if (move.startsWith("take ")) {
+      const v = {name, card: GN.cardText(move.slice(5))};
+      return pick(GN.t("You took {card}", v), GN.t("{name} took {card}", v));
+    }
+    if (move.startsWith("swap ")) {
+      const v = {name, card: GN.cardText(move.slice(5))};
+      return pick(GN.t("You swapped {card} for a joker", v), GN.t("{name} swapped {card} for a joker", v));
+    }
+    const v = {name, card: groupParts(move).map((p) => GN.cardText(p.card) + (p.as ? `(=${GN.cardText(p.as)})` : "")).join(" ")};
+    return pick(GN.t("You discarded {card}", v), GN.t("{name} discarded {card}", v));
   }
 
   function selection(ui, message) {
@@ -160,7 +193,8 @@
       if (same.length < 2) continue;
       const leaves = same[0].querySelector("small");
       const box = GN.el("div", null, {class: "action-group yaniv-variants", role: "group", "data-action-group": key,
-                                     "aria-label": "discard " + groupCards(same[0].dataset.action).map(GN.cardName).join(", ") + ": choose how to lay them"});
+                                     "aria-label": GN.t("discard {cards}: choose how to lay them",
+                                                           {cards: groupCards(same[0].dataset.action).map(GN.cardName).join(", ")})});
       const head = GN.el("span", null, {class: "action-group-head"});
       head.append(miniGroup(same[0].dataset.action.replace(/=[^+]*/g, "")));
       if (leaves) head.append(GN.el("small", leaves.textContent, {class: "muted"}));
@@ -170,8 +204,9 @@
       for (const b of same) {
         const kbd = b.querySelector("kbd");
         b.replaceChildren(...(kbd ? [kbd] : []), GN.el("span", variantText(b.dataset.action)));
-        b.setAttribute("aria-label", "discard " + b.dataset.action + ", " + variantText(b.dataset.action));
-        b.title = variantTitle(b.dataset.action) + (kbd ? ` (key ${kbd.textContent})` : "");
+        b.setAttribute("aria-label", GN.t("discard {action}, {variant}", {action: b.dataset.action, variant: variantText(b.dataset.action)}));
+        const title = variantTitle(b.dataset.action);
+        b.title = kbd ? GN.t("{title} (key {key})", {title, key: kbd.textContent}) : title;
         box.append(b);
       }
       if (same.includes(focused)) focused.focus({preventScroll: true});   // moving a button must not lose the focus
@@ -185,27 +220,29 @@
 
   function headerFacts(rules, view) {
     const limit = rules.yaniv_limit;
-    const facts = [`Round ${view.hand_number}`, limit === null || limit === undefined ? "call Yaniv with any hand" : `call Yaniv at ${limit} or less`];
-    if (!rules.single_round) facts.push(`out above ${rules.elimination_limit}`);
-    if (rules.slapdown) facts.push("slapdown on");
-    if (rules.joker_swap) facts.push("joker swap on");
+    const facts = [GN.t("Round {number}", {number: view.hand_number}),
+                   limit === null || limit === undefined ? GN.t("call Yaniv with any hand") : GN.t("call Yaniv at {limit} or less", {limit})];
+    if (!rules.single_round) facts.push(GN.t("out above {limit}", {limit: rules.elimination_limit}));
+    if (rules.slapdown) facts.push(GN.t("slapdown on"));
+    if (rules.joker_swap) facts.push(GN.t("joker swap on"));
     return facts;
   }
 
   function stockPile(view, ui, width) {
     const el = GN.el;
     const stock = el("div", null, {class: "pile"});
-    stock.append(el("span", "Stock", {class: "pile-label"}));
+    stock.append(el("span", GN.t("Stock"), {class: "pile-label"}));
     const back = GN.cardBack({width});
     if (ui.legal.has("draw")) {
-      const b = el("button", back, {type: "button", class: "card-button", "aria-label": `draw from the stock (${view.stock_size} cards)`});
+      const b = el("button", back, {type: "button", class: "card-button", "aria-label": GN.nt("draw from the stock ({n} cards)", "draw from the stock ({n} cards)", view.stock_size)});
       b.addEventListener("click", () => ui.act("draw"));
       back.classList.add("playable");
       stock.append(b);
     } else {
       stock.append(back);
     }
-    stock.append(el("span", `${view.stock_size} cards`, {class: "muted"}));
+    // (the English says "cards" at any count: "1 cards", as before)
+    stock.append(el("span", GN.nt("{n} cards", "{n} cards", view.stock_size), {class: "muted"}));
     return stock;
   }
 
@@ -215,26 +252,36 @@
     const takeable = new Set(view.takeable || []);
     const myTakes = new Set([...ui.legal].filter((a) => a.startsWith("take ")).map((a) => a.slice(5)));
     const takeBox = el("div", null, {class: "pile"});
-    const takeLabel = view.phase === "take" ? "Take from" : "On the pile";
-    takeBox.append(el("span", `${takeLabel} (${view.previous_group_type})`, {class: "pile-label"}));
+    const type = groupTypeName(view.previous_group_type);
+    const takeLabel = view.phase === "take" ? GN.t("Take from ({type})", {type}) : GN.t("On the pile ({type})", {type});
+    takeBox.append(el("span", takeLabel, {class: "pile-label"}));
     const parts = view.previous_group_text ? groupParts(view.previous_group_text) :
       (view.previous_group || []).map((c) => ({card: c, as: null}));
     takeBox.append(groupNode(parts, width, {class: myTakes.size ? "legal-take" : null, takeable: myTakes.size ? myTakes : takeable,
                                             onTake: myTakes.size ? (c) => ui.act("take " + c) : null,
-                                            label: "the group that can be taken from"}));
+                                            label: GN.t("the group that can be taken from")}));
     if (view.phase === "take" || view.phase === "turn") {
-      takeBox.append(el("span", "takeable: " + [...takeable].map(GN.cardText).join(" or "), {class: "muted"}));
+      const cards = joinAll([...takeable].map(GN.cardText), (first, second) => GN.t("{first} or {second}", {first, second}));
+      takeBox.append(el("span", GN.t("takeable: {cards}", {cards}), {class: "muted"}));
     }
     return takeBox;
+  }
+
+  /** The kind of the group on the pile (the view's "single", "set" or "run"), in words. */
+  function groupTypeName(type) {
+    if (type === "single") return GN.t("single");
+    if (type === "set") return GN.t("set");
+    if (type === "run") return GN.t("run");
+    return type;
   }
 
   function justLaid(view, ui, me, width) {
     const el = GN.el;
     const turn = view.current_player;
     const justBox = el("div", null, {class: "pile"});
-    const who = turn === me ? "you" : ui.seatName(turn);
-    justBox.append(el("span", `Just laid by ${who}`, {class: "pile-label"}));
-    justBox.append(groupNode(groupParts(view.pending_discard), Math.round(width * 0.8), {label: "the group just laid"}));
+    const who = turn === me ? GN.t("Just laid by you") : GN.t("Just laid by {name}", {name: ui.seatName(turn)});
+    justBox.append(el("span", who, {class: "pile-label"}));
+    justBox.append(groupNode(groupParts(view.pending_discard), Math.round(width * 0.8), {label: GN.t("the group just laid")}));
     return justBox;
   }
 
@@ -243,22 +290,25 @@
     const el = GN.el;
     const active = view.active[p];
     const facts = el("div", null, {class: "seat-facts"});
-    facts.append(el("span", `total ${view.scores[p]}`, {class: "scoreline"}));
-    facts.append(el("span", `${view.hand_sizes[p]} card${view.hand_sizes[p] === 1 ? "" : "s"}`));
-    if (!active) facts.append(el("span", "out", {class: "badge bad"}));
-    if ((view.winners || []).includes(p)) facts.append(el("span", "winner", {class: "badge good"}));
-    if (view.dealer === p) facts.append(el("span", "dealer", {class: "badge"}));
+    facts.append(el("span", GN.t("total {total}", {total: view.scores[p]}), {class: "scoreline"}));
+    facts.append(el("span", GN.nt("{n} card", "{n} cards", view.hand_sizes[p])));
+    if (!active) facts.append(el("span", GN.t("out"), {class: "badge bad"}));
+    if ((view.winners || []).includes(p)) facts.append(el("span", GN.t("winner"), {class: "badge good"}));
+    if (view.dealer === p) facts.append(el("span", GN.t("dealer"), {class: "badge"}));
     const known = view.known[p] || [];
     const hidden = Math.max(0, view.hand_sizes[p] - known.length);
-    const cards = el("div", null, {class: "backs", role: "group",
-                                   "aria-label": `${view.hand_sizes[p]} cards` + (known.length ? `, known: ${known.map(GN.cardName).join(", ")}` : "")});
+    // (the English says "cards" at any count: "1 cards", as before)
+    const size = view.hand_sizes[p];
+    const label = known.length ? GN.nt("{n} cards, known: {cards}", "{n} cards, known: {cards}", size, {cards: known.map(GN.cardName).join(", ")})
+                               : GN.nt("{n} cards", "{n} cards", size);
+    const cards = el("div", null, {class: "backs", role: "group", "aria-label": label});
     const faces = known.map((c) => {
-      const node = GN.card(c, {width, title: `${GN.cardName(c)} (taken from the pile)`});
+      const node = GN.card(c, {width, title: GN.t("{card} (taken from the pile)", {card: GN.cardName(c)})});
       node.classList.add("known");
       return node;
     });
     GN.fan(cards, faces.concat(Array.from({length: Math.min(hidden, 10)}, () => GN.cardBack({width}))), width);
-    if (!view.hand_sizes[p]) cards.append(el("span", "no cards", {class: "muted"}));
+    if (!view.hand_sizes[p]) cards.append(el("span", GN.t("no cards"), {class: "muted"}));
     const box = GN.seatBox(message, ui, p, active ? cards : null, facts);
     if (!active) box.classList.add("out");
     return box;
@@ -267,11 +317,11 @@
   function recentLog(view, ui, me) {
     const el = GN.el;
     const log = (view.log || []).slice(-6);
-    const list = el("ul", null, {class: "log", "aria-label": "this round's last moves"});
+    const list = el("ul", null, {class: "log", "aria-label": GN.t("this round's last moves")});
     for (const [p, move] of log) {
-      list.append(el("li", `${p === me ? "You" : ui.seatName(p)} ${moveText(move)}`));
+      list.append(el("li", moveText(move, ui.seatName(p), p === me)));
     }
-    return log.length ? GN.panel("Last moves", list) : null;
+    return log.length ? GN.panel(GN.t("Last moves"), list) : null;
   }
 
   function myArea(message, ui, width) {
@@ -289,13 +339,13 @@
 
     const facts = el("div", null, {class: "seat-facts"});
     const value = view.hand_value;
-    facts.append(el("span", `hand value ${value}`, {class: "badge"}));
-    facts.append(el("span", `total ${view.scores[me]}`, {class: "scoreline"}));
-    if (!view.active[me]) facts.append(el("span", "out", {class: "badge bad"}));
-    if ((view.winners || []).includes(me)) facts.append(el("span", "winner", {class: "badge good"}));
+    facts.append(el("span", GN.t("hand value {value}", {value}), {class: "badge"}));
+    facts.append(el("span", GN.t("total {total}", {total: view.scores[me]}), {class: "scoreline"}));
+    if (!view.active[me]) facts.append(el("span", GN.t("out"), {class: "badge bad"}));
+    if ((view.winners || []).includes(me)) facts.append(el("span", GN.t("winner"), {class: "badge good"}));
 
     const handNode = GN.hand(hand, {
-      width, label: "your hand", selected: sel.picked,
+      width, label: GN.t("your hand"), selected: sel.picked,
       onclick: canDiscard ? (code, i) => {
         if (sel.picked.has(i)) sel.picked.delete(i); else sel.picked.add(i);
         ui.redraw();
@@ -309,28 +359,30 @@
 
     const controls = el("div", null, {class: "my-controls"});
     if (ui.legal.has("yaniv")) {
-      controls.append(el("button", "Yaniv!", {type: "button", class: "yaniv-call", onclick: () => ui.act("yaniv"),
-                                              title: `call Yaniv with ${value}`}));
+      controls.append(el("button", GN.t("Yaniv!"), {type: "button", class: "yaniv-call", onclick: () => ui.act("yaniv"),
+                                                    title: GN.t("call Yaniv with {value}", {value})}));
     }
     if (canDiscard) {
       if (!picked.length) {
-        controls.append(el("span", "Pick cards to discard: a single card, a set of one rank, or a run of 3+ in a suit.",
+        controls.append(el("span", GN.t("Pick cards to discard: a single card, a set of one rank, or a run of 3+ in a suit."),
                            {class: "muted"}));
       } else if (!matches.length) {
-        controls.append(el("span", `${picked.map(GN.cardText).join(" ")} is not a legal discard.`, {class: "hint-bad"}));
+        controls.append(el("span", GN.t("{cards} is not a legal discard.", {cards: picked.map(GN.cardText).join(" ")}), {class: "hint-bad"}));
       } else {
+        const [before, after] = around(GN.t("Discard {cards}"), "{cards}");   // the cards are drawn between
+        const discardText = (cards) => [el("span", before), cards].concat(after ? [el("span", after)] : []);
         for (const same of byCards(matches)) {
           if (same.length === 1) {
             const a = same[0];
             const b = el("button", null, {type: "button", class: "discard-selection", "data-discard": a, onclick: () => ui.act(a)});
-            b.append(el("span", "Discard "), miniGroup(a));
+            b.append(...discardText(miniGroup(a)));
             controls.append(b);
             continue;
           }
           // the same cards, laid several ways: the cards once, then a button for each way
           const box = el("span", null, {class: "yaniv-variants", role: "group", "data-discard-group": cardsKey(same[0]),
                                         style: "display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.3rem"});
-          box.append(el("span", "Discard "), miniGroup(same[0].replace(/=[^+]*/g, "")), el("span", " laid with", {class: "muted"}));
+          box.append(...discardText(miniGroup(same[0].replace(/=[^+]*/g, ""))), el("span", " " + GN.t("laid with"), {class: "muted"}));
           for (const a of same) {
             box.append(el("button", variantText(a), {type: "button", class: "discard-selection", "data-discard": a,
                                                      title: variantTitle(a), onclick: () => ui.act(a)}));
@@ -339,12 +391,12 @@
         }
       }
       if (picked.length) {
-        controls.append(el("button", "clear", {type: "button", onclick: () => { sel.picked.clear(); ui.redraw(); }}));
+        controls.append(el("button", GN.t("clear"), {type: "button", onclick: () => { sel.picked.clear(); ui.redraw(); }}));
       }
     } else if (view.phase === "take" && view.current_player === me && !ui.replaying) {
-      controls.append(el("span", "Draw from the stock or take a highlighted card.", {class: "muted"}));
+      controls.append(el("span", GN.t("Draw from the stock or take a highlighted card."), {class: "muted"}));
     } else if (view.phase === "slap" && view.current_player === me && !ui.replaying) {
-      controls.append(el("span", `You drew ${GN.cardText(view.drawn || "")}: slap it down or keep it.`, {class: "muted"}));
+      controls.append(el("span", GN.t("You drew {card}: slap it down or keep it.", {card: GN.cardText(view.drawn || "")}), {class: "muted"}));
     }
     const area = GN.seatBox(message, ui, me, handNode, facts, controls);
     area.classList.add("my-area");
@@ -354,23 +406,15 @@
   function actionLabel(action, message) {
     const view = message.view;
     const el = GN.el;
-    if (action === "yaniv") return el("strong", "Yaniv!");
-    if (action === "draw") return `Draw from the stock (${view.stock_size})`;
-    if (action === "keep") return "Keep the drawn card";
-    if (action === "slap") {
-      const span = el("span", "Slap down ");
-      if (view.drawn) span.append(GN.miniCard(view.drawn, {width: 30}));
-      return span;
-    }
-    if (action.startsWith("take ") || action.startsWith("swap ")) {
-      const span = el("span", action.startsWith("take ") ? "Take " : "Swap ");
-      span.append(GN.miniCard(action.slice(5), {width: 30}));
-      if (action.startsWith("swap ")) span.append(" for the joker");
-      return span;
-    }
+    if (action === "yaniv") return el("strong", GN.t("Yaniv!"));
+    if (action === "draw") return GN.t("Draw from the stock ({count})", {count: view.stock_size});
+    if (action === "keep") return GN.t("Keep the drawn card");
+    if (action === "slap") return textWithCard("span", GN.t("Slap down {card}"), view.drawn ? GN.miniCard(view.drawn, {width: 30}) : null);
+    if (action.startsWith("take ")) return textWithCard("span", GN.t("Take {card}"), GN.miniCard(action.slice(5), {width: 30}));
+    if (action.startsWith("swap ")) return textWithCard("span", GN.t("Swap {card} for the joker"), GN.miniCard(action.slice(5), {width: 30}));
     const span = el("span", null, {class: "mini-cards-label"});
     span.append(miniGroup(action));
-    if (isDiscard(action, view)) span.append(el("small", ` leaves ${discardValues(view)[action]}`, {class: "muted"}));
+    if (isDiscard(action, view)) span.append(el("small", " " + GN.t("leaves {value}", {value: discardValues(view)[action]}), {class: "muted"}));
     return span;
   }
 
@@ -378,18 +422,17 @@
     const view = message.view;
     const el = GN.el;
     const me = message.seat;
-    const name = (p) => (p === me ? "You" : ui.seatName(p));
+    const name = (p) => (p === me ? GN.t("You") : ui.seatName(p));
     const box = el("div", null, {class: "yaniv-summary"});
     if (view.is_over) {
       const winners = view.winners || [];
-      box.append(el("h3", `Match over after ${view.hand_number} round${view.hand_number === 1 ? "" : "s"}: ` +
-                          (winners.length ? winners.map(name).join(", ") + (winners.length === 1 && winners[0] !== me ? " wins" : " win") : "no winner")));
+      box.append(el("h3", matchOverText(view.hand_number, winners, me, name)));
       const table = el("table");
-      table.append(el("tr", [el("th", "seat"), el("th", "total"), el("th", "")]));
+      table.append(el("tr", [el("th", GN.t("seat")), el("th", GN.t("total")), el("th", "")]));
       const order = [...Array(view.players).keys()].sort((a, b) => view.scores[a] - view.scores[b]);
       for (const p of order) {
         table.append(el("tr", [el("td", name(p)), el("td", String(view.scores[p])),
-                                el("td", winners.includes(p) ? "winner" : !view.active[p] ? "out" : "")]));
+                                el("td", winners.includes(p) ? GN.t("winner") : !view.active[p] ? GN.t("out") : "")]));
       }
       box.append(table);
     }
@@ -398,25 +441,44 @@
     const fresh = view.is_over || (view.log || []).length < 2 * view.players;
     const details = el("details", null, fresh ? {open: true} : null);
     const caller = r.caller;
-    const head = `Round ${r.round}: ${name(caller)} called Yaniv with ${r.hand_totals[String(caller)]}: ` +
-      (r.success ? "success" : "Asaf! by " + (r.asaf || []).map(name).join(", "));
-    details.append(el("summary", head, {class: "summary-head"}));
+    details.append(el("summary", roundHead(r, caller === me, name), {class: "summary-head"}));
     const table = el("table");
-    table.append(el("tr", [el("th", "seat"), el("th", "hand"), el("th", "value"), el("th", "points"), el("th", "total"), el("th", "")]));
+    table.append(el("tr", [el("th", GN.t("seat")), el("th", GN.pt("cards held", "hand")), el("th", GN.t("value")), el("th", GN.t("points")),
+                           el("th", GN.t("total")), el("th", "")]));
     const seats = Object.keys(r.hands).map(Number).sort((a, b) => a - b);
     for (const p of seats) {
       const notes = [];
-      if (p === caller) notes.push(r.success ? "called" : "called, caught");
-      if ((r.asaf || []).includes(p)) notes.push("Asaf");
-      if ((r.halved || []).includes(p)) notes.push("halved");
-      if ((r.eliminated || []).includes(p)) notes.push("eliminated");
-      table.append(el("tr", [el("td", name(p)), el("td", GN.hand(r.hands[String(p)], {width: 30, label: "hand of " + name(p)})),
+      if (p === caller) notes.push(r.success ? GN.t("called") : GN.t("called, caught"));
+      if ((r.asaf || []).includes(p)) notes.push(GN.t("Asaf"));
+      if ((r.halved || []).includes(p)) notes.push(GN.t("halved"));
+      if ((r.eliminated || []).includes(p)) notes.push(GN.t("eliminated"));
+      table.append(el("tr", [el("td", name(p)), el("td", GN.hand(r.hands[String(p)], {width: 30, label: GN.t("hand of {name}", {name: name(p)})})),
                               el("td", String(r.hand_totals[String(p)])), el("td", "+" + r.points[String(p)]),
                               el("td", String(r.totals[p])), el("td", notes.join(", "))]));
     }
     details.append(table);
     box.append(details);
     return box;
+  }
+
+  /** "Match over after 3 rounds: Ann wins" (``name`` gives a seat's name, "You" for the person). */
+  function matchOverText(rounds, winners, me, name) {
+    if (!winners.length) return GN.nt("Match over after {n} round: no winner", "Match over after {n} rounds: no winner", rounds);
+    if (winners.length > 1) {
+      return GN.nt("Match over after {n} round: {names} win", "Match over after {n} rounds: {names} win", rounds, {names: winners.map(name).join(", ")});
+    }
+    if (winners[0] === me) return GN.nt("Match over after {n} round: You win", "Match over after {n} rounds: You win", rounds);
+    return GN.nt("Match over after {n} round: {name} wins", "Match over after {n} rounds: {name} wins", rounds, {name: name(winners[0])});
+  }
+
+  /** "Round 2: Ann called Yaniv with 4: success" (or "Asaf! by" whoever caught the call). */
+  function roundHead(r, mine, name) {
+    const v = {round: r.round, name: name(r.caller), value: r.hand_totals[String(r.caller)], names: (r.asaf || []).map(name).join(", ")};
+    if (r.success) {
+      return mine ? GN.t("Round {round}: You called Yaniv with {value}: success", v) : GN.t("Round {round}: {name} called Yaniv with {value}: success", v);
+    }
+    return mine ? GN.t("Round {round}: You called Yaniv with {value}: Asaf! by {names}", v)
+                : GN.t("Round {round}: {name} called Yaniv with {value}: Asaf! by {names}", v);
   }
 
   /** The page puts the actions of one group side by side (and this script gathers them in one box). */

@@ -56,13 +56,9 @@
     return GN.el(tag, text, attrs);
   }
 
-  function plural(n, word) {
-    return `${n} ${word}${n === 1 ? "" : "s"}`;
-  }
-
   function seatName(ui, p, seat) {
-    const name = ui && ui.seatName ? ui.seatName(p) : `seat ${p}`;
-    return p === seat && !/\byou\b/i.test(name) ? `${name} (you)` : name;
+    const name = ui && ui.seatName ? ui.seatName(p) : GN.t("seat {number}", {number: p});
+    return p === seat && !/\byou\b/i.test(name) ? GN.t("{name} (you)", {name}) : name;
   }
 
   // the five dice of a hand, highest first, the dice of its combination (as the view gives them) highlighted
@@ -79,19 +75,26 @@
   }
 
   // ---- moves in words ------------------------------------------------------------------------------------
-  // `die`: the shared die a pip change answers (the reroll just before it)
-  function moveText(text, mine, die) {
-    if (/^a[123]$/.test(text)) return `re-rolled shared die ${text[1]} (luck −1)`;
-    const it = die ? `die ${die}` : "the die";
-    return {
-      b: "re-rolled all three shared dice (luck −2)",
-      c: `re-rolled ${mine ? "your" : "their"} own dice (luck −2)`,
-      d: "said Yessir! (pass)",
-      e: `re-rolled ${mine ? "your dice blind and sit" : "their dice blind and sits"} out this round (luck +1)`,
-      keep: `kept ${it} as it fell`,
-      up: `moved ${it} one pip up`,
-      down: `moved ${it} one pip down`,
-    }[text] || text;
+  // a log line "name: what they did"; `die`: the shared die a pip change answers (the reroll just before it)
+  function moveText(text, name, mine, die) {
+    const v = {name, number: /^a[123]$/.test(text) ? text[1] : die};
+    if (/^a[123]$/.test(text)) return GN.t("{name}: re-rolled shared die {number} (luck −1)", v);
+    if (text === "b") return GN.t("{name}: re-rolled all three shared dice (luck −2)", v);
+    if (text === "c") return mine ? GN.t("{name}: re-rolled your own dice (luck −2)", v) : GN.t("{name}: re-rolled their own dice (luck −2)", v);
+    if (text === "d") return GN.t("{name}: said Yessir! (pass)", v);
+    if (text === "e") {
+      return mine ? GN.t("{name}: re-rolled your dice blind and sit out this round (luck +1)", v)
+        : GN.t("{name}: re-rolled their dice blind and sits out this round (luck +1)", v);
+    }
+    return pipMoveText(text, v) || GN.t("{name}: {move}", {name, move: text});
+  }
+
+  // a pip change's answer in the log: which die, when the reroll before it names one
+  function pipMoveText(text, v) {
+    if (text === "keep") return v.number ? GN.t("{name}: kept die {number} as it fell", v) : GN.t("{name}: kept the die as it fell", v);
+    if (text === "up") return v.number ? GN.t("{name}: moved die {number} one pip up", v) : GN.t("{name}: moved the die one pip up", v);
+    if (text === "down") return v.number ? GN.t("{name}: moved die {number} one pip down", v) : GN.t("{name}: moved the die one pip down", v);
+    return null;
   }
 
   // what a turn action does to the mover's luck die, as the view's luck_after says: "luck −1" (null: not legal now)
@@ -99,80 +102,126 @@
     const after = view.luck_after ? view.luck_after[text] : undefined;
     if (after === undefined || view.current_player === null) return null;
     const change = after - view.luck[view.current_player];
-    return `luck ${change < 0 ? "−" : "+"}${Math.abs(change)}`;
+    return GN.t("luck {change}", {change: `${change < 0 ? "−" : "+"}${Math.abs(change)}`});
   }
 
   // the luck each turn action leaves and the faces a pip change offers are the view's (luck_after, pip_faces)
   function actionWords(text, view) {
     const faces = view.pip_faces;
     if (faces) {
-      if (text === "keep") return {die: faces.keep, words: `keep the ${faces.keep}`};
-      if (text === "up") return {die: faces.up, words: `move it up to ${faces.up}`};
-      if (text === "down") return {die: faces.down, words: `move it down to ${faces.down}`};
+      if (text === "keep") return {die: faces.keep, words: GN.t("keep the {face}", {face: faces.keep})};
+      if (text === "up") return {die: faces.up, words: GN.t("move it up to {face}", {face: faces.up})};
+      if (text === "down") return {die: faces.down, words: GN.t("move it down to {face}", {face: faces.down})};
     }
-    if (text === "d") return {words: "Yessir! (pass)"};
+    if (text === "d") return {words: GN.t("Yessir! (pass)")};
     const after = view.luck_after ? view.luck_after[text] : undefined;
     if (after === undefined || view.current_player === null) return {words: text};
-    const change = `luck ${view.luck[view.current_player]} → ${after}`;
+    const v = {from: view.luck[view.current_player], to: after, move: text};
     if (/^a[123]$/.test(text)) {
       const i = Number(text[1]) - 1;
-      return {die: view.shared[i], words: `re-roll die ${i + 1} · ${change}`};
+      return {die: view.shared[i], words: GN.t("re-roll die {number} · luck {from} → {to}", {...v, number: i + 1})};
     }
-    const words = {b: "re-roll all three shared dice", c: "re-roll your two dice", e: "re-roll yours blind, sit out this round"};
-    return {words: `${words[text] || text} · ${change}`};
+    if (text === "b") return {words: GN.t("re-roll all three shared dice · luck {from} → {to}", v)};
+    if (text === "c") return {words: GN.t("re-roll your two dice · luck {from} → {to}", v)};
+    if (text === "e") return {words: GN.t("re-roll yours blind, sit out this round · luck {from} → {to}", v)};
+    return {words: GN.t("{move} · luck {from} → {to}", v)};
   }
 
   function actionLabel(action, message) {
     const view = message.view;
     const {die, words} = actionWords(action, view);
     const span = el("span", null, {class: "gn-yessir-label"});
-    if (die) span.appendChild(GN.die(die, {size: 22, label: `die showing ${die}`}));
+    if (die) span.appendChild(GN.die(die, {size: 22, label: GN.t("die showing {face}", {face: die})}));
     span.appendChild(el("span", words));
     return span;
   }
 
   // ---- the table ------------------------------------------------------------------------------------------
+  // the line above the table: round, roller, target, tie-break and pip change, as facts joined by " · "
+  function headLine(view, ui, seat) {
+    const facts = [
+      GN.t("Round {number}", {number: view.hand_number}),
+      GN.t("{name} rolled", {name: seatName(ui, view.roller, seat)}),
+      GN.nt("first to {n} round win", "first to {n} round wins", view.rounds_to_win),
+      view.rules.tiebreak_sum === "all" ? GN.t("ties on the sum of all dice") : GN.t("ties on the combination's sum"),
+    ];
+    if (view.rules.pip_change) facts.push(GN.t("pip change on"));
+    return facts.join(" · ");
+  }
+
+  // the words under shared die i: what the last move did to it (a re-roll, often a bot's in a blink, is seen)
+  function dieCaption(view, i, pip) {
+    const log = view.log || [];
+    const lastMove = log.length ? log[log.length - 1][1] : "";
+    const before = log.length > 1 ? log[log.length - 2][1] : "";
+    const v = {number: i + 1, face: view.shared[i]};
+    if (pip) return GN.t("die {number}: came up {face} again", v);
+    if (lastMove === "b" || lastMove === `a${i + 1}`) return GN.t("die {number} · re-rolled", v);
+    if (before === `a${i + 1}`) {
+      if (lastMove === "keep") return GN.t("die {number} · kept", v);
+      if (lastMove === "up") return GN.t("die {number} · moved up", v);
+      if (lastMove === "down") return GN.t("die {number} · moved down", v);
+    }
+    return GN.t("die {number}", v);
+  }
+
+  // what this moment is for (null: nothing to say)
+  function promptText(view, ui, seat) {
+    const turn = view.current_player;
+    if (view.is_over) return matchOver(view, ui, seat, true);
+    if (view.phase === "pip") {
+      const v = {name: seatName(ui, turn, seat), number: view.pip_die + 1, face: view.shared[view.pip_die]};
+      return turn === seat
+        ? GN.t("You re-rolled shared die {number} to the same face ({face}): keep it, or move it one pip up or down.", v)
+        : GN.t("{name} re-rolled shared die {number} to the same face ({face}): keeping it or moving it one pip up or down.", v);
+    }
+    if (turn === null || turn === undefined) return null;
+    return turn === seat
+      ? GN.t("Your turn: re-roll shared dice or your own, say Yessir!, or re-roll blind and sit out.")
+      : GN.t("{name} to play.", {name: seatName(ui, turn, seat)});
+  }
+
+  // "The match is over after 3 rounds: Ann won." (the prompt, `sentence`) or "Match over after ...: Ann won" (the reveal)
+  function matchOver(view, ui, seat, sentence) {
+    const names = view.winners.map(w => seatName(ui, w, seat)).join(", ");
+    const n = view.hand_number;
+    if (!names) {
+      return sentence ? GN.nt("The match is over after {n} round: nobody won.", "The match is over after {n} rounds: nobody won.", n)
+        : GN.nt("Match over after {n} round: nobody won", "Match over after {n} rounds: nobody won", n);
+    }
+    return sentence ? GN.nt("The match is over after {n} round: {names} won.", "The match is over after {n} rounds: {names} won.", n, {names})
+      : GN.nt("Match over after {n} round: {names} won", "Match over after {n} rounds: {names} won", n, {names});
+  }
+
   function render(board, message, ui) {
     injectStyle();
     const view = message.view;
     const seat = message.seat;
     const n = view.players;
-    const rules = view.rules;
     const legal = ui.legal || new Set(message.legal_actions || []);
     const live = !ui.replaying;
     const root = el("div", null, {class: "gn-yessir"});
 
-    root.appendChild(el("div",
-      `Round ${view.hand_number} · ${seatName(ui, view.roller, seat)} rolled · first to ${plural(view.rounds_to_win, "round win")}`
-      + ` · ties on the ${rules.tiebreak_sum === "all" ? "sum of all dice" : "combination's sum"}`
-      + (rules.pip_change ? " · pip change on" : ""), {class: "gn-yessir-head"}));
+    root.appendChild(el("div", headLine(view, ui, seat), {class: "gn-yessir-head"}));
 
     // the shared dice and the player's own
     const top = el("div", null, {class: "gn-yessir-top"});
-    const sharedBox = el("section", null, {"aria-label": "shared dice"});
-    sharedBox.appendChild(el("h3", "Shared dice"));
+    const sharedBox = el("section", null, {"aria-label": GN.t("shared dice")});
+    sharedBox.appendChild(el("h3", GN.t("Shared dice")));
     const row = el("div", null, {class: "gn-yessir-dice"});
-    // the dice the last move changed, so a re-roll (often a bot's, in a blink) is seen
-    const log = view.log || [];
-    const lastMove = log.length ? log[log.length - 1][1] : "";
-    const before = log.length > 1 ? log[log.length - 2][1] : "";
-    const PIP_WORDS = {keep: "kept", up: "moved up", down: "moved down"};
-    const lastChange = (i) => {
-      if (lastMove === "b" || lastMove === `a${i + 1}`) return "re-rolled";
-      if (PIP_WORDS[lastMove] && before === `a${i + 1}`) return PIP_WORDS[lastMove];
-      return null;
-    };
     view.shared.forEach((v, i) => {
       const slot = el("div", null, {class: "gn-yessir-slot"});
       const pip = view.phase === "pip" && view.pip_die === i;
-      const face = GN.die(v, {size: 64, held: pip, label: `shared die ${i + 1} showing ${v}`});
+      const face = GN.die(v, {size: 64, held: pip, label: GN.t("shared die {number} showing {face}", {number: i + 1, face: v})});
       const action = `a${i + 1}`;
       if (live && legal.has(action)) {
         const cost = luckChange(view, action);
+        const words = {number: i + 1, face: v, cost};
         const button = el("button", null, {
           type: "button", "data-die-action": action,
-          "aria-label": `re-roll shared die ${i + 1}, now ${v}${cost ? ` (${cost})` : ""}`,
-          title: `re-roll shared die ${i + 1}${cost ? ` (${cost})` : ""}`,
+          "aria-label": cost ? GN.t("re-roll shared die {number}, now {face} ({cost})", words)
+            : GN.t("re-roll shared die {number}, now {face}", words),
+          title: cost ? GN.t("re-roll shared die {number} ({cost})", words) : GN.t("re-roll shared die {number}", words),
         });
         button.appendChild(face);
         button.addEventListener("click", () => ui.act(action));
@@ -180,26 +229,25 @@
       } else {
         slot.appendChild(face);
       }
-      slot.appendChild(el("span", pip ? `die ${i + 1}: came up ${v} again`
-        : lastChange(i) ? `die ${i + 1} · ${lastChange(i)}` : `die ${i + 1}`));
+      slot.appendChild(el("span", dieCaption(view, i, pip)));
       row.appendChild(slot);
     });
     sharedBox.appendChild(row);
     top.appendChild(sharedBox);
 
     if (seat !== null && seat !== undefined && !view.is_over) {
-      const mine = el("section", null, {"aria-label": "your dice"});
-      mine.appendChild(el("h3", "Your dice"));
+      const mine = el("section", null, {"aria-label": GN.t("your dice")});
+      mine.appendChild(el("h3", GN.t("Your dice")));
       const own = el("div", null, {class: "gn-yessir-dice"});
       if (view.dice) {
-        view.dice.forEach(v => own.appendChild(GN.die(v, {size: 56, label: `your die showing ${v}`})));
+        view.dice.forEach(v => own.appendChild(GN.die(v, {size: 56, label: GN.t("your die showing {face}", {face: v})})));
         mine.appendChild(own);
-        if (view.hand) mine.appendChild(el("div", "Your hand: " + view.hand.description, {class: "gn-yessir-hand"}));
+        if (view.hand) mine.appendChild(el("div", GN.t("Your hand: {description}", {description: view.hand.description}), {class: "gn-yessir-hand"}));
       } else {
-        own.appendChild(GN.die(0, {size: 56, hidden: true, label: "your blind die, unseen"}));
-        own.appendChild(GN.die(0, {size: 56, hidden: true, label: "your blind die, unseen"}));
+        own.appendChild(GN.die(0, {size: 56, hidden: true, label: GN.t("your blind die, unseen")}));
+        own.appendChild(GN.die(0, {size: 56, hidden: true, label: GN.t("your blind die, unseen")}));
         mine.appendChild(own);
-        mine.appendChild(el("div", "Re-rolled blind: you see them at the reveal", {class: "gn-yessir-hand"}));
+        mine.appendChild(el("div", GN.t("Re-rolled blind: you see them at the reveal"), {class: "gn-yessir-hand"}));
       }
       top.appendChild(mine);
     }
@@ -207,38 +255,27 @@
 
     // what this moment is for
     const turn = view.current_player;
-    let prompt = null;
-    if (view.is_over) {
-      const names = view.winners.map(w => seatName(ui, w, seat)).join(", ") || "nobody";
-      prompt = `The match is over after ${plural(view.hand_number, "round")}: ${names} won.`;
-    } else if (view.phase === "pip") {
-      const d = view.pip_die;
-      prompt = `${turn === seat ? "You" : seatName(ui, turn, seat)} re-rolled shared die ${d + 1} to the same face`
-        + ` (${view.shared[d]}): ${turn === seat ? "keep it, or move it" : "keeping it or moving it"} one pip up or down.`;
-    } else if (turn !== null && turn !== undefined) {
-      prompt = turn === seat
-        ? "Your turn: re-roll shared dice or your own, say Yessir!, or re-roll blind and sit out."
-        : `${seatName(ui, turn, seat)} to play.`;
-    }
+    const prompt = promptText(view, ui, seat);
     if (prompt) root.appendChild(el("div", prompt, {class: "gn-yessir-prompt" + (turn === seat && !view.is_over ? " mine" : "")}));
 
     // every seat
-    const seats = el("section", null, {class: "gn-yessir-seats", "aria-label": "players"});
+    const seats = el("section", null, {class: "gn-yessir-seats", "aria-label": GN.t("players")});
     for (let p = 0; p < n; p++) {
       const luckRow = el("div", null, {class: "gn-yessir-row"});
-      luckRow.appendChild(GN.die(view.luck[p], {size: 28, tone: "luck", label: `luck ${view.luck[p]}`}));
-      luckRow.appendChild(el("span", `luck ${view.luck[p]}`));
+      const luck = GN.t("luck {value}", {value: view.luck[p]});
+      luckRow.appendChild(GN.die(view.luck[p], {size: 28, tone: "luck", label: luck}));
+      luckRow.appendChild(el("span", luck));
       const winsRow = el("div", null, {class: "gn-yessir-row"});
       const mat = el("span", null, {class: "gn-yessir-mat", "aria-hidden": "true"});
       for (let w = 0; w < view.rounds_to_win; w++) mat.appendChild(el("span", null, w < view.wins[p] ? {class: "won"} : {}));
       winsRow.appendChild(mat);
-      winsRow.appendChild(el("span", `${view.wins[p]} of ${view.rounds_to_win} round wins`));
+      winsRow.appendChild(el("span", GN.t("{wins} of {total} round wins", {wins: view.wins[p], total: view.rounds_to_win})));
       const badges = el("div", null, {class: "gn-yessir-badges"});
-      if (p === view.roller && !view.is_over) badges.appendChild(el("span", "roller", {class: "badge plain"}));
+      if (p === view.roller && !view.is_over) badges.appendChild(el("span", GN.t("roller"), {class: "badge plain"}));
       if (view.is_over) { /* the round's flags mean nothing once the match is over */ }
-      else if (view.locked[p]) badges.appendChild(el("span", "blind, sits out", {class: "badge blind"}));
-      else if (view.passed[p]) badges.appendChild(el("span", "said Yessir!", {class: "badge"}));
-      if (view.winners.includes(p)) badges.appendChild(el("span", "winner", {class: "badge good"}));
+      else if (view.locked[p]) badges.appendChild(el("span", GN.t("blind, sits out"), {class: "badge blind"}));
+      else if (view.passed[p]) badges.appendChild(el("span", GN.t("said Yessir!"), {class: "badge"}));
+      if (view.winners.includes(p)) badges.appendChild(el("span", GN.t("winner"), {class: "badge good"}));
       const box = GN.seatBox(message, ui, p, luckRow, winsRow, badges.childNodes.length ? badges : null);
       box.setAttribute("data-yessir-seat", String(p));
       seats.appendChild(box);
@@ -247,15 +284,15 @@
 
     // this round's moves
     if (view.log && view.log.length && !view.is_over) {
-      const log = el("section", null, {"aria-label": "this round"});
-      log.appendChild(el("h3", "This round"));
+      const log = el("section", null, {"aria-label": GN.t("this round")});
+      log.appendChild(el("h3", GN.t("This round")));
       const list = el("ol", null, {class: "log"});
       const from = Math.max(0, view.log.length - 12);
       view.log.forEach(([p, text], i) => {
         if (i < from) return;
         const before = i > 0 ? view.log[i - 1][1] : "";
         const die = /^a[123]$/.test(before) ? before[1] : null;
-        list.appendChild(el("li", `${seatName(ui, p, seat)}: ${moveText(text, p === seat, die)}`));
+        list.appendChild(el("li", moveText(text, seatName(ui, p, seat), p === seat, die)));
       });
       log.appendChild(list);
       root.appendChild(log);
@@ -270,13 +307,10 @@
     if (!result) return null;
     injectStyle();
     const seat = message.seat;
-    const box = el("section", null, {class: "gn-yessir-reveal", "aria-label": "the last reveal"});
-    if (view.is_over) {
-      const names = view.winners.map(w => seatName(ui, w, seat)).join(", ") || "nobody";
-      box.appendChild(el("h3", `Match over after ${plural(view.hand_number, "round")}: ${names} won`));
-    }
+    const box = el("section", null, {class: "gn-yessir-reveal", "aria-label": GN.t("the last reveal")});
+    if (view.is_over) box.appendChild(el("h3", matchOver(view, ui, seat, false)));
     const head = el("div", null, {class: "gn-yessir-row"});
-    head.appendChild(el("strong", `Round ${result.hand_number} revealed. Shared dice:`));
+    head.appendChild(el("strong", GN.t("Round {number} revealed. Shared dice:", {number: result.hand_number})));
     const shared = el("span", null, {class: "gn-yessir-dice"});
     shared.style.gap = "4px";
     result.shared.forEach(v => shared.appendChild(GN.die(v, {size: 26})));
@@ -286,28 +320,31 @@
     for (const p of result.ranking) {
       const li = el("li", null, {"data-yessir-rank": String(p)});
       const who = el("span", null, {class: "gn-yessir-who"});
-      who.appendChild(el("span", `${result.places[p]}.`, {class: "gn-yessir-place"}));
+      who.appendChild(el("span", GN.t("{place}.", {place: result.places[p]}), {class: "gn-yessir-place"}));
       who.appendChild(el("span", seatName(ui, p, seat), {class: "gn-yessir-name"}));
       li.appendChild(who);
       const pair = el("span", null, {class: "gn-yessir-pair"});
-      const own = el("span", null, {class: "gn-yessir-dice", title: "their two dice"});
+      const own = el("span", null, {class: "gn-yessir-dice", title: GN.t("their two dice")});
       own.style.gap = "3px";
-      result.dice[p].forEach(v => own.appendChild(GN.die(v, {size: 24, label: `their die showing ${v}`})));
+      result.dice[p].forEach(v => own.appendChild(GN.die(v, {size: 24, label: GN.t("their die showing {face}", {face: v})})));
       pair.appendChild(own);
       pair.appendChild(el("span", "→", {"aria-hidden": "true"}));
       pair.appendChild(handDice(result.hands[p], result.combinations[p], 22));
       li.appendChild(pair);
       li.appendChild(el("span", result.descriptions[p]));
-      if (p === result.winner) li.appendChild(el("span", "wins the round", {class: "gn-yessir-winner"}));
-      else if (result.tied.includes(p)) li.appendChild(el("span", "tied for best", {class: "gn-yessir-tied"}));
+      if (p === result.winner) li.appendChild(el("span", GN.t("wins the round"), {class: "gn-yessir-winner"}));
+      else if (result.tied.includes(p)) li.appendChild(el("span", GN.t("tied for best"), {class: "gn-yessir-tied"}));
       list.appendChild(li);
     }
     box.appendChild(list);
-    if (result.winner === null) box.appendChild(el("p", "Nobody wins this round: the best hands tie."));
+    if (result.winner === null) box.appendChild(el("p", GN.t("Nobody wins this round: the best hands tie.")));
     const n = result.wins.length;
     const parts = [];
-    for (let p = 0; p < n; p++) parts.push(`${seatName(ui, p, seat)} ${result.wins[p]} win${result.wins[p] === 1 ? "" : "s"}, luck ${result.luck[p]}`);
-    box.appendChild(el("p", "After it: " + parts.join(" · ")));
+    for (let p = 0; p < n; p++) {
+      parts.push(GN.nt("{name} {n} win, luck {luck}", "{name} {n} wins, luck {luck}", result.wins[p],
+        {name: seatName(ui, p, seat), luck: result.luck[p]}));
+    }
+    box.appendChild(el("p", GN.t("After it: {seats}", {seats: parts.join(" · ")})));
     return box;
   }
 

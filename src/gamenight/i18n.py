@@ -1,0 +1,115 @@
+"""The languages people read gamenight in: gettext catalogs (standard library only).
+
+The English text is the message id; ``locale/<lang>/LC_MESSAGES/gamenight.po`` holds each language's
+translations, compiled to ``.mo`` when the package is installed (the build hook ``hatch_build.py`` runs Babel; so
+does ``make``). Adding a language is adding its ``.po`` file and its name to ``LANGUAGES``.
+
+>>> translator("en").gettext("Next hand")
+'Next hand'
+>>> negotiate("ja,en-US;q=0.8")
+'ja'
+>>> negotiate("de-DE, de;q=0.9")   # nothing we speak: English
+'en'
+"""
+from __future__ import annotations
+
+import functools
+import gettext
+import re
+from pathlib import Path
+
+DOMAIN = "gamenight"
+LOCALE_DIR = Path(__file__).with_name("locale")
+DEFAULT = "en"
+#: every language a person may choose, by its code, named in itself (the picker shows these names)
+LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語", "fr": "Français"}
+
+
+#: the functions that mark texts, for Babel's extraction (``babel.cfg``; ``make catalogs``): Python's usual ones,
+#: and the pages' ``GN.t(text)``, ``GN.nt(singular, plural, n)`` and ``GN.pt(context, text)``
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None,
+            "t": None, "nt": (1, 2), "pt": ((1, "c"), 2)}
+
+
+class CatalogMissing(RuntimeError):
+    """A language's compiled catalog is not there (the package was not installed: ``make`` compiles them)."""
+
+
+def N_(text: str) -> str:
+    """Marks ``text`` for the catalogs without translating it (the caller translates it later, for its reader)."""
+    return text
+
+
+@functools.cache
+def translator(lang: str) -> gettext.NullTranslations:
+    """The translations of ``lang`` (English: the texts as written)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    if lang == DEFAULT:
+        return gettext.NullTranslations()
+    try:
+        return gettext.translation(DOMAIN, LOCALE_DIR, [lang])
+    except FileNotFoundError:
+        raise CatalogMissing(f"the {LANGUAGES[lang]} catalog is not compiled ({LOCALE_DIR}/{lang}/LC_MESSAGES/"
+                             f"{DOMAIN}.mo): install the package (`make` does) to compile it") from None
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The language to use for an HTTP ``Accept-Language`` header (RFC 9110: tags with q-values)."""
+    best, best_q = DEFAULT, 0.0
+    for part in (accept_language or "").split(","):
+        tag, _, params = part.strip().partition(";")
+        match = re.fullmatch(r"\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*", params) if params else None
+        q = float(match.group(1)) if match else (1.0 if not params else 0.0)
+        code = tag.strip().lower().split("-")[0]
+        if code in LANGUAGES and q > best_q:
+            best, best_q = code, q
+    return best
+
+
+def choose(asked: str | None = None, remembered: str | None = None, accept_language: str | None = None) -> str:
+    """The person's language: the one asked for now (``?lang=``), else the one they chose before (a cookie),
+    else their browser's preference; what is not a language we speak is ignored."""
+    for lang in (asked, remembered):
+        if lang in LANGUAGES:
+            return lang
+    return negotiate(accept_language)
+
+
+def plural_expression(lang: str) -> str:
+    """The catalog's ``Plural-Forms`` expression in ``n`` (C syntax, checked by the standard library's parser)."""
+    header = translator(lang).info().get("plural-forms", "nplurals=2; plural=n != 1;")
+    match = re.search(r"plural\s*=\s*([^;]+)", header)
+    expression = match.group(1).strip() if match else "n != 1"
+    gettext.c2py(expression)   # raises ValueError for anything but an arithmetic expression in n
+    return expression
+
+
+@functools.cache
+def catalog(lang: str) -> dict:
+    """The language's messages for the browser: ``{lang, plural, messages}``, a message id to its text (or, for a
+    text with plural forms, the list of its forms). The same compiled catalog the server reads: one source."""
+    messages: dict[str, str | list[str]] = {}
+    translations = translator(lang)
+    raw = getattr(translations, "_catalog", {})
+    for key, text in raw.items():
+        if isinstance(key, tuple):   # (singular id, form index): a plural text
+            msgid, index = key
+            forms = messages.setdefault(msgid, [])
+            assert isinstance(forms, list)
+            forms.extend([""] * (index + 1 - len(forms)))
+            forms[index] = text
+        elif key:                    # the empty id is the catalog's header
+            messages[key] = text
+    return {"lang": lang, "plural": plural_expression(lang), "messages": messages}
+
+
+#: ``_(text)`` in a page's HTML (element text or an attribute value): a text the server translates as it serves
+HTML_TEXT = re.compile(r"_\(([^()<>]+)\)")
+
+
+def extract_html(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the pages' HTML (``babel.cfg``): each ``_(text)``."""
+    for number, line in enumerate(fileobj.read().decode("utf-8").splitlines(), 1):
+        for match in HTML_TEXT.finditer(line):
+            yield number, "_", match.group(1), []
