@@ -93,6 +93,16 @@ def play_to_a_hand_end(client, manager, clock, table_id, token):
     raise AssertionError("no hand ended")
 
 
+def people_play_to_a_hand_end(client, table, tokens: dict) -> None:
+    """The people (``tokens``: seat to token) play random legal actions (from seed 4) until a hand has ended."""
+    rng = random.Random(4)
+    first_hand = table.state.hands_played
+    while table.state.hands_played == first_hand:
+        seat = table.state.current_player
+        assert act(client, table.table_id, tokens[seat], rng.choice([str(a) for a in table.state.legal_actions()]),
+                   len(table.state.history)).status_code == 200
+
+
 def seat_state(client, table_id, token):
     return client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token}).json()
 
@@ -141,12 +151,7 @@ def test_a_table_of_people_only_holds_too_and_each_must_say_next_hand(friends):
     with ws_connect(client, table_id, tokens[0]) as ws0, ws_connect(client, table_id, tokens[1]) as ws1:
         ws0.receive_json(), ws1.receive_json()
         table = manager.get(table_id)
-        rng = random.Random(4)
-        first_hand = table.state.hands_played
-        while table.state.hands_played == first_hand:
-            seat = table.state.current_player
-            assert act(client, table_id, tokens[seat], rng.choice([str(a) for a in table.state.legal_actions()]),
-                       len(table.state.history)).status_code == 200
+        people_play_to_a_hand_end(client, table, tokens)
         assert summary(client, table_id)["hand_pause"]["waiting_for"] == [0, 1]
         seat = table.state.current_player
         r = act(client, table_id, tokens[seat], str(table.state.legal_actions()[0]), len(table.state.history))
@@ -171,12 +176,7 @@ def test_the_pause_after_a_hand_ends_by_itself_after_its_seconds_and_everyone_he
     with ws_connect(client, table_id, tokens[0]) as ws0, ws_connect(client, table_id, tokens[1]):
         ws0.receive_json()
         table = manager.get(table_id)
-        rng = random.Random(4)
-        first_hand = table.state.hands_played
-        while table.state.hands_played == first_hand:
-            seat = table.state.current_player
-            assert act(client, table_id, tokens[seat], rng.choice([str(a) for a in table.state.legal_actions()]),
-                       len(table.state.history)).status_code == 200
+        people_play_to_a_hand_end(client, table, tokens)
         drain_to_pong(ws0)
         seat = table.state.current_player
         later(manager, clock, 19)
@@ -219,16 +219,11 @@ def test_an_absent_persons_turn_after_a_hand_is_timed_from_the_end_of_the_pause(
                                 settings={"hand_pause_seconds": 60, "away_seconds": 15})
     tokens = {seat: join(client, table_id, seat, name) for seat, name in enumerate(("Ann", "Bob"))}
     table = manager.get(table_id)
-    rng = random.Random(4)
-    first_hand = table.state.hands_played
     with contextlib.ExitStack() as stack:
         sockets = [stack.enter_context(ws_connect(client, table_id, tokens[seat])) for seat in (0, 1)]
         for ws in sockets:
             ws.receive_json()
-        while table.state.hands_played == first_hand:
-            seat = table.state.current_player
-            assert act(client, table_id, tokens[seat], rng.choice([str(a) for a in table.state.legal_actions()]),
-                       len(table.state.history)).status_code == 200
+        people_play_to_a_hand_end(client, table, tokens)
         gone = table.state.current_player             # leaves during the pause; the other is still reading
         sockets[gone].close()
         drain_to_pong(sockets[1 - gone])
