@@ -8,7 +8,8 @@ import runpy
 
 import pytest
 
-MODULES = ["gamenight", "gamenight.core.rng", "gamenight.core.cards"]
+MODULES = ["gamenight", "gamenight.core.rng", "gamenight.core.cards", "gamenight.core.text", "gamenight.core.errors",
+           "gamenight.core.guide", "gamenight.i18n"]
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 

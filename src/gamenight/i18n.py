@@ -18,6 +18,11 @@ import gettext
 import re
 from pathlib import Path
 
+from gamenight.core.text import N_, Text, nText
+
+__all__ = ["LANGUAGES", "DEFAULT", "KEYWORDS", "N_", "Text", "nText", "translator", "render", "negotiate", "choose",
+           "catalog", "CatalogMissing"]
+
 DOMAIN = "gamenight"
 LOCALE_DIR = Path(__file__).with_name("locale")
 DEFAULT = "en"
@@ -28,16 +33,23 @@ LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語", "fr": "Françai
 #: the functions that mark texts, for Babel's extraction (``babel.cfg``; ``make catalogs``): Python's usual ones,
 #: and the pages' ``GN.t(text)``, ``GN.nt(singular, plural, n)`` and ``GN.pt(context, text)``
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None,
-            "t": None, "nt": (1, 2), "pt": ((1, "c"), 2)}
+            "Text": None, "nText": (1, 2), "t": None, "nt": (1, 2), "pt": ((1, "c"), 2)}
 
 
 class CatalogMissing(RuntimeError):
     """A language's compiled catalog is not there (the package was not installed: ``make`` compiles them)."""
 
 
-def N_(text: str) -> str:
-    """Marks ``text`` for the catalogs without translating it (the caller translates it later, for its reader)."""
-    return text
+def render(text: str | Text, lang: str) -> str:
+    """``text`` (a :class:`Text` the engine made, or a plain string: shown as it is) in ``lang``.
+
+    >>> render(Text("Next hand"), "en")
+    'Next hand'
+    """
+    if not isinstance(text, Text):
+        return text
+    translations = translator(lang)
+    return text.render(translations.gettext, translations.ngettext)
 
 
 @functools.cache

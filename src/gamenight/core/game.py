@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from .checks import is_whole_number, whole_number
 from .errors import IllegalAction, RulesError
+from .guide import Guide
 from .options import Rules
 from .rng import Rng
 
@@ -120,6 +121,10 @@ class Game(abc.ABC, Generic[R, S]):
     @abc.abstractmethod
     def sample_state(self, view: View, rng: Any) -> S:
         """A full state consistent with ``view``: what the view shows is kept, the rest is dealt at random."""
+
+    def guide(self) -> Guide:
+        """How to play this game with these rules (the game's ``guide`` module writes it; see core/guide.py)."""
+        raise NotImplementedError(f"{self.title} has no guide yet")
 
     # ---- shared -------------------------------------------------------------------------------
     def new(self, seed: int | None = None, deal: dict[str, Any] | None = None) -> S:

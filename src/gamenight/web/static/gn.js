@@ -34,6 +34,16 @@ const GN = (function () {
     return fill(text, Object.assign({n}, vars || {}));
   }
 
+  /** A text the engine made ({text, values, plural?}: gamenight.core.text.Text.to_json), in the person's language;
+   *  its values may be such texts themselves. A plain string is shown as it is. */
+  function text(made) {
+    if (made === null || made === undefined) return "";
+    if (typeof made !== "object") return String(made);
+    const vars = {};
+    for (const [k, v] of Object.entries(made.values || {})) vars[k] = v && typeof v === "object" ? text(v) : v;
+    return made.plural ? nt(made.text, made.plural, vars.n, vars) : t(made.text, vars);
+  }
+
   /** The person's language code ("en", "ja", "fr"): for Intl formatting and the like. */
   const lang = catalog.lang;
 
@@ -199,6 +209,6 @@ const GN = (function () {
     return table;
   }
 
-  return {t, nt, pt, lang, el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, botLabels, botLabel, post, clientNonce, joinSeat, createTable,
+  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, botLabels, botLabel, post, clientNonce, joinSeat, createTable,
           tokenKey, hostKey, SVG_NS};
 })();

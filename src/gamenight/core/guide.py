@@ -1,0 +1,94 @@
+"""How to play a game: its guide, written once for the browser's ``/rules/<game>`` page and ``gamenight rules``.
+
+A guide is sections of blocks: paragraphs (:class:`~gamenight.core.text.Text`, translated for each reader),
+pictures (cards and dice, drawn with the table's own images in the browser and as notation in the terminal) and
+worked examples. An example's figures are computed by the engine when the guide is made, never typed in, so the
+text cannot disagree with the rules that are played; ``Example.numbers`` names them for the tests.
+
+Each game writes ``guide(rules)`` in its own ``<game>/guide.py``; ``Game.guide()`` returns it.
+
+>>> from gamenight.core.text import Text
+>>> page = Guide(Text("How to play {game}", game="Yaniv"),
+...              (Section(Text("The goal"), (Text("Have the fewest points."), Picture(cards=(("Ah", "2h"),)))),))
+>>> Guide.from_json(page.to_json()) == page
+True
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Union
+
+from .text import Text
+
+
+@dataclasses.dataclass(frozen=True)
+class Picture:
+    """Cards and dice as the table draws them: ``cards`` in groups (a meld, a hand), in notation (``"Qh"``,
+    ``"Jk"``); ``dice`` by their faces; ``luck`` a luck die's face (YESSIR!); a caption under them."""
+    cards: tuple[tuple[str, ...], ...] = ()
+    dice: tuple[int, ...] = ()
+    luck: int | None = None
+    caption: Text | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "picture", "cards": [list(group) for group in self.cards], "dice": list(self.dice),
+                "luck": self.luck, "caption": self.caption.to_json() if self.caption else None}
+
+
+@dataclasses.dataclass(frozen=True)
+class Example:
+    """A worked example: a title, then its steps (texts and pictures) with the engine's figures filled in.
+    ``numbers`` holds each figure the text states, by name, as the engine computed it."""
+    title: Text
+    steps: tuple[Union[Text, Picture], ...]
+    numbers: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "example", "title": self.title.to_json(), "steps": [_block_json(b) for b in self.steps],
+                "numbers": dict(self.numbers)}
+
+
+Block = Union[Text, Picture, Example]
+
+
+@dataclasses.dataclass(frozen=True)
+class Section:
+    """One part of the guide (the goal, a turn, scoring, ...): a title and its blocks in order."""
+    title: Text
+    blocks: tuple[Block, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title.to_json(), "blocks": [_block_json(b) for b in self.blocks]}
+
+
+@dataclasses.dataclass(frozen=True)
+class Guide:
+    """How to play one game: its title and sections."""
+    title: Text
+    sections: tuple[Section, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title.to_json(), "sections": [s.to_json() for s in self.sections]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Guide:
+        return cls(Text.from_json(data["title"]),
+                   tuple(Section(Text.from_json(s["title"]), tuple(_block(b) for b in s["blocks"]))
+                         for s in data["sections"]))
+
+    def examples(self) -> list[Example]:
+        """Every worked example, in order."""
+        return [b for s in self.sections for b in s.blocks if isinstance(b, Example)]
+
+
+def _block_json(block: Block) -> dict[str, Any]:
+    return {"kind": "text", "text": block.to_json()} if isinstance(block, Text) else block.to_json()
+
+
+def _block(data: dict[str, Any]) -> Any:
+    if data["kind"] == "text":
+        return Text.from_json(data["text"])
+    if data["kind"] == "picture":
+        return Picture(tuple(tuple(g) for g in data["cards"]), tuple(data["dice"]), data.get("luck"),
+                       Text.from_json(data["caption"]) if data.get("caption") else None)
+    return Example(Text.from_json(data["title"]), tuple(_block(b) for b in data["steps"]), dict(data["numbers"]))
