@@ -6,6 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 SERVE_STAMP := $(VENV)/.installed-serve-stamp
 # The end-to-end tests drive Debian's Chromium with Playwright (Playwright never downloads a browser of its own).
 CHROMIUM := /usr/bin/chromium
+JA_FONT  := /usr/share/fonts/opentype/ipafont-gothic/ipag.ttf
 # The page tests also run the table's scripts in Node: the machine's node, else Debian's nodejs
 NODE     := $(firstword $(shell command -v node nodejs 2>/dev/null) /usr/bin/node)
 APT_GET  := $(if $(filter 0,$(shell id -u)),,sudo) env DEBIAN_FRONTEND=noninteractive apt-get
@@ -48,7 +49,13 @@ $(NODE):
 	$(APT_GET) update && $(APT_GET) install -y nodejs \
 	  || { echo "error: could not install nodejs with apt-get (it needs root or sudo); the page tests need node" >&2; exit 1; }
 
-install: $(STAMP) $(CHROMIUM) $(NODE)
+# a Japanese font, so the browser tests' screenshots of pages in Japanese show the text (not empty boxes)
+$(JA_FONT):
+	@echo "Installing Debian's fonts-ipafont-gothic for the pages in Japanese"
+	$(APT_GET) update && $(APT_GET) install -y fonts-ipafont-gothic \
+	  || { echo "error: could not install fonts-ipafont-gothic with apt-get (it needs root or sudo)" >&2; exit 1; }
+
+install: $(STAMP) $(CHROMIUM) $(NODE) $(JA_FONT)
 
 # The web app: tables are kept in ./gamenight.db and survive a restart.
 run: $(SERVE_STAMP)
@@ -56,7 +63,7 @@ run: $(SERVE_STAMP)
 	$(VENV)/bin/gamenight serve --host $(HOST) --port $(PORT) --db sqlite:///gamenight.db
 
 # the whole suite: lint and types first (a ruff or mypy finding fails it), then every test
-test: lint $(CHROMIUM) $(NODE)
+test: lint $(CHROMIUM) $(NODE) $(JA_FONT)
 	$(PY) -m pytest -n 2
 
 # lint and types: ruff on everything, mypy on the package (strict on gamenight.core; see pyproject.toml)
