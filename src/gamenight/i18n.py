@@ -13,6 +13,7 @@ does ``make``). Adding a language is adding its ``.po`` file and its name to ``L
 """
 from __future__ import annotations
 
+import ast
 import functools
 import gettext
 import re
@@ -20,14 +21,18 @@ from pathlib import Path
 
 from gamenight.core.text import N_, Text, nText
 
-__all__ = ["LANGUAGES", "DEFAULT", "KEYWORDS", "N_", "Text", "nText", "translator", "render", "negotiate", "choose",
-           "catalog", "CatalogMissing"]
+__all__ = ["LANGUAGES", "DEFAULT", "PSEUDO", "KEYWORDS", "N_", "Text", "nText", "translator", "render", "negotiate",
+           "choose", "catalog", "CatalogMissing", "pseudo"]
 
 DOMAIN = "gamenight"
 LOCALE_DIR = Path(__file__).with_name("locale")
 DEFAULT = "en"
 #: every language a person may choose, by its code, named in itself (the picker shows these names)
 LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語", "fr": "Français"}
+#: the pseudo-language (as Microsoft's qps-ploc): every message of the catalog template wrapped and accented, so a
+#: text that escaped the catalogs stands out; never in the picker, served only by an app made with pseudo_locale
+PSEUDO = "qps"
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 
 #: the functions that mark texts, for Babel's extraction (``babel.cfg``; ``make catalogs``): Python's usual ones,
@@ -55,6 +60,8 @@ def render(text: str | Text, lang: str) -> str:
 @functools.cache
 def translator(lang: str) -> gettext.NullTranslations:
     """The translations of ``lang`` (English: the texts as written)."""
+    if lang == PSEUDO:
+        return PseudoTranslations(read_template(TEMPLATE))
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
     if lang == DEFAULT:
@@ -79,11 +86,13 @@ def negotiate(accept_language: str | None) -> str:
     return best
 
 
-def choose(asked: str | None = None, remembered: str | None = None, accept_language: str | None = None) -> str:
+def choose(asked: str | None = None, remembered: str | None = None, accept_language: str | None = None,
+           pseudo: bool = False) -> str:
     """The person's language: the one asked for now (``?lang=``), else the one they chose before (a cookie),
-    else their browser's preference; what is not a language we speak is ignored."""
+    else their browser's preference; what is not a language we speak is ignored (the pseudo-language too, unless
+    ``pseudo``)."""
     for lang in (asked, remembered):
-        if lang in LANGUAGES:
+        if lang in LANGUAGES or (pseudo and lang == PSEUDO):
             return lang
     return negotiate(accept_language)
 
@@ -114,6 +123,71 @@ def catalog(lang: str) -> dict:
         elif key:                    # the empty id is the catalog's header
             messages[key] = text
     return {"lang": lang, "plural": plural_expression(lang), "messages": messages}
+
+
+# ---- the pseudo-language ---------------------------------------------------------------------------
+ACCENTED = str.maketrans("aeiouycnAEIOUYCN", "áéíóúýçñÁÉÍÓÚÝÇÑ")
+PLACEHOLDER = re.compile(r"(\{\w*\})")
+
+
+def pseudo(text: str) -> str:
+    """``text`` in the pseudo-language: wrapped and accented, its placeholders kept.
+
+    >>> pseudo("Next hand")
+    '⟦Ñéxt háñd⟧'
+    >>> pseudo("{name} knocked")
+    '⟦{name} kñóçkéd⟧'
+    """
+    parts = PLACEHOLDER.split(text)
+    return "⟦" + "".join(p if PLACEHOLDER.fullmatch(p) else p.translate(ACCENTED) for p in parts) + "⟧"
+
+
+PO_LINE = re.compile(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")$')
+
+
+def read_template(path: Path) -> list[tuple[str | None, str, str | None]]:
+    """``(context, message id, plural id)`` of each message of a catalog template (``.pot``), read with the
+    standard library (the server runs without Babel)."""
+    messages: list[tuple[str | None, str, str | None]] = []
+    entry: dict[str, str] = {}
+    field = ""
+
+    def done() -> None:
+        if entry.get("msgid"):   # (the empty id is the header)
+            messages.append((entry.get("msgctxt"), entry["msgid"], entry.get("msgid_plural")))
+        entry.clear()
+
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        line = line.strip()
+        match = PO_LINE.match(line)
+        if match:
+            field = match.group(1)
+            if field in ("msgctxt", "msgid") and any(k.startswith("msgstr") for k in entry):
+                done()
+            entry[field] = ast.literal_eval(match.group(2))
+        elif line.startswith('"') and field:
+            entry[field] += ast.literal_eval(line)
+        elif not line:
+            done()
+            field = ""
+    return messages
+
+
+class PseudoTranslations(gettext.GNUTranslations):
+    """The pseudo-language's translations: each message of the template, pseudo-translated (:func:`pseudo`); a
+    text that is not in the template stays as it is, so it shows as escaped."""
+
+    def __init__(self, messages: list[tuple[str | None, str, str | None]]) -> None:
+        gettext.NullTranslations.__init__(self)
+        self.plural = lambda n: int(n != 1)
+        self._info = {"plural-forms": "nplurals=2; plural=n != 1;"}
+        self._catalog: dict[str | tuple[str, int], str] = {}
+        for context, msgid, plural in messages:
+            key = f"{context}\x04{msgid}" if context else msgid
+            if plural is None:
+                self._catalog[key] = pseudo(msgid)
+            else:
+                self._catalog[(key, 0)], self._catalog[(key, 1)] = pseudo(msgid), pseudo(plural)
 
 
 #: ``_(text)`` in a page's HTML (element text or an attribute value): a text the server translates as it serves

@@ -115,6 +115,9 @@ def _add_serve(sub) -> None:
                        help="for automated tests only: tables are dealt from seeds drawn from N, or from the "
                             "\"seed\" a table's creation names, so a failure replays exactly. A seed reveals every "
                             "card: never use this on a server people play on")
+    serve.add_argument("--pseudo-locale", action="store_true",
+                       help="for testing translations: the pages may be asked for with ?lang=qps, every text of "
+                            "the catalogs wrapped and accented (⟦Ñéxt⟧), so a text that escaped them stands out")
 
 
 def _add_bench(sub) -> None:
@@ -243,7 +246,8 @@ def _run_serve(args) -> int:
     try:
         app = create_app(args.db, bot_delay=args.bot_delay, keep_finished=args.keep_finished * 60,
                          max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
-                         max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed)
+                         max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed,
+                         pseudo_locale=args.pseudo_locale)
         if args.test_seed is not None:
             print("gamenight serve: --test-seed is on: every table's cards can be known in advance (tests only)",
                   file=sys.stderr)

@@ -1,5 +1,6 @@
-"""The lobby and table pages: static HTML/JS (no build step) over the JSON API and the WebSocket. The table page
-loads one view script per game the registry knows (static/games/<game>.js), listed when the app starts.
+"""The lobby, table and how-to-play pages: static HTML/JS (no build step) over the JSON API and the WebSocket. The
+table page loads one view script per game the registry knows (static/games/<game>.js), listed when the app starts;
+the how-to-play page (``/rules/<game>``) draws the game's guide (``/api/games/<game>/guide``, web/guides.py).
 
 Each page is served in the person's language (``?lang=``, then the choice they made before, then their
 browser's): the server translates the page's ``_(text)`` marks, sets ``<html lang>``, adds the language picker,
@@ -12,13 +13,15 @@ import html
 import json
 from pathlib import Path
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import gamenight
 from gamenight import i18n
+
+from .guides import GUIDE_ROUTES
 
 STATIC = Path(__file__).with_name("static")
 GAME_VIEWS = "<!-- GAME VIEWS: the server puts one script per registered game here -->"
@@ -27,9 +30,14 @@ LANG_COOKIE = "lang"
 LANG_COOKIE_SECONDS = 365 * 24 * 3600
 
 
-def language_of(request: Request) -> str:
-    return i18n.choose(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
-                       request.headers.get("accept-language"))
+def language_of(connection: HTTPConnection) -> str:
+    """The person's language (the pseudo-language too when the app was made with ``pseudo_locale``)."""
+    return i18n.choose(connection.query_params.get("lang"), connection.cookies.get(LANG_COOKIE),
+                       connection.headers.get("accept-language"), pseudo=pseudo_allowed(connection))
+
+
+def pseudo_allowed(connection: HTTPConnection) -> bool:
+    return bool(getattr(connection.app.state, "pseudo_locale", False))
 
 
 @functools.cache
@@ -74,7 +82,7 @@ def page(name: str, lang: str) -> str:
 def serve_page(request: Request, name: str) -> Response:
     lang = language_of(request)
     response = HTMLResponse(page(name, lang), headers={"Content-Language": lang, "Vary": "Accept-Language, Cookie"})
-    if request.query_params.get("lang") in i18n.LANGUAGES:   # asked for by a link: remembered
+    if request.query_params.get("lang") == lang:   # asked for by a link: remembered
         response.set_cookie(LANG_COOKIE, lang, max_age=LANG_COOKIE_SECONDS, samesite="lax")
     return response
 
@@ -87,9 +95,17 @@ async def table(request: Request) -> Response:
     return serve_page(request, "table")
 
 
+async def rules(request: Request) -> Response:
+    """How to play: ``/rules`` lists the games, ``/rules/<game>`` draws the game's guide (404: no such game)."""
+    response = serve_page(request, "rules")
+    if request.path_params.get("game", "") not in ("", *gamenight.games()):
+        response.status_code = 404   # the page says so, in the person's language
+    return response
+
+
 async def catalog(request: Request) -> Response:
     lang = request.path_params["lang"]
-    if lang not in i18n.LANGUAGES:
+    if lang not in i18n.LANGUAGES and not (lang == i18n.PSEUDO and pseudo_allowed(request)):
         return Response(f"no such language: {lang[:20]!r}", status_code=404, media_type="text/plain")
     script, _ = catalog_script(lang)
     return Response(script, media_type="text/javascript; charset=utf-8",
@@ -102,5 +118,6 @@ async def favicon(request: Request) -> Response:
 
 def page_routes() -> list[BaseRoute]:
     return [Route("/", lobby), Route("/table/{table_id}", table), Route("/favicon.ico", favicon),
+            Route("/rules", rules), Route("/rules/{game}", rules), *GUIDE_ROUTES,
             Route("/i18n/{lang}.js", catalog),
             Mount("/static", app=StaticFiles(directory=STATIC), name="static")]

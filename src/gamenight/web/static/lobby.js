@@ -30,7 +30,9 @@
                   el("span", `${players} · ${GN.nt("{n} rule set", "{n} rule sets", g.presets.length)}`, {class: "tile-meta"}),
                   el("span", GN.t("bots: {names}", {names: g.bots.join(", ")}), {class: "tile-meta"}));
       tile.addEventListener("click", () => { $("game").value = g.name; drawGameForm(); });
-      return tile;
+      const howTo = el("a", GN.t("How to play"), {href: "/rules/" + encodeURIComponent(g.name), class: "tile-howto",
+                                                   "data-rules-link": g.name});
+      return el("div", [tile, howTo], {class: "tile-wrap"});
     }));
   }
 

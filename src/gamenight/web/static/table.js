@@ -163,6 +163,7 @@
     drawActions(message, ui, replaying);
     drawHistory();
     drawRules(live.table);
+    drawHowToPlay(live.table);
   }
 
   // Someone who holds no seat sees, up front, a button for each seat they may take (big on a phone).
@@ -629,6 +630,15 @@
     at("prev").disabled = k === 0;
     at("next").disabled = !replay;
     at("live").disabled = !replay;
+  }
+
+  // "How to play <game>": the game's guide for this table's rules, in a new tab (/rules/<game>?table=<id>)
+  function drawHowToPlay(table) {
+    const link = $("how-to-play");
+    if (!link || link.dataset.table === table.table_id) return;
+    link.dataset.table = table.table_id;
+    link.href = `/rules/${encodeURIComponent(table.game)}?table=${encodeURIComponent(table.table_id)}`;
+    link.textContent = GN.t("How to play {game}", {game: GN.text(table.title)});
   }
 
   function drawRules(table) {
