@@ -174,7 +174,8 @@ def check_message_leaks_nothing(state, seat, message, rng):
     assert set(message["table"]["settings"]) == {"has_host", "bots_may_be_replaced", "away_seconds",
                                                  "hand_pause_seconds", "waiting", "rematch"}
     for entry in message["table"]["seats"]:   # what everyone sees of a seat: never a token or its hash
-        assert set(entry) <= {"seat", "kind", "takeable", "bot", "away", "reserved", "name", "connected"}, entry
+        assert set(entry) <= {"seat", "kind", "takeable", "bot", "away", "reserved", "name", "connected",
+                              "unnamed"}, entry
 
 
 def receive_until(ws, version, log):

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .errors import IllegalAction
+from .text import Text
+
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -44,6 +47,12 @@ def pretty_card(kind: int) -> str:
         return "Jk"
     r = RANKS[kind % 13]
     return ("10" if r == "T" else r) + SUIT_SYMBOLS[kind // 13]
+
+
+def unreadable_card(action: str, token: str) -> IllegalAction:
+    """The refusal of the action written ``action`` whose ``token`` is not a card (what ``parse_card`` refused)."""
+    return IllegalAction(Text("cannot read action {action}: {card} is not a card (write rank then suit, e.g. 5s, Th, "
+                              "Qd, or Jk for a joker)", action=repr(action), card=repr(token)))
 
 
 def parse_card(text: str) -> int:

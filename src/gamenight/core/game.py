@@ -18,6 +18,7 @@ from .errors import IllegalAction, RulesError
 from .guide import Guide
 from .options import Rules
 from .rng import Rng
+from .text import Text
 
 if TYPE_CHECKING:
     from .views import ScoreSheet, SheetRow, View
@@ -153,7 +154,8 @@ class Game(abc.ABC, Generic[R, S]):
     def action_from_id(self, action_id: int) -> Action:
         table = self.actions
         if not is_whole_number(action_id) or not 0 <= action_id < len(table):
-            raise IllegalAction(f"no action has id {action_id!r} (ids are 0..{len(table) - 1})")
+            raise IllegalAction(Text("no action has id {id} (ids are 0..{last})", id=repr(action_id),
+                                     last=len(table) - 1))
         return table[action_id]
 
     def rules_copy(self) -> dict[str, Any]:
@@ -312,23 +314,23 @@ class State(abc.ABC, Generic[G, A]):
     def apply(self: S, action: Action | str) -> S:
         """Play ``action`` (an action or its notation). Illegal or malformed: IllegalAction, state unchanged."""
         if self.current_player is None:
-            raise IllegalAction(f"the match is over; no action is legal (got {action!s})")
+            raise IllegalAction(Text("the match is over; no action is legal (got {action})", action=str(action)))
         legal = self._legal_now()
         chosen: Action
         if isinstance(action, str):
             try:
                 chosen = self.game.parse_action(action)
             except IllegalAction as e:
-                raise IllegalAction(f"{e}. Legal now: {_list(legal)}") from None
+                raise _with_legal(e, legal) from None
         elif not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action; legal now: {_list(legal)}")
+            raise IllegalAction(Text("{action} is not an action; legal now: {legal}", action=repr(action),
+                                     legal=_list(legal)))
         else:
             chosen = self._own_action(action, legal)
         try:
             own = legal[legal.index(chosen)]  # the legal list's object: an A
         except ValueError:
-            raise IllegalAction(f"{chosen} is not legal for seat {self.current_player} now"
-                                f"{self._why_illegal(cast(A, chosen))}. Legal now: {_list(legal)}") from None
+            raise self._refusal(cast(A, chosen), legal) from None
         self._apply(own)
         self.history.append(own)
         return self
@@ -349,11 +351,20 @@ class State(abc.ABC, Generic[G, A]):
         try:
             return self.game.parse_action(str(action))
         except IllegalAction as e:
-            raise IllegalAction(f"{e}. Legal now: {_list(legal)}") from None
+            raise _with_legal(e, legal) from None
 
-    def _why_illegal(self, action: A) -> str:
-        """Game may add a reason (starting with '; ') why ``action``, one of this game's, is not legal now."""
-        return ""
+    def _refusal(self, action: A, legal: list[A]) -> IllegalAction:
+        """The refusal of ``action``, one of this game's that is not legal now: why (if the game says), and what is."""
+        why = self._why_illegal(action)
+        if why is None:
+            return IllegalAction(Text("{action} is not legal for seat {seat} now. Legal now: {legal}",
+                                      action=str(action), seat=self.current_player, legal=_list(legal)))
+        return IllegalAction(Text("{action} is not legal for seat {seat} now; {reason}. Legal now: {legal}",
+                                  action=str(action), seat=self.current_player, reason=why, legal=_list(legal)))
+
+    def _why_illegal(self, action: A) -> Text | None:
+        """Game may say why ``action``, one of this game's, is not legal now (a clause: "you do not hold 7h")."""
+        return None
 
     def returns(self) -> list[float]:
         """Per-seat outcome: winners share 1.0, everyone else 0.0; all 0.0 while the match runs."""
@@ -413,7 +424,14 @@ def copy_json(value: Any) -> Any:
     return value
 
 
-def _list(actions: Sequence[Action], limit: int = 40) -> str:
+def _list(actions: Sequence[Action], limit: int = 40) -> str | Text:
+    """The actions' notation, the first ``limit`` of them (and how many more)."""
     names = [str(a) for a in actions]
-    more = f" … ({len(names) - limit} more)" if len(names) > limit else ""
-    return ", ".join(names[:limit]) + more
+    if len(names) <= limit:
+        return ", ".join(names)
+    return Text("{actions} … ({more} more)", actions=", ".join(names[:limit]), more=len(names) - limit)
+
+
+def _with_legal(error: IllegalAction, legal: Sequence[Action]) -> IllegalAction:
+    """A notation's refusal, with the actions legal now."""
+    return IllegalAction(Text("{error}. Legal now: {legal}", error=error.text, legal=_list(legal)))

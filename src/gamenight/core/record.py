@@ -8,6 +8,7 @@ from typing import Any
 from .errors import IllegalAction
 from .game import RECORD_FORMAT, Action, State
 from .registry import make
+from .text import Text
 
 
 def _start(record: dict[str, Any] | str) -> tuple[dict[str, Any], State[Any, Any]]:
@@ -33,7 +34,8 @@ def _steps(record: dict[str, Any], state: State[Any, Any]) -> Iterator[tuple[int
         try:
             state.apply(text)
         except IllegalAction as e:
-            raise IllegalAction(f"record step {number} ({text}): {e}") from None
+            raise IllegalAction(Text("record step {number} ({action}): {error}", number=number, action=text,
+                                     error=e.text)) from None
         yield number, seat, state.history[-1], state
 
 

@@ -24,9 +24,10 @@ from __future__ import annotations
 import re
 from enum import IntEnum
 
-from ..core.cards import card_str, parse_card
+from ..core.cards import card_str, parse_card, unreadable_card
 from ..core.errors import IllegalAction
 from ..core.game import Action
+from ..core.text import Text
 from .melds import MELD_CARDS, MELD_INDEX, MELD_MASKS, RUN_TARGET, SET_TARGET
 
 
@@ -123,14 +124,14 @@ def parse(text: object) -> GinAction:
     if isinstance(text, GinAction):
         return text
     if not isinstance(text, str):
-        raise IllegalAction(f"{text!r} is not an action")
+        raise IllegalAction(Text("{action} is not an action", action=repr(text)))
     clean = " ".join(text.strip().split()).lower()
     found = _BY_TEXT.get(clean) or _ALIASES.get(clean)
     if found is not None:
         return found
     if not clean:
-        raise IllegalAction("an empty action; write e.g. draw, take, pass, 7h, knock 7h, meld 5s+6s+7s, "
-                            "layoff 7c set, done")
+        raise IllegalAction(Text("an empty action; write e.g. draw, take, pass, 7h, knock 7h, meld 5s+6s+7s, "
+                                 "layoff 7c set, done"))
     word, _, rest = clean.partition(" ")
     reader = _READERS.get(word)
     if reader is not None and (rest or word != "discard"):  # a bare "discard" is read as a card, and is none
@@ -142,8 +143,8 @@ def parse(text: object) -> GinAction:
             c = -1
         if 0 <= c < 52:
             return DISCARDS[c]
-    raise IllegalAction(f"cannot read action {text!r}; write e.g. draw, take, pass, 7h, knock 7h, "
-                        f"meld 5s+6s+7s, layoff 7c set, done")
+    raise IllegalAction(Text("cannot read action {action}; write e.g. draw, take, pass, 7h, knock 7h, "
+                             "meld 5s+6s+7s, layoff 7c set, done", action=repr(text)))
 
 
 def _read_discard(rest: str, text: str) -> GinAction:
@@ -152,7 +153,8 @@ def _read_discard(rest: str, text: str) -> GinAction:
 
 def _read_knock(rest: str, text: str) -> GinAction:
     if not rest:
-        raise IllegalAction(f"{text!r}: a knock names the card discarded face down, e.g. 'knock 7h'")
+        raise IllegalAction(Text("{action}: a knock names the card discarded face down, e.g. 'knock 7h'",
+                                 action=repr(text)))
     return KNOCKS[_card(rest, text)]
 
 
@@ -163,15 +165,15 @@ def _read_meld(rest: str, text: str) -> GinAction:
         mask |= 1 << c
     index = MELD_INDEX.get(mask)
     if index is None or len(cards) != mask.bit_count():
-        raise IllegalAction(f"{text!r} is not a meld: a set is 3 or 4 cards of one rank, a run 3 or more "
-                            f"consecutive cards of one suit with the ace low (no K-A-2)")
+        raise IllegalAction(Text("{action} is not a meld: a set is 3 or 4 cards of one rank, a run 3 or more "
+                                 "consecutive cards of one suit with the ace low (no K-A-2)", action=repr(text)))
     return MELDS[index]
 
 
 def _read_layoff(rest: str, text: str) -> GinAction:
     parts = rest.split()
     if len(parts) != 2 or parts[1] not in ("set", "run"):
-        raise IllegalAction(f"{text!r}: write 'layoff <card> set' or 'layoff <card> run'")
+        raise IllegalAction(Text("{action}: write 'layoff <card> set' or 'layoff <card> run'", action=repr(text)))
     c = _card(parts[0], text)
     return SET_LAYOFFS[c] if parts[1] == "set" else RUN_LAYOFFS[c]
 
@@ -183,8 +185,8 @@ _READERS = {"discard": _read_discard, "knock": _read_knock, "meld": _read_meld, 
 def _card(token: str, text: str) -> int:
     try:
         c = parse_card(token)
-    except ValueError as e:
-        raise IllegalAction(f"cannot read action {text!r}: {e}") from None
+    except ValueError:
+        raise unreadable_card(text, token) from None
     if c >= 52:
-        raise IllegalAction(f"cannot read action {text!r}: Gin Rummy has no jokers")
+        raise IllegalAction(Text("cannot read action {action}: Gin Rummy has no jokers", action=repr(text)))
     return c

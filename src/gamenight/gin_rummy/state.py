@@ -15,6 +15,7 @@ from typing import Any
 from ..core.cards import card_str, parse_card
 from ..core.game import Game, State, copy_json
 from ..core.rng import Rng
+from ..core.text import N_, Text
 from ..core.views import View
 from . import actions as A
 from .actions import BIGGIN, DONE, KNOCK, LAYOFF, MELD, TAKE, GinAction
@@ -48,7 +49,7 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
     """Two-player Gin Rummy played as a match to ``game_target``. ``gamenight.make("gin_rummy", rules="modern")``."""
 
     name = "gin_rummy"
-    title = "Gin Rummy"
+    title = N_("Gin Rummy")
     RULES = GinRummyRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 2, 2
 
@@ -86,14 +87,15 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
         return sample_state(GinRummyState(self), gin_view, rng)
 
 
+
 class GinRummyState(State[GinRummyGame, GinAction]):
     FINISHED_PHASE = OVER
     SHEET_MARKS = {
-        "knock": "knocked", "gin": "went gin", "big_gin": "went big gin: all 11 cards in melds",
-        "undercut": "undercut the knocker", "draw": "equal deadwood: nobody scored",
-        "dead": "dead hand: nobody scored", "doubled": "points doubled: the first upcard was a spade",
-        "box": "bonus for the hand won, added at once", "boxes": "bonus for every hand won, added at the end",
-        "game": "bonus for winning the match", "shutout": "shutout: the other player never scored",
+        "knock": N_("knocked"), "gin": N_("went gin"), "big_gin": N_("went big gin: all 11 cards in melds"),
+        "undercut": N_("undercut the knocker"), "draw": N_("equal deadwood: nobody scored"),
+        "dead": N_("dead hand: nobody scored"), "doubled": N_("points doubled: the first upcard was a spade"),
+        "box": N_("bonus for the hand won, added at once"), "boxes": N_("bonus for every hand won, added at the end"),
+        "game": N_("bonus for winning the match"), "shutout": N_("shutout: the other player never scored"),
     }
     __slots__ = ("log", "prev_log", "hand_no", "dealer", "current", "phase",
                  "hands", "known", "stock", "pile", "taken", "first_upcard", "knock_limit", "takes", "returned",
@@ -273,7 +275,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         return [c for c in cards_of(hand) if c != banned and deadwood(hand ^ BIT[c]) <= limit]
 
     # ---- why an action is refused ------------------------------------------------------------------------
-    def _why_illegal(self, a: GinAction) -> str:
+    def _why_illegal(self, a: GinAction) -> Text | None:
         kind = a.kind
         phase = self.phase
         hand = self.hands[self.current]
@@ -283,46 +285,49 @@ class GinRummyState(State[GinRummyGame, GinAction]):
             return self._why_not_draw(a)
         if phase in (LAYOUT, DEFEND) and kind == MELD:
             if a.meld & hand != a.meld:
-                return "; you do not hold all of those cards"
+                return Text("you do not hold all of those cards")
             if phase == LAYOUT:
-                return f"; your deadwood could no longer get within {self.knock_limit}"
+                return Text("your deadwood could no longer get within {limit}", limit=self.knock_limit)
         if phase == LAYOUT and kind == DONE:
-            return f"; your unmelded cards count {value_of(hand)}, over the limit of {self.knock_limit}: lay more melds"
+            return Text("your unmelded cards count {points}, over the limit of {limit}: lay more melds",
+                        points=value_of(hand), limit=self.knock_limit)
         if phase == DEFEND and kind == LAYOFF:
             if self.knocker_deadwood == 0 or self.big:
-                return "; no layoffs on gin"
+                return Text("no layoffs on gin")
             if not hand & BIT[a.card]:
-                return f"; you do not hold {card_str(a.card)}"
-            return f"; {card_str(a.card)} does not fit a {TARGET_NAMES[a.target]} of the knocker"
-        return ""
+                return Text("you do not hold {card}", card=card_str(a.card))
+            if a.target == SET_TARGET:
+                return Text("{card} does not fit a set of the knocker", card=card_str(a.card))
+            return Text("{card} does not fit a run of the knocker", card=card_str(a.card))
+        return None
 
-    def _why_not_discard(self, a: GinAction, hand: int) -> str:
+    def _why_not_discard(self, a: GinAction, hand: int) -> Text | None:
         if a.kind == BIGGIN:
-            return ("; big gin is not played under these rules" if self.game.rules.big_gin_bonus is None
-                    else "; big gin needs all 11 cards in melds")
+            return (Text("big gin is not played under these rules") if self.game.rules.big_gin_bonus is None
+                    else Text("big gin needs all 11 cards in melds"))
         if not hand & BIT[a.card]:
-            return f"; you do not hold {card_str(a.card)}"
+            return Text("you do not hold {card}", card=card_str(a.card))
         if a.card == self.taken and not self.game.rules.may_discard_taken_discard:
-            return "; a card taken from the discard pile may not be discarded in the same turn"
+            return Text("a card taken from the discard pile may not be discarded in the same turn")
         if a.kind == KNOCK:
-            return (f"; after discarding {card_str(a.card)} your deadwood would be "
-                    f"{deadwood(hand ^ BIT[a.card])}, over the knock limit of {self.knock_limit}")
+            return Text("after discarding {card} your deadwood would be {points}, over the knock limit of {limit}",
+                        card=card_str(a.card), points=deadwood(hand ^ BIT[a.card]), limit=self.knock_limit)
         if self.must_knock:
-            return "; at the wall you took the discard, so you must knock"
-        return ""
+            return Text("at the wall you took the discard, so you must knock")
+        return None
 
-    def _why_not_draw(self, a: GinAction) -> str:
+    def _why_not_draw(self, a: GinAction) -> Text | None:
         kind = a.kind
         phase = self.phase
         if kind in (DISCARD_KIND, KNOCK):
-            return "; take a card first (draw or take)"
+            return Text("take a card first (draw or take)")
         if phase == STOCK_ONLY and kind == TAKE:
-            return "; both players passed the first upcard, so the non-dealer draws from the stock"
+            return Text("both players passed the first upcard, so the non-dealer draws from the stock")
         if phase == UPCARD and kind == DRAW_KIND:
-            return "; first take or pass the upcard"
+            return Text("first take or pass the upcard")
         if phase == WALL and kind == TAKE:
-            return "; at the wall the discard may be taken only to knock, and it would not let you knock"
-        return ""
+            return Text("at the wall the discard may be taken only to knock, and it would not let you knock")
+        return None
 
     # ---- playing: one handler per phase ------------------------------------------------------------------
     def _apply(self, a: GinAction) -> None:

@@ -27,9 +27,10 @@ from enum import IntEnum
 from itertools import product
 
 from ..core.bits import cards_of
-from ..core.cards import parse_card
+from ..core.cards import parse_card, unreadable_card
 from ..core.errors import IllegalAction
 from ..core.game import Action
+from ..core.text import Text
 
 RANK_CHARS = "J9ATKQ"
 SUIT_CHARS = "shdc"
@@ -192,16 +193,16 @@ class ActionTable:
         if isinstance(text, ThuneeAction):
             return text
         if not isinstance(text, str):
-            raise IllegalAction(f"{text!r} is not an action")
+            raise IllegalAction(Text("{action} is not an action", action=repr(text)))
         words = text.strip().lower().split()
         if not words:
-            raise IllegalAction("an empty action; write e.g. pass, call 10, trump Jh, thunee, jodi KQh, Jh")
+            raise IllegalAction(Text("an empty action; write e.g. pass, call 10, trump Jh, thunee, jodi KQh, Jh"))
         found = self.by_text.get(" ".join(words))
         if found is not None:
             return found
         head = words[0]
         if head == "call" and len(words) == 2:
-            raise IllegalAction(f"{text!r}: calls are 10, 20, ..., 100, then 104")
+            raise IllegalAction(Text("{action}: calls are 10, 20, ..., 100, then 104", action=repr(text)))
         if head in ("trump", "double", "kanak", "play") and len(words) == 2:
             card = self._card(words[1], text)
             return {"trump": self.trump, "double": self.double, "kanak": self.kanak, "play": self.play}[head][card]
@@ -212,18 +213,19 @@ class ActionTable:
                 return self.play[parse_thunee_card(words[0])]
             except ValueError:
                 pass
-        raise IllegalAction(f"cannot read action {text!r}; write e.g. pass, redeal, call 10, trump Jh, thunee, "
-                            f"jodi KQh, Jh, double Jh, kanak Jh")
+        raise IllegalAction(Text("cannot read action {action}; write e.g. pass, redeal, call 10, trump Jh, thunee, "
+                                 "jodi KQh, Jh, double Jh, kanak Jh", action=repr(text)))
 
     def _jodi(self, words: list[str], text: str) -> ThuneeAction:
         """A Jodi written like ``KQh+JKQs`` (any order of K and Q; ``,`` for ``+``)."""
         melds = [0, 0, 0, 0]
         for part in "".join(words).replace(",", "+").split("+"):
             if len(part) < 3 or part[-1] not in SUIT_CHARS or part[:-1] not in ("kq", "qk", "jkq"):
-                raise IllegalAction(f"{text!r}: a Jodi is written like jodi KQh or jodi JKQs+KQc")
+                raise IllegalAction(Text("{action}: a Jodi is written like jodi KQh or jodi JKQs+KQc",
+                                         action=repr(text)))
             suit = SUIT_CHARS.index(part[-1])
             if melds[suit]:
-                raise IllegalAction(f"{text!r}: each suit is declared at most once in a Jodi")
+                raise IllegalAction(Text("{action}: each suit is declared at most once in a Jodi", action=repr(text)))
             melds[suit] = 2 if part[0] == "j" else 1
         return self.jodi[(melds[0], melds[1], melds[2], melds[3])]
 
@@ -231,8 +233,14 @@ class ActionTable:
     def _card(token: str, text: str) -> int:
         try:
             return parse_thunee_card(token)
-        except ValueError as e:
-            raise IllegalAction(f"cannot read action {text!r}: {e}") from None
+        except ValueError:
+            pass
+        try:
+            parse_card(token)
+        except ValueError:
+            raise unreadable_card(text, token) from None
+        raise IllegalAction(Text("cannot read action {action}: {card} is not in the Thunee deck (J 9 A 10 K Q of each "
+                                 "suit)", action=repr(text), card=repr(token)))
 
 
 def _by_id(action: Action) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.text import N_
 from .actions import SUIT_CHARS
 from .phases import FINAL_NAMES, SPECIAL_NAMES, FinalCall, Special
 from .rules import ThuneeRules
@@ -27,30 +28,30 @@ LAST_TRICK_POINTS = 10       # T25
 
 # the score sheet's marks (a scored hand's row: what decided it, on the team that made or failed each call)
 SHEET_MARKS = {
-    "counted": "the counting team (opposite the trumper) reached its target of card points",
-    "defended": "the trumping team kept the counting team below its target",
-    "bid": "made the highest call: it counts for the other team, whose win is then worth 2 balls",
-    "last_trick": "won the hand's last trick (worth 10 points in the count)",
-    "jodi": "declared Jodi (king and queen of a suit, or jack, king and queen)",
-    "thunee": "called Thunee and won every trick",
-    "thunee_failed": "called Thunee and lost a trick",
-    "royals": "called Royals and won every trick",
-    "royals_failed": "called Royals and lost a trick",
-    "blind_thunee": "called Blind Thunee (before the last cards were dealt) and won every trick",
-    "blind_thunee_failed": "called Blind Thunee and lost a trick",
-    "blind_royals": "called Blind Royals (before the last cards were dealt) and won every trick",
-    "blind_royals_failed": "called Blind Royals and lost a trick",
-    "mooney": "called Mooney (four cards of one suit with its jack) and won every trick",
-    "mooney_failed": "called Mooney and lost a trick",
-    "trip": "called Trip and won the last trick",
-    "trip_failed": "called Trip and lost the last trick",
-    "caught": "won a trick against the other team's call, which so failed",
-    "partner_caught": "the caller's own partner won a trick, so the call failed (the other team scores more)",
-    "double": "called Double on the last trick and made it",
-    "double_failed": "called Double on the last trick and lost it",
-    "kanak": "called Kanak on the last trick and made it",
-    "kanak_failed": "called Kanak on the last trick and failed",
-    "won": "won the match",
+    "counted": N_("the counting team (opposite the trumper) reached its target of card points"),
+    "defended": N_("the trumping team kept the counting team below its target"),
+    "bid": N_("made the highest call: it counts for the other team, whose win is then worth 2 balls"),
+    "last_trick": N_("won the hand's last trick (worth 10 points in the count)"),
+    "jodi": N_("declared Jodi (king and queen of a suit, or jack, king and queen)"),
+    "thunee": N_("called Thunee and won every trick"),
+    "thunee_failed": N_("called Thunee and lost a trick"),
+    "royals": N_("called Royals and won every trick"),
+    "royals_failed": N_("called Royals and lost a trick"),
+    "blind_thunee": N_("called Blind Thunee (before the last cards were dealt) and won every trick"),
+    "blind_thunee_failed": N_("called Blind Thunee and lost a trick"),
+    "blind_royals": N_("called Blind Royals (before the last cards were dealt) and won every trick"),
+    "blind_royals_failed": N_("called Blind Royals and lost a trick"),
+    "mooney": N_("called Mooney (four cards of one suit with its jack) and won every trick"),
+    "mooney_failed": N_("called Mooney and lost a trick"),
+    "trip": N_("called Trip and won the last trick"),
+    "trip_failed": N_("called Trip and lost the last trick"),
+    "caught": N_("won a trick against the other team's call, which so failed"),
+    "partner_caught": N_("the caller's own partner won a trick, so the call failed (the other team scores more)"),
+    "double": N_("called Double on the last trick and made it"),
+    "double_failed": N_("called Double on the last trick and lost it"),
+    "kanak": N_("called Kanak on the last trick and made it"),
+    "kanak_failed": N_("called Kanak on the last trick and failed"),
+    "won": N_("won the match"),
 }
 
 

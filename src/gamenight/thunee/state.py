@@ -20,6 +20,7 @@ from ..core.bits import cards_of, mask_of
 from ..core.errors import RulesError
 from ..core.game import Game, State, copy_json
 from ..core.rng import Rng
+from ..core.text import N_, Text
 from .actions import (
     CARD_POINTS,
     KING,
@@ -49,6 +50,17 @@ NO_SPECIAL, S_THUNEE, S_ROYALS, S_BLIND_THUNEE, S_BLIND_ROYALS, S_TRIP, S_MOONEY
 NO_FINAL, F_DOUBLE, F_KANAK = FinalCall
 
 WEAK_LIMIT = 10                           # T9
+# what a hand's phase is for: why an action of another phase is not legal in it
+PHASE_PURPOSES = {
+    WEAK: Text("first each player may ask for a redeal of a weak hand, or pass"),
+    TRIP_PHASE: Text("first the dealer may declare Trip, or pass"),
+    CALLING: Text("this is the time to call or pass"),
+    TRUMP_PHASE: Text("first the trumper lays a trump card face down"),
+    BLIND: Text("this is the time to call Blind Thunee (or Blind Royals), before the last cards are dealt, or pass"),
+    SPECIAL: Text("this is the time to call Thunee (or Royals), or pass"),
+    JODI_PHASE: Text("this is the time for the team that won the trick to declare Jodi, or pass"),
+    PLAYING: Text("this is the time to play a card to the trick"),
+}
 SPECIAL_ACTIONS = {Kind.THUNEE: S_THUNEE, Kind.ROYALS: S_ROYALS, Kind.BLIND_THUNEE: S_BLIND_THUNEE,
                    Kind.BLIND_ROYALS: S_BLIND_ROYALS, Kind.MOONEY: S_MOONEY}
 
@@ -59,7 +71,7 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
     ``gamenight.make("thunee", players=4, rules="standard", balls_to_win=13)``."""
 
     name = "thunee"
-    title = "Thunee"
+    title = N_("Thunee")
     RULES = ThuneeRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 6, 4
 
@@ -119,6 +131,7 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
     def sample_state(self, view: Any, rng: Any) -> ThuneeState:
         from .sampling import sample_state
         return sample_state(self, view, rng)
+
 
 
 
@@ -488,33 +501,33 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
             extra += [t.kanak[a.card] for a in plays]  # T27
         return extra
 
-    def _why_illegal(self, action: ThuneeAction) -> str:
+    def _why_illegal(self, action: ThuneeAction) -> Text | None:
         phase = self.phase
         kind = action.kind
         if phase == PLAYING and kind in (PLAY, DOUBLE, KANAK):
             return self._why_not_played(action)
         if kind == CALL and phase == CALLING:
-            return f"; calls go up by exactly one step: the next call is {self._legal_now()[1]}"
+            return Text("calls go up by exactly one step: the next call is {call}", call=str(self._legal_now()[1]))
         if kind == JODI:
-            return ("; Jodi is declared just after a trick your team won, when the rules allow it, with K+Q (or J+K+Q) "
-                    "of a suit not yet declared this hand")
-        return f" (the {PHASE_NAMES[phase]} phase)"
+            return Text("Jodi is declared just after a trick your team won, when the rules allow it, with K+Q "
+                        "(or J+K+Q) of a suit not yet declared this hand")
+        return PHASE_PURPOSES.get(phase)
 
-    def _why_not_played(self, action: ThuneeAction) -> str:
+    def _why_not_played(self, action: ThuneeAction) -> Text | None:
         kind = action.kind
         hand = self.hands[self.current]
         if not (hand >> action.card) & 1:
-            return f"; you do not hold {card_text(action.card)}"
+            return Text("you do not hold {card}", card=card_text(action.card))
         if self.trick and hand & SUIT_MASK[self.trick[0][1] // 6]:
             led = SUIT_CHARS[self.trick[0][1] // 6]
-            return f"; you hold a card of the suit led ({led}), so you must follow suit"
+            return Text("you hold a card of the suit led ({suit}), so you must follow suit", suit=led)
         if kind == PLAY and self.trick and action.card // 6 == self.trump:
-            return "; you may not play a trump lower than one already in the trick while you hold another suit"
+            return Text("you may not play a trump lower than one already in the trick while you hold another suit")
         if kind == DOUBLE:
-            return "; Double is called only by the leader of the last trick whose team won every other trick"
+            return Text("Double is called only by the leader of the last trick whose team won every other trick")
         if kind == KANAK:
-            return "; Kanak is called only on the last trick, once per hand, and not under Thunee"
-        return ""
+            return Text("Kanak is called only on the last trick, once per hand, and not under Thunee")
+        return None
 
     # ---- applying, by phase ---------------------------------------------------------------------
     def _apply(self, action: ThuneeAction) -> None:

@@ -1,14 +1,28 @@
-"""The refusals a client hears: a message saying what was wrong, and the HTTP status it maps to."""
+"""The refusals a client hears: a message saying what was wrong, and the HTTP status it maps to.
+
+The message is a :class:`~gamenight.i18n.Text` (a plain string is taken as it is): ``str(error)`` is the
+English, and ``error.said_in(lang)`` the message in a person's language, as the answers give it.
+"""
 from __future__ import annotations
+
+from gamenight import i18n
+from gamenight.i18n import Text
+
+AS_IS = "{text}"   # a plain message: shown as it is (a variable, so the catalogs do not take it for a message)
 
 
 class TableError(Exception):
     """A request the server refuses; ``status`` is the HTTP status it maps to (WebSocket: close code 4000 + it)."""
 
-    def __init__(self, message: str, status: int = 400, headers: dict[str, str] | None = None):
-        super().__init__(message)
+    def __init__(self, message: str | Text, status: int = 400, headers: dict[str, str] | None = None):
+        super().__init__(str(message))
+        self.text = message if isinstance(message, Text) else Text(AS_IS, text=message)
         self.status = status
         self.headers = headers or {}
+
+    def said_in(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return i18n.render(self.text, lang)
 
 
 class TableGone(TableError):
@@ -16,4 +30,4 @@ class TableGone(TableError):
     the manager again, which loads it from storage."""
 
     def __init__(self) -> None:
-        super().__init__("the table was just put away; try again", 503)
+        super().__init__(Text("the table was just put away; try again"), 503)

@@ -19,8 +19,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 import gamenight
-from gamenight.core.errors import RulesError
-from gamenight.core.text import Text, as_text
+from gamenight import RulesError
+from gamenight.i18n import Text
 
 from .errors import TableError
 from .routes import find_table, manager_of
@@ -65,7 +65,7 @@ async def table_game(request: Request, name: str, table_id: str) -> gamenight.Ga
     except TableError as e:
         if e.status == 404:
             raise Refused(Text("there is no table {table}", table=table_id[:40]), 404) from None
-        raise Refused(as_text(str(e)), e.status) from None
+        raise Refused(e.text, e.status) from None
     game = table.game
     if game.name != name:
         raise Refused(Text("table {table} plays {game}", table=table_id[:40], game=game.title), 400)

@@ -6,6 +6,8 @@ import math
 import threading
 from collections.abc import Callable
 
+from gamenight.i18n import Text
+
 from .errors import TableError
 
 WINDOW = 60.0   # seconds: the creation limit counts the creations of the last minute
@@ -32,8 +34,8 @@ class AddressLimits:
             _forget_old(stamps, now)
             if len(stamps) >= self.max_creates_per_minute:
                 wait = max(1, math.ceil(stamps[0] + WINDOW - now))
-                raise TableError(f"too many tables created from your address; try again in {wait} s", 429,
-                                 headers={"Retry-After": str(wait)})
+                raise TableError(Text("too many tables created from your address; try again in {seconds} s",
+                                      seconds=wait), 429, headers={"Retry-After": str(wait)})
             stamps.append(now)
             return now
 
@@ -64,8 +66,8 @@ class AddressLimits:
         with self._lock:
             count = self._sockets.get(client, 0)
             if count >= self.max_sockets_per_ip:
-                raise TableError(f"too many connections from your address (at most {self.max_sockets_per_ip}); "
-                                 "close some and try again", 429)
+                raise TableError(Text("too many connections from your address (at most {most}); close some and try "
+                                      "again", most=self.max_sockets_per_ip), 429)
             self._sockets[client] = count + 1
 
     def sockets(self) -> dict[str, int]:

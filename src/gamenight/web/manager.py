@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import gamenight
 from gamenight import RulesError
+from gamenight.i18n import Text
 
 from . import seats as seats_module
 from .errors import TableError
@@ -147,10 +148,10 @@ class TableManager:
         if table is not None:
             return table
         if not isinstance(table_id, str) or not table_id or len(table_id) > MAX_TABLE_ID:
-            raise TableError(f"no table {table_id!r}", 404)
+            raise TableError(Text("no table {table}", table=repr(table_id)), 404)
         if table_id in self.broken:
-            raise TableError("this table cannot be played: the server could not replay its record (its log says "
-                             "why)", 500)
+            raise TableError(Text("this table cannot be played: the server could not replay its record (its log says "
+                                  "why)"), 500)
         with self.lock:
             table = self.tables.get(table_id)
             if table is not None:
@@ -159,9 +160,9 @@ class TableManager:
                 stored = self.storage.load_table(table_id)
             except StorageError as e:
                 log.error("table %s: not loaded: %s", table_id, e)
-                raise TableError("the server could not read this table; try again", 503) from None
+                raise TableError(Text("the server could not read this table; try again"), 503) from None
             if stored is None:
-                raise TableError(f"no table {table_id!r}", 404)
+                raise TableError(Text("no table {table}", table=repr(table_id)), 404)
             table = self._replayed(stored)
             if table is None:
                 return self.get(table_id)   # now listed as broken: the answer says so
@@ -250,41 +251,44 @@ class TableManager:
         """The seed a new table is dealt from (None: a fresh secret one)."""
         if self._test_seeds is None:
             if seed is not None:
-                raise TableError("a table's seed cannot be chosen on this server (it would reveal every card)")
+                raise TableError(Text("a table's seed cannot be chosen on this server (it would reveal every card)"))
             return None
         if seed is None:
             with self.lock:
                 return self._test_seeds.getrandbits(63)
         if not _is_seed(seed):
-            raise TableError(f"seed must be a whole number 0..2**63-1, not {seed!r}")
+            raise TableError(Text("seed must be a whole number 0..2**63-1, not {seed}", seed=repr(seed)))
         return seed
 
     def _create(self, game, players, preset, options, seats, seed, settings: seats_module.Settings) -> Table:
         if not isinstance(game, str) or game not in gamenight.games():
-            raise TableError(f"unknown game {game!r}; games are: {', '.join(gamenight.games())}")
+            raise TableError(Text("unknown game {game}; games are: {games}", game=repr(game),
+                                  games=", ".join(gamenight.games())))
         if options is not None and not isinstance(options, dict):
-            raise TableError("options must be an object of option names to values")
+            raise TableError(Text("options must be an object of option names to values"))
         for key in ("players", "rules", "preset"):
             if key in (options or {}):
-                raise TableError(f"{key!r} is not a rule option: give \"players\" and \"preset\" beside \"options\", "
-                                 "not inside it")
+                raise TableError(Text("{key} is not a rule option: give \"players\" and \"preset\" beside \"options\", "
+                                      "not inside it", key=repr(key)))
         if preset is not None and not isinstance(preset, str):
-            raise TableError("preset must be a preset name")
+            raise TableError(Text("preset must be a preset name"))
         try:
             made = gamenight.make(game, players=players, rules=preset, **(options or {}))
         except RulesError as e:
-            raise TableError(str(e)) from None
+            raise TableError(e.text) from None
         except TypeError:
-            raise TableError("options must map rule option names to values") from None
+            raise TableError(Text("options must map rule option names to values")) from None
         n = made.num_players
         if seats is None:
             seats = [None] * n
         if not isinstance(seats, list) or len(seats) != n:
-            raise TableError(f"seats must be a list of {n} entries (a bot name, or null for an open seat)")
+            raise TableError(Text("seats must be a list of {count} entries (a bot name, or null for an open seat)",
+                                  count=n))
         bots = gamenight.bots_for(made)
         for bot in seats:
             if bot is not None and bot not in bots:
-                raise TableError(f"unknown bot {bot!r} for {game}; bots are: {', '.join(bots)}")
+                raise TableError(Text("unknown bot {bot} for {game}; bots are: {bots}", bot=repr(bot), game=game,
+                                      bots=", ".join(bots)))
         stored = StoredTable(table_id=secrets.token_urlsafe(8), game=game, players=n, rules=made.rules.to_dict(),
                              format=gamenight.RECORD_FORMAT,
                              seed=made.fresh_seed() if seed is None else seed,
@@ -296,13 +300,13 @@ class TableManager:
         """Store a new table and keep it in memory (refused while the server has its most tables in play)."""
         with self.lock:
             if self.live_count() >= self.max_tables:
-                raise TableError(f"the server has {self.max_tables} tables in play, its most; "
-                                 "try again when some have finished", 503)
+                raise TableError(Text("the server has {most} tables in play, its most; try again when some have "
+                                      "finished", most=self.max_tables), 503)
             try:
                 self.storage.create_table(stored)
             except StorageError as e:
                 log.error("a new %s table was not saved: %s", stored.game, e)
-                raise TableError("the server could not save the new table; try again", 503) from None
+                raise TableError(Text("the server could not save the new table; try again"), 503) from None
             table = self._table(stored)
             self.tables[table.table_id] = table
         return table

@@ -40,15 +40,16 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 import gamenight
-from gamenight.i18n import N_
+from gamenight.i18n import N_, Text
 
 from .errors import TableError, TableGone
 from .manager import TableManager
 from .table import Table
 
 MAX_MESSAGE = 4096      # bytes of one client message, HTTP body or WebSocket frame
-ADDRESS_TOKEN = ("a token never goes in the address (addresses are written to logs): send it in the X-Seat-Token "
-                 "header, or on a WebSocket in the first message {\"type\": \"hello\", \"token\": ...}")
+ADDRESS_TOKEN = Text("a token never goes in the address (addresses are written to logs): send it in the "
+                     "X-Seat-Token header, or on a WebSocket in the first message {hello}",
+                     hello='{"type": "hello", "token": ...}')
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -64,14 +65,20 @@ def client_of(connection: HTTPConnection) -> str:
     return connection.client.host if connection.client and connection.client.host else "unknown"
 
 
+# what is wrong with a client's JSON, by what it sent
+NOT_JSON = {"message": Text("message is not valid JSON"), "request body": Text("request body is not valid JSON")}
+TOO_DEEP = {"message": Text("message is nested too deeply"),
+            "request body": Text("request body is nested too deeply")}
+
+
 def parse_json(raw: bytes | str, what: str) -> Any:
-    """JSON from a client; TableError (400) saying what is wrong with it."""
+    """JSON from a client (``what``: a "message" or a "request body"); TableError (400) saying what is wrong."""
     try:
         return json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise TableError(f"{what} is not valid JSON") from None
+        raise TableError(NOT_JSON[what]) from None
     except RecursionError:
-        raise TableError(f"{what} is nested too deeply") from None
+        raise TableError(TOO_DEEP[what]) from None
 
 
 async def read_body(request: Request) -> dict[str, Any]:
@@ -79,15 +86,15 @@ async def read_body(request: Request) -> dict[str, Any]:
     body sent in chunks has no Content-Length to check first)."""
     declared = request.headers.get("content-length", "")
     if declared.isascii() and declared.isdigit() and int(declared) > MAX_MESSAGE:
-        raise TableError(f"request body over {MAX_MESSAGE} bytes", 413)
+        raise TableError(Text("request body over {most} bytes", most=MAX_MESSAGE), 413)
     raw = bytearray()
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_MESSAGE:
-            raise TableError(f"request body over {MAX_MESSAGE} bytes", 413)
+            raise TableError(Text("request body over {most} bytes", most=MAX_MESSAGE), 413)
     data = parse_json(bytes(raw) or b"{}", "request body")
     if not isinstance(data, dict):
-        raise TableError("request body must be a JSON object")
+        raise TableError(Text("request body must be a JSON object"))
     return data
 
 
@@ -125,12 +132,13 @@ async def on_table(manager: TableManager, table_id: str, method: str, *args: Any
 
 
 def refusing(handler: Handler) -> Handler:
-    """The handler, with a TableError answered as ``{"error": ...}`` and its status."""
+    """The handler, with a TableError answered as ``{"error": ...}`` (in the person's language) and its status."""
     async def wrapped(request: Request) -> Response:
         try:
             return await handler(request)
         except TableError as e:
-            return JSONResponse({"error": str(e)}, status_code=e.status, headers=e.headers)
+            from .pages import language_of  # (pages serve the routes' guides: imported once it is loaded)
+            return JSONResponse({"error": e.said_in(language_of(request))}, status_code=e.status, headers=e.headers)
     return wrapped
 
 

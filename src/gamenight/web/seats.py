@@ -26,6 +26,7 @@ import unicodedata
 from typing import Any
 
 import gamenight
+from gamenight.i18n import Text
 
 MAX_NAME = 40
 # marks that turn the direction of text around them (a name could make "Ann" read as something else)
@@ -41,10 +42,12 @@ CLIENT_NONCE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class SeatError(Exception):
-    """A seat change the rules refuse; ``status`` is the HTTP status it maps to."""
+    """A seat change the rules refuse: why (a Text; ``str(error)`` the English); ``status`` is the HTTP status it
+    maps to."""
 
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
+    def __init__(self, message: Text, status: int = 400):
+        super().__init__(str(message))
+        self.text = message
         self.status = status
 
 
@@ -54,20 +57,20 @@ def clean_name(name: object) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str):
-        raise SeatError("name must be text")
+        raise SeatError(Text("name must be text"))
     name = unicodedata.normalize("NFC", name).strip()
     if len(name) > MAX_NAME:
-        raise SeatError(f"name must be at most {MAX_NAME} characters")
+        raise SeatError(Text("name must be at most {most} characters", most=MAX_NAME))
     if not name:
         return None
     if any(unicodedata.category(c) == "Cc" for c in name):
-        raise SeatError("a name may not hold control characters (such as a new line or a tab)")
+        raise SeatError(Text("a name may not hold control characters (such as a new line or a tab)"))
     if any(c in DIRECTION_MARKS for c in name):
-        raise SeatError("a name may not hold marks that change the direction of text")
+        raise SeatError(Text("a name may not hold marks that change the direction of text"))
     if all(c in BLANK_LETTERS or unicodedata.category(c)[0] in "ZCM" for c in name):
-        raise SeatError("a name needs at least one visible letter, digit or sign")
+        raise SeatError(Text("a name needs at least one visible letter, digit or sign"))
     if LOOKS_LIKE_A_BOT.fullmatch(name):
-        raise SeatError("a person's name may not look like a bot's label (such as \"Bot 2\")")
+        raise SeatError(Text("a person's name may not look like a bot's label (such as \"Bot 2\")"))
     return name
 
 
@@ -86,7 +89,8 @@ def check_client_nonce(client: object) -> str | None:
     if client is None:
         return None
     if not isinstance(client, str) or not CLIENT_NONCE.fullmatch(client):
-        raise SeatError("client must be a random text of 16-64 letters, digits, - or _ (the same for a retried join)")
+        raise SeatError(Text("client must be a random text of 16-64 letters, digits, - or _ (the same for a retried "
+                             "join)"))
     return client
 
 
@@ -123,11 +127,13 @@ class Settings:
         if changes is None:
             return self
         if not isinstance(changes, dict):
-            raise SeatError("settings must be an object such as {\"bots_may_be_replaced\": true, \"away_seconds\": 60}")
+            raise SeatError(Text("settings must be an object such as {example}",
+                                 example='{"bots_may_be_replaced": true, "away_seconds": 60}'))
         out = dataclasses.replace(self)
         for key, value in changes.items():
             if key not in SETTABLE:
-                raise SeatError(f"unknown setting {key!r}; settings are: {', '.join(SETTABLE)}")
+                raise SeatError(Text("unknown setting {key}; settings are: {settings}", key=repr(key),
+                                     settings=", ".join(SETTABLE)))
             setattr(out, key, _checked_setting(key, value))
         if "hold_start" in changes:   # a table made to hold its start waits until it is started
             out.started = not out.hold_start
@@ -144,11 +150,12 @@ def _checked_setting(key: str, value: object) -> object:
     kind = SETTABLE[key]
     if kind is bool:
         if not isinstance(value, bool):
-            raise SeatError(f"{key} must be true or false, not {value!r}")
+            raise SeatError(Text("{key} must be true or false, not {value}", key=key, value=repr(value)))
         return value
     low, high = kind
     if not gamenight.is_whole_number(value) or not low <= value <= high:
-        raise SeatError(f"{key} must be a whole number of seconds {low}..{high}, not {value!r}")
+        raise SeatError(Text("{key} must be a whole number of seconds {low}..{high}, not {value}", key=key, low=low,
+                             high=high, value=repr(value)))
     return value
 
 
@@ -180,15 +187,19 @@ def takeable(seat: dict[str, Any], settings: Settings) -> bool:
     return bool(seat.get("keeps_open")) or settings.bots_may_be_replaced
 
 
-def why_not(seat: dict[str, Any], number: int) -> str:
+def why_not(seat: dict[str, Any], number: int) -> Text:
     """Why a newcomer may not take this seat."""
     if seat["kind"] == "person":
-        return f"seat {number} is taken"
+        return Text("seat {seat} is taken", seat=number)
     if seat.get("reserved"):
-        return f"seat {number} is kept for {seat['reserved'].get('name') or 'its player'} from the match before"
+        name = seat["reserved"].get("name")
+        return (Text("seat {seat} is kept for {name} from the match before", seat=number, name=name) if name
+                else Text("seat {seat} is kept for its player from the match before", seat=number))
     if seat.get("away"):
-        return f"a bot plays seat {number} for {seat['away'].get('name') or 'its player'} until they come back"
-    return (f"a bot plays seat {number}; only the host may open it, or let friends take the bots' seats")
+        name = seat["away"].get("name")
+        return (Text("a bot plays seat {seat} for {name} until they come back", seat=number, name=name) if name
+                else Text("a bot plays seat {seat} for its player until they come back", seat=number))
+    return Text("a bot plays seat {seat}; only the host may open it, or let friends take the bots' seats", seat=number)
 
 
 def returning(seat: dict[str, Any], token_hash: str) -> bool:
@@ -216,15 +227,23 @@ def for_rematch(seat: dict[str, Any]) -> dict[str, Any]:
 
 
 def public(number: int, seat: dict[str, Any], settings: Settings, connected: bool) -> dict[str, Any]:
-    """What everyone sees of a seat (never a token's hash)."""
+    """What everyone sees of a seat (never a token's hash). The person it names (``name``, ``reserved`` for, or
+    ``away``) without a name of their own is "Player N", and ``unnamed`` says so (the pages say it in the reader's
+    language)."""
     out = {"seat": number, "kind": seat["kind"], "takeable": takeable(seat, settings)}
+    person = None
     if seat.get("reserved"):
-        out["reserved"] = seat["reserved"].get("name") or f"Player {number + 1}"
+        person = seat["reserved"]
+        out["reserved"] = person.get("name") or f"Player {number + 1}"
     if seat["kind"] == "bot":
         out["bot"] = seat["bot"]
         if seat.get("away"):
-            out["away"] = seat["away"].get("name") or f"Player {number + 1}"
+            person = seat["away"]
+            out["away"] = person.get("name") or f"Player {number + 1}"
     if seat["kind"] == "person":
+        person = seat
         out["name"] = seat.get("name") or f"Player {number + 1}"
         out["connected"] = connected
+    if person is not None and not person.get("name"):
+        out["unnamed"] = True
     return out

@@ -4,7 +4,8 @@ The client's first message is ``{"type": "hello", "token": "<seat token>"}`` (no
 the token never travels in the address, so no log holds it. The client then receives its message, and again after
 every change; it sends ``{"type": "action", "action": "...", "version": n, "seat"?: n}`` or ``{"type": "ping"}``.
 A refusal is ``{"type": "error", "error": "...", "status": n}`` to that client only, and the connection stays
-usable; a refusal of the connection itself closes it with code 4000 + status.
+usable; a refusal of the connection itself closes it with code 4000 + status. Refusals are in the connection's
+language (``?lang=`` on the socket's address, else the ``lang`` cookie, else Accept-Language).
 """
 from __future__ import annotations
 
@@ -15,11 +16,16 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gamenight import i18n
+from gamenight.i18n import Text
+
 from .errors import TableError
+from .pages import language_of
 from .routes import ADDRESS_TOKEN, MAX_MESSAGE, client_of, find_table, manager_of, on_table, parse_json
 from .table import Table
 
 HELLO_SECONDS = 10   # a WebSocket says hello (with its token, or none to watch) within this time
+NOT_AN_OBJECT = Text("message must be a JSON object like {example}", example='{"type": "action", "action": "..."}')
 
 
 async def table_socket(websocket: WebSocket) -> None:
@@ -45,7 +51,7 @@ async def _serve(websocket: WebSocket) -> None:
         await _refuse(websocket, e)
         return
     await websocket.accept()
-    sender = _Sender(websocket)
+    sender = _Sender(websocket, language_of(websocket))
     try:
         token = await _hello(websocket)
         table, key = await on_table(manager_of(websocket), websocket.path_params["table_id"], "listen", token,
@@ -58,7 +64,7 @@ async def _serve(websocket: WebSocket) -> None:
         sender.stop()
         return
     try:
-        await _answer_messages(websocket, sender, table, token, table.listeners[key][0])
+        await _answer_messages(websocket, sender, table, token, table.listeners[key][0], language_of(websocket))
     finally:
         table.unlisten(key)
         sender.stop()
@@ -66,16 +72,19 @@ async def _serve(websocket: WebSocket) -> None:
 
 class _Sender:
     """Sends a table's messages (and the replies to this client) to one WebSocket, in order, from whichever thread
-    changed the table."""
+    changed the table; an error the table sends with its ``text`` is said in the connection's language."""
 
-    def __init__(self, websocket: WebSocket):
+    def __init__(self, websocket: WebSocket, lang: str):
         self.websocket = websocket
+        self.lang = lang
         self.loop = asyncio.get_running_loop()
         self.loop_thread = threading.get_ident()
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.task = asyncio.create_task(self._pump())
 
     def send(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "error" and "text" in message:
+            message = dict(message, error=i18n.render(Text.from_json(message["text"]), self.lang))
         if threading.get_ident() == self.loop_thread:
             self.queue.put_nowait(message)   # no wake-up of the loop through its self-pipe needed
             return
@@ -93,18 +102,18 @@ class _Sender:
 
 
 async def _answer_messages(websocket: WebSocket, sender: _Sender, table: Table, token: str | None,
-                           seat: int | None) -> None:
-    """Read the client's messages until it goes; a reply (an error, a pong) goes back to it alone."""
+                           seat: int | None, lang: str) -> None:
+    """Read the client's messages until it goes; a reply (an error in ``lang``, a pong) goes back to it alone."""
     try:
         while True:
             try:
                 text = await _receive(websocket)
             except TableError as e:
-                sender.send(_error(str(e), e.status))
+                sender.send(_refusal(e, lang))
                 continue
             if text is None:
                 return
-            reply = await _handle_on_loop_or_thread(table, token, seat, text)
+            reply = await _handle_on_loop_or_thread(table, token, seat, text, lang)
             if reply is not None:
                 sender.send(reply)
     except WebSocketDisconnect:
@@ -117,12 +126,17 @@ async def _refuse(websocket: WebSocket, e: TableError) -> None:
 
 
 async def _close(websocket: WebSocket, e: TableError) -> None:
-    await websocket.send_json(_error(str(e), e.status))
+    await websocket.send_json(_refusal(e, language_of(websocket)))
     await websocket.close(code=4000 + e.status)
 
 
-def _error(message: str, status: int = 400) -> dict[str, Any]:
-    return {"type": "error", "error": message, "status": status}
+def _refusal(e: TableError, lang: str) -> dict[str, Any]:
+    """The error message of a refusal, in ``lang``."""
+    return {"type": "error", "error": e.said_in(lang), "status": e.status}
+
+
+def _error(text: Text, lang: str, status: int = 400) -> dict[str, Any]:
+    return _refusal(TableError(text, status), lang)
 
 
 async def _hello(websocket: WebSocket) -> str | None:
@@ -130,17 +144,17 @@ async def _hello(websocket: WebSocket) -> str | None:
     try:
         text = await asyncio.wait_for(_receive(websocket), HELLO_SECONDS)
     except asyncio.TimeoutError:
-        raise TableError(f"say hello within {HELLO_SECONDS} s: {{\"type\": \"hello\", \"token\": ...}}", 408) \
-            from None
+        raise TableError(Text("say hello within {seconds} s: {hello}", seconds=HELLO_SECONDS,
+                              hello='{"type": "hello", "token": ...}'), 408) from None
     if text is None:
         raise WebSocketDisconnect()
     data = parse_json(text, "message")
     if not isinstance(data, dict) or data.get("type") != "hello":
-        raise TableError('the first message must be {"type": "hello", "token": "<your seat token>"} '
-                         '(no token to watch)')
+        raise TableError(Text("the first message must be {hello} (no token to watch)",
+                              hello='{"type": "hello", "token": "<your seat token>"}'))
     token = data.get("token")
     if token is not None and not isinstance(token, str):
-        raise TableError("token must be text")
+        raise TableError(Text("token must be text"))
     return token or None
 
 
@@ -154,18 +168,18 @@ async def _receive(websocket: WebSocket) -> str | None:
     if text is None:
         raw = message.get("bytes") or b""
         if len(raw) > MAX_MESSAGE:
-            raise TableError(f"message over {MAX_MESSAGE} bytes refused", 413)
+            raise TableError(Text("message over {most} bytes refused", most=MAX_MESSAGE), 413)
         try:
             text = raw.decode()
         except UnicodeDecodeError:
-            raise TableError('message must be a JSON object like {"type": "action", "action": "..."}') from None
+            raise TableError(NOT_AN_OBJECT) from None
     if len(text.encode()) > MAX_MESSAGE:
-        raise TableError(f"message over {MAX_MESSAGE} bytes refused", 413)
+        raise TableError(Text("message over {most} bytes refused", most=MAX_MESSAGE), 413)
     return str(text)
 
 
 async def _handle_on_loop_or_thread(table: Table, token: str | None, seat: int | None,
-                                    text: str) -> dict[str, Any] | None:
+                                    text: str, lang: str) -> dict[str, Any] | None:
     # A table of people only has no bot to think, so an action is a fraction of a millisecond (engine, one
     # SQLite commit, the messages): done right here on the event loop. A thread hop per action costs more
     # than the action itself under load (threads queue for the GIL and the storage lock, each wake-up
@@ -175,36 +189,35 @@ async def _handle_on_loop_or_thread(table: Table, token: str | None, seat: int |
     quick = table.bot_delay > 0 or not any(s["kind"] == "bot" for s in table.seats)
     if quick and table.lock.acquire(blocking=False):
         try:
-            return _handle_client_message(table, token, seat, text)
+            return _handle_client_message(table, token, seat, text, lang)
         finally:
             table.lock.release()
-    reply: dict[str, Any] | None = await run_in_threadpool(_handle_client_message, table, token, seat, text)
+    reply: dict[str, Any] | None = await run_in_threadpool(_handle_client_message, table, token, seat, text, lang)
     return reply
 
 
-def _handle_client_message(table: Table, token: str | None, seat: int | None, text: str) -> dict[str, Any] | None:
-    """Act on one client message; the reply (an error, a pong) goes to that client only."""
+def _handle_client_message(table: Table, token: str | None, seat: int | None, text: str,
+                           lang: str) -> dict[str, Any] | None:
+    """Act on one client message; the reply (an error in ``lang``, a pong) goes to that client only."""
     try:
         data = parse_json(text, "message")
     except TableError as e:
-        return _error(str(e), e.status)
+        return _refusal(e, lang)
     if not isinstance(data, dict):
-        return _error('message must be a JSON object like {"type": "action", "action": "..."}')
+        return _error(NOT_AN_OBJECT, lang)
     kind = data.get("type")
     if kind == "ping":
         return {"type": "pong"}
     if kind not in ("action", "next"):
-        return _error(f"unknown message type {kind!r}; send {{\"type\": \"action\", \"action\": \"...\"}}")
+        return _error(Text("unknown message type {kind}; send {example}", kind=repr(kind),
+                           example='{"type": "action", "action": "..."}'), lang)
     if seat is None:
-        return _error("spectators may not act", 403)
-    if kind == "next":   # "next hand": the hand's end has been seen
-        try:
-            table.next_hand(token)
-        except TableError as e:
-            return _error(str(e), e.status)
-        return None
+        return _error(Text("spectators may not act"), lang, 403)
     try:
-        table.act(token, data.get("action"), data.get("seat"), data.get("version"))
+        if kind == "next":   # "next hand": the hand's end has been seen
+            table.next_hand(token)
+        else:
+            table.act(token, data.get("action"), data.get("seat"), data.get("version"))
     except TableError as e:
-        return _error(str(e), e.status)
+        return _refusal(e, lang)
     return None

@@ -24,6 +24,7 @@ from typing import Any
 
 import gamenight
 from gamenight import IllegalAction
+from gamenight.i18n import Text
 
 from . import seats as seats_module
 from .errors import TableError, TableGone
@@ -50,7 +51,7 @@ def _seat_rule(rule, *args):
     try:
         return rule(*args)
     except seats_module.SeatError as e:
-        raise TableError(str(e), e.status) from None
+        raise TableError(e.text, e.status) from None
 
 
 def _hash(token: str) -> str:
@@ -144,16 +145,17 @@ class Table:
     # ---- who sits where ----------------------------------------------------------------------
     def seat_of(self, token: object) -> int:
         if not token or not isinstance(token, str):
-            raise TableError("a seat token is required", 401)
+            raise TableError(Text("a seat token is required"), 401)
         digest = _hash(token)
         for i, s in enumerate(self.seats):
             if s["kind"] == "person" and hmac.compare_digest(s.get("token_hash", ""), digest):
                 return i
         if any(seats_module.returning(s, digest) for s in self.seats):
             if self.state.is_over:
-                raise TableError("the match ended while a bot played your seat", 403)
-            raise TableError("a bot plays your seat while you are away: connect to the table to take it back", 403)
-        raise TableError("this token holds no seat at this table", 403)
+                raise TableError(Text("the match ended while a bot played your seat"), 403)
+            raise TableError(Text("a bot plays your seat while you are away: connect to the table to take it back"),
+                             403)
+        raise TableError(Text("this token holds no seat at this table"), 403)
 
     def _seat_coming_back(self, token: str | None) -> int:
         """The token's seat; a person a bot played for while they were away gets their seat back first."""
@@ -170,18 +172,21 @@ class Table:
         return self.seat_of(token)
 
     def _check_seat(self, seat: object) -> int:
-        return gamenight.whole_number(seat, "seat", 0, self.game.num_players - 1, error=TableError)
+        last = self.game.num_players - 1
+        if not gamenight.is_whole_number(seat) or not 0 <= seat <= last:
+            raise TableError(Text("seat must be a whole number 0..{last}, not {value}", last=last, value=repr(seat)))
+        return seat
 
     def _check_seats_may_change(self) -> None:
         self._check_not_dropped()
         if self.state.is_over:
-            raise TableError("the match is over: its seats no longer change", 409)
+            raise TableError(Text("the match is over: its seats no longer change"), 409)
 
     def _check_host(self, host_token) -> None:
         if self.settings.host_hash is None:
-            raise TableError("this table has no host, so its seats and settings cannot be changed", 403)
+            raise TableError(Text("this table has no host, so its seats and settings cannot be changed"), 403)
         if not isinstance(host_token, str) or not hmac.compare_digest(_hash(host_token), self.settings.host_hash):
-            raise TableError("only the table's host may change its seats and settings", 403)
+            raise TableError(Text("only the table's host may change its seats and settings"), 403)
 
     def join(self, seat, name: str | None = None, client: str | None = None) -> str:
         """A person takes a seat a newcomer may take (see ``seats``); returns the seat's token. With a client nonce
@@ -228,8 +233,8 @@ class Table:
             self._check_host(host_token)
             seat = self._check_seat(seat)
             if self.seats[seat]["kind"] == "person":
-                raise TableError(f"seat {seat} is held by a person; the host may kick them (a bot takes the seat)",
-                                 409)
+                raise TableError(Text("seat {seat} is held by a person; the host may kick them (a bot takes the seat)",
+                                      seat=seat), 409)
             self._check_bot(bot)
             self._change_seat(seat, seats_module.bot_seat(bot) if bot else seats_module.open_seat())
             self._start_if_full()
@@ -244,7 +249,7 @@ class Table:
             seat = self._check_seat(seat)
             record = self.seats[seat]
             if record["kind"] != "person":
-                raise TableError(f"nobody sits at seat {seat}", 409)
+                raise TableError(Text("nobody sits at seat {seat}", seat=seat), 409)
             bot = bot or record.get("bot") or self._default_bot()
             self._check_bot(bot)
             self._change_seat(seat, seats_module.bot_seat(bot))
@@ -259,7 +264,7 @@ class Table:
             self._check_seats_may_change()
             self._check_host(host_token)
             if isinstance(changes, dict) and "hold_start" in changes:
-                raise TableError("only a new table may hold its start (say so when creating it)", 409)
+                raise TableError(Text("only a new table may hold its start (say so when creating it)"), 409)
             settings = _seat_rule(self.settings.changed, changes)
             self._save_seats(self.seats, settings)
             self._arm_away_check()
@@ -278,16 +283,16 @@ class Table:
 
     def _check_bot(self, bot) -> None:
         if bot is not None and bot not in gamenight.bots_for(self.game):
-            raise TableError(f"unknown bot {bot!r} for {self.game.name}; bots are: "
-                             f"{', '.join(gamenight.bots_for(self.game))}")
+            raise TableError(Text("unknown bot {bot} for {game}; bots are: {bots}", bot=repr(bot), game=self.game.name,
+                                  bots=", ".join(gamenight.bots_for(self.game))))
 
     def _save_seats(self, seats: list[dict], settings: "seats_module.Settings | None" = None) -> None:
         try:
             self.storage.save_seats(self.table_id, seats, None if settings is None else settings.to_dict())
         except StorageError as e:
             log.error("table %s: seats not saved: %s", self.table_id, e)
-            raise TableError("the server could not save the change of seats, so nothing changed; try again", 503) \
-                from None
+            raise TableError(Text("the server could not save the change of seats, so nothing changed; try again"),
+                             503) from None
         self.seats[:] = seats
         if settings is not None:
             self.settings = settings
@@ -299,14 +304,14 @@ class Table:
         with self.lock:
             self._check_not_dropped()
             if not self.settings.waiting:
-                raise TableError("the table has started already", 409)
+                raise TableError(Text("the table has started already"), 409)
             if host_token is not None:
                 self._check_host(host_token)
             else:
                 self.seat_of(token)
                 if self.clock() - self._waiting_since < self.settings.away_seconds:
-                    raise TableError(f"the host starts the table; after {self.settings.away_seconds} s of waiting, "
-                                     "anybody seated may", 403)
+                    raise TableError(Text("the host starts the table; after {seconds} s of waiting, anybody seated may",
+                                          seconds=self.settings.away_seconds), 403)
             self._start()
         self.broadcast()
         self.step_bots()
@@ -336,9 +341,9 @@ class Table:
         with self.lock:
             seat = self.seat_of(token)
             if not self.state.is_over:
-                raise TableError("a rematch is for when the match is over", 409)
+                raise TableError(Text("a rematch is for when the match is over"), 409)
             if self.on_rematch is None or self.find_table is None:
-                raise TableError("this server makes no rematches", 409)
+                raise TableError(Text("this server makes no rematches"), 409)
             made = self.settings.rematch is None
             if made:
                 new = self.on_rematch(self)
@@ -362,8 +367,8 @@ class Table:
             if record["kind"] == "person" and nonce and hmac.compare_digest(record["token_hash"], _hash(token)):
                 return token
             if not seats_module.reserved_for(record, token_hash):
-                raise TableError(f"seat {seat} of the rematch is not kept for you (the table may have started "
-                                 "without you: take an open seat)", 409)
+                raise TableError(Text("seat {seat} of the rematch is not kept for you (the table may have started "
+                                      "without you: take an open seat)", seat=seat), 409)
             self._change_seat(seat, seats_module.person_seat(name, _hash(token), None))
             self._seen[seat] = self.clock()
             self._start_if_full()
@@ -490,28 +495,30 @@ class Table:
         with self.lock:
             own = self._seat_coming_back(token)
             if seat is not None and self._check_seat(seat) != own:
-                raise TableError(f"your seat is {own}; you may not act for seat {seat}", 403)
+                raise TableError(Text("your seat is {own}; you may not act for seat {seat}", own=own, seat=seat), 403)
             if not isinstance(action, str) or not action.strip() or len(action) > 200:
-                raise TableError("action must be a non-empty notation string (at most 200 characters)")
+                raise TableError(Text("action must be a non-empty notation string (at most 200 characters)"))
             if not gamenight.is_whole_number(version):
-                raise TableError("say which version of the table you chose this action at "
-                                 "(\"version\": the version of the state you were shown)")
+                raise TableError(Text("say which version of the table you chose this action at (\"version\": the "
+                                      "version of the state you were shown)"))
             played = len(self.state.history)
             if version != played:
                 if self._played_already(own, action, version):
                     return
-                raise TableError(f"the table has moved on since you chose this action (you chose it at version "
-                                 f"{version}; the table is at version {played})", 409)
+                raise TableError(Text("the table has moved on since you chose this action (you chose it at version "
+                                      "{version}; the table is at version {played})", version=version, played=played),
+                                 409)
             if self.state.is_over:
-                raise TableError("the match is over", 409)
+                raise TableError(Text("the match is over"), 409)
             if self.settings.waiting:
-                raise TableError("the table has not started: it waits for the host to start it, or for every seat "
-                                 "to be taken", 409)
+                raise TableError(Text("the table has not started: it waits for the host to start it, or for every "
+                                      "seat to be taken"), 409)
             if self.state.current_player != own:
-                raise TableError(f"it is not your turn (seat {self.state.current_player} is to act)", 409)
+                raise TableError(Text("it is not your turn (seat {seat} is to act)", seat=self.state.current_player),
+                                 409)
             if self._pause_left() > 0:
-                raise TableError("the table pauses after the hand: play goes on when everyone here has pressed "
-                                 f"\"Next hand\" (or in {math.ceil(self._pause_left())} s)", 409)
+                raise TableError(Text("the table pauses after the hand: play goes on when everyone here has pressed "
+                                      "\"Next hand\" (or in {seconds} s)", seconds=math.ceil(self._pause_left())), 409)
             self._commit(action)
         self.step_bots()
 
@@ -535,14 +542,15 @@ class Table:
         try:
             state.apply(action)
         except IllegalAction as e:
-            raise TableError(f"illegal action: {e}", 422) from None
+            raise TableError(Text("illegal action: {reason}", reason=e.text), 422) from None
         try:
             # the action that ends the match marks the table finished in the same transaction
             self.storage.append_action(self.table_id, len(state.history), str(state.history[-1]), state.is_over)
         except StorageError as e:
             self.state = gamenight.replay({**state.record(), "actions": [str(a) for a in state.history[:-1]]})
             log.error("table %s: action %s not saved: %s", self.table_id, len(state.history), e)
-            raise TableError("the server could not save the action, so it was not played; try again", 503) from None
+            raise TableError(Text("the server could not save the action, so it was not played; try again"),
+                             503) from None
         self._actors.append(actor)
         self._last_move_at = self.clock()
         if actor is not None and self.seats[actor]["kind"] == "person":
@@ -717,8 +725,8 @@ class Table:
                     entry[0] = None
                     self._lost_connection(seat)
                     seat = None
-                    send({"type": "error", "error": "your token no longer holds a seat; you are watching",
-                          "status": 403})
+                    lost = Text("your token no longer holds a seat; you are watching")
+                    send({"type": "error", "error": str(lost), "status": 403, "text": lost.to_json()})
                 if seat not in cache:
                     cache[seat] = self.message_for(seat, sheet)
                 send(cache[seat])
@@ -732,7 +740,8 @@ class Table:
             actions = self.state.history
             steps = len(actions)
             if not gamenight.is_whole_number(step) or not 0 <= step <= steps:
-                raise TableError(f"step must be a whole number 0..{steps} (the actions played so far), not {step!r}")
+                raise TableError(Text("step must be a whole number 0..{steps} (the actions played so far), not {step}",
+                                      steps=steps, step=repr(step)))
             actions = actions[:step]
             summary = self.summary()
         then = self.history.state_at(step, actions, steps)
@@ -743,6 +752,6 @@ class Table:
         """The full record (seed included, so every hidden card): only once the match is over."""
         with self.lock:
             if not self.state.is_over:
-                raise TableError("the record (which reveals every hidden card) is available when the match is over",
-                                 403)
+                raise TableError(Text("the record (which reveals every hidden card) is available when the match is "
+                                      "over"), 403)
             return self.state.record()

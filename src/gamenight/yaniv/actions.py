@@ -26,9 +26,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from itertools import combinations
 
-from ..core.cards import JOKER, card_str, parse_card
+from ..core.cards import JOKER, card_str, parse_card, unreadable_card
 from ..core.errors import IllegalAction
 from ..core.game import Action
+from ..core.text import Text
 
 
 class Kind(IntEnum):
@@ -130,7 +131,7 @@ class ActionTable:
     # ---- parsing ------------------------------------------------------------------------------
     def parse(self, text: str) -> YanivAction:
         if not isinstance(text, str):
-            raise IllegalAction(f"{text!r} is not an action")
+            raise IllegalAction(Text("{action} is not an action", action=repr(text)))
         clean = " ".join(text.strip().split())
         found = self.by_text.get(clean.lower())
         if found is not None:
@@ -145,7 +146,8 @@ class ActionTable:
             kind = self._card(words[1], text)
             if words[0] == "swap":
                 if kind == JOKER:
-                    raise IllegalAction(f"{text!r}: a swap names the natural card you give for the joker")
+                    raise IllegalAction(Text("{action}: a swap names the natural card you give for the joker",
+                                             action=repr(text)))
                 return self.swap[kind]
             return self.take[kind]
         return self._parse_group(clean, text)
@@ -153,8 +155,8 @@ class ActionTable:
     def _card(self, token: str, text: str) -> int:
         try:
             return parse_card(token)
-        except ValueError as e:
-            raise IllegalAction(f"cannot read action {text!r}: {e}") from None
+        except ValueError:
+            raise unreadable_card(text, token) from None
 
     def _parse_group(self, clean: str, text: str) -> YanivAction:
         """A discard written card by card: a single, a set (cards of one rank) or a run."""
@@ -163,7 +165,7 @@ class ActionTable:
             return self.single[slots[0]]  # a lone joker is a legal single (Y11), however it is spelt
         naturals = [c for c in slots if c != JOKER]
         if not naturals:
-            raise IllegalAction(f"{text!r}: a group needs at least one natural card")
+            raise IllegalAction(Text("{action}: a group needs at least one natural card", action=repr(text)))
         if len(slots) == 1:
             return self.single[slots[0]]
         if all(s is None for s in stands) and len({c % 13 for c in naturals}) == 1:
@@ -174,17 +176,19 @@ class ActionTable:
         """The cards laid, and for each the card a joker stands for (``Jk=6s``; None where not written)."""
         tokens = [t for t in re.split(r"[+,\s]+", clean) if t]
         if not tokens:
-            raise IllegalAction("an empty action; write e.g. 7s, 7s+7h, 5s+Jk=6s+7s, draw, take 7s or yaniv")
+            raise IllegalAction(Text("an empty action; write e.g. 7s, 7s+7h, 5s+Jk=6s+7s, draw, take 7s or yaniv"))
         slots: list[int] = []
         stands: list[int | None] = []
         for tok in tokens:
             if "=" in tok:
                 left, right = tok.split("=", 1)
                 if self._card(left, text) != JOKER:
-                    raise IllegalAction(f"{text!r}: only a joker can stand for another card ({tok!r})")
+                    raise IllegalAction(Text("{action}: only a joker can stand for another card ({part})",
+                                             action=repr(text), part=repr(tok)))
                 target = self._card(right, text)
                 if target == JOKER:
-                    raise IllegalAction(f"{text!r}: a joker must stand for a natural card ({tok!r})")
+                    raise IllegalAction(Text("{action}: a joker must stand for a natural card ({part})",
+                                             action=repr(text), part=repr(tok)))
                 slots.append(JOKER)
                 stands.append(target)
             else:
@@ -196,10 +200,13 @@ class ActionTable:
         a, b = sorted((slots[0], slots[-1]))
         found = self.by_key.get(("set", a, b, tuple(sorted(slots[1:-1]))))
         if found is None:
-            why = ("jokers are not allowed in sets under these rules" if JOKER in slots and not self.jokers_in_sets
-                   else f"a group is at most {self.max_group} cards" if len(slots) > self.max_group
-                   else "no such set with these packs")
-            raise IllegalAction(f"{text!r} is not a legal set: {why}")
+            if JOKER in slots and not self.jokers_in_sets:
+                raise IllegalAction(Text("{action} is not a legal set: jokers are not allowed in sets under these "
+                                         "rules", action=repr(text)))
+            if len(slots) > self.max_group:
+                raise IllegalAction(Text("{action} is not a legal set: a group is at most {most} cards",
+                                         action=repr(text), most=self.max_group))
+            raise IllegalAction(Text("{action} is not a legal set: no such set with these packs", action=repr(text)))
         return found
 
     def _find_run(self, slots: list[int], stands: list[int | None], text: str) -> YanivAction:
@@ -210,14 +217,14 @@ class ActionTable:
         for i, (c, s) in enumerate(zip(slots, stands)):
             target = c if c != JOKER else s
             if target is not None and (target != start + i or not 0 <= low_rank + i <= 12):
-                raise IllegalAction(f"{text!r} is neither a set (cards of one rank) nor a run "
-                                    f"(consecutive ranks of one suit, ascending, A low, no wrap)")
+                raise IllegalAction(Text("{action} is neither a set (cards of one rank) nor a run (consecutive "
+                                         "ranks of one suit, ascending, A low, no wrap)", action=repr(text)))
         if low_rank < 0 or low_rank + len(slots) - 1 > 12:
-            raise IllegalAction(f"{text!r}: a run stays inside A..K (no wrap-around)")
+            raise IllegalAction(Text("{action}: a run stays inside A..K (no wrap-around)", action=repr(text)))
         found = self.by_key.get(("run", start, tuple(slots)))
         if found is None:
-            raise IllegalAction(f"{text!r} is not a legal run: runs have 3 to {self.max_group} cards and at most "
-                                f"{2 * self.packs} jokers")
+            raise IllegalAction(Text("{action} is not a legal run: runs have 3 to {most} cards and at most {jokers} "
+                                     "jokers", action=repr(text), most=self.max_group, jokers=2 * self.packs))
         return found
 
     # ---- legal discards ---------------------------------------------------------------------

@@ -9,6 +9,7 @@ from ..core.cards import CARD_NAMES, JOKER, card_str, parse_card
 from ..core.errors import RulesError
 from ..core.game import Game, State, copy_json
 from ..core.rng import Rng
+from ..core.text import N_, Text
 from ..core.views import View
 from . import sampling, scoring
 from .actions import CALL, DRAW, KEEP, RUN, SET, SINGLE, SLAP, SWAP, TAKE, Kind, YanivAction, action_table, run_text
@@ -53,7 +54,7 @@ class YanivGame(Game[YanivRules, "YanivState"]):
     """Yaniv for 2-8 players. ``gamenight.make("yaniv", players=4, rules="common")``."""
 
     name = "yaniv"
-    title = "Yaniv"
+    title = N_("Yaniv")
     RULES = YanivRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 8, 4
 
@@ -121,13 +122,13 @@ class YanivState(State[YanivGame, YanivAction]):
     FINISHED_PHASE = OVER
     SHEET_LOW_WINS = True
     SHEET_MARKS = {
-        "yaniv": "called Yaniv with the lowest hand: scored nothing",
-        "caught": "called Yaniv but another hand was as low or lower: scored the hand plus the penalty",
-        "asaf": "caught the caller with an equal or lower hand (Asaf)",
-        "halved": "the total landed exactly on a halving total and was halved",
-        "out": "went over the elimination limit: out of the match (the total that put the player out)",
-        "tied_over": "over the limit, but tied for the lowest total with the others over it: plays another round",
-        "won": "won the match",
+        "yaniv": N_("called Yaniv with the lowest hand: scored nothing"),
+        "caught": N_("called Yaniv but another hand was as low or lower: scored the hand plus the penalty"),
+        "asaf": N_("caught the caller with an equal or lower hand (Asaf)"),
+        "halved": N_("the total landed exactly on a halving total and was halved"),
+        "out": N_("went over the elimination limit: out of the match (the total that put the player out)"),
+        "tied_over": N_("over the limit, but tied for the lowest total with the others over it: plays another round"),
+        "won": N_("won the match"),
     }
     __slots__ = ("round_no", "dealer", "current", "phase", "hands", "known",
                  "stock", "pile", "prev_kind", "prev_start", "pending", "drawn", "totals", "active",
@@ -279,21 +280,21 @@ class YanivState(State[YanivGame, YanivAction]):
         out.sort(key=_by_id)
         return out
 
-    def _why_illegal(self, action: YanivAction) -> str:
+    def _why_illegal(self, action: YanivAction) -> Text | None:
         kind = action.kind
         if self.phase == TURN and kind == CALL:
-            return (f"; a hand of {self.hand_value(self.current)} is over the Yaniv limit of "
-                    f"{self.game.rules.yaniv_limit}")
+            return Text("a hand of {points} is over the Yaniv limit of {limit}",
+                        points=self.hand_value(self.current), limit=self.game.rules.yaniv_limit)
         if self.phase == TURN and kind in (DRAW, TAKE, SWAP, SLAP, KEEP):
-            return "; first discard a group (or call Yaniv), then take a card"
+            return Text("first discard a group (or call Yaniv), then take a card")
         if self.phase == TURN and kind >= SINGLE:
-            return "" if _holds(self.hands[self.current], action.cards) \
-                else "; you do not hold those cards"
+            return None if _holds(self.hands[self.current], action.cards) \
+                else Text("you do not hold those cards")
         if self.phase == TAKE_PHASE and kind >= SINGLE:
-            return "; you have discarded already: now draw or take a card"
+            return Text("you have discarded already: now draw or take a card")
         if self.phase == TAKE_PHASE and kind == TAKE:
-            return "; only the first or last card of the previous group can be taken"
-        return ""
+            return Text("only the first or last card of the previous group can be taken")
+        return None
 
     # ---- playing: one handler per phase ----------------------------------------------------------
     def _apply(self, act: YanivAction) -> None:

@@ -21,6 +21,7 @@ from enum import IntEnum
 
 from ..core.errors import IllegalAction
 from ..core.game import Action
+from ..core.text import Text
 
 
 class Kind(IntEnum):
@@ -81,12 +82,12 @@ def parse(text: object) -> YessirAction:
     if isinstance(text, YessirAction):
         return text
     if not isinstance(text, str):
-        raise IllegalAction(f"{text!r} is not an action")
+        raise IllegalAction(Text("{action} is not an action", action=repr(text)))
     found = _BY_TEXT.get(" ".join(text.strip().lower().split()))
     if found is None:
-        raise IllegalAction(f"cannot read action {text!r}: write a1, a2 or a3 (reroll one shared die), b (all shared "
-                            f"dice), c (your dice), d (Yessir!), e (your dice blind), or keep/up/down after a "
-                            f"pip-change reroll")
+        raise IllegalAction(Text("cannot read action {action}: write a1, a2 or a3 (reroll one shared die), b (all "
+                                 "shared dice), c (your dice), d (Yessir!), e (your dice blind), or keep/up/down "
+                                 "after a pip-change reroll", action=repr(text)))
     return found
 
 

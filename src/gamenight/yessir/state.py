@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from ..core.game import Game, State
 from ..core.rng import Rng
+from ..core.text import N_, Text
 from ..core.views import View
 from . import actions as A
 from .actions import DOWN, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, YESSIR, YessirAction
@@ -41,7 +42,7 @@ class YessirGame(Game[YessirRules, "YessirState"]):
     """YESSIR!/JATAK! for 2-6 players. ``gamenight.make("yessir", players=3, rules="short")``."""
 
     name = "yessir"
-    title = "YESSIR!"
+    title = N_("YESSIR!")
     RULES = YessirRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 6, 4
     key_table: tuple[int, ...]                        # hand strength by roll index (hands.KEY_TABLES)
@@ -151,7 +152,7 @@ class YessirGame(Game[YessirRules, "YessirState"]):
 class YessirState(State[YessirGame, YessirAction]):
     FINISHED_PHASE = OVER
     SHEET_UNIT = "rounds"
-    SHEET_MARKS = {"won": "won the round", "tied": "tied for the best hand: nobody won the round"}
+    SHEET_MARKS = {"won": N_("won the round"), "tied": N_("tied for the best hand: nobody won the round")}
     __slots__ = ("actors", "round_start", "prev_round_start", "_prev_log", "_reveal_view", "_reveal_of",
                  "round_no", "roller", "current", "phase", "shared", "dice", "luck", "wins", "locked", "passed",
                  "pip_die", "last_round", "winner_seats")
@@ -227,14 +228,13 @@ class YessirState(State[YessirGame, YessirAction]):
             return self.game.turn_legal[self.luck[self.current]]
         return self.game.pip_legal if phase == PIP else []
 
-    def _why_illegal(self, action: YessirAction) -> str:
+    def _why_illegal(self, action: YessirAction) -> Text:
         if self.phase == PIP:
-            return f"; die {self.pip_die + 1} was rerolled to the same face: first choose keep, up or down"
+            return Text("die {die} was rerolled to the same face: first choose keep, up or down", die=self.pip_die + 1)
         if action.kind >= A.KEEP:
-            return "; keep, up and down answer a pip-change reroll only"
-        luck = self.luck[self.current]
-        return (f"; it costs {-action.luck_delta} luck and the luck die shows {luck} "
-                f"(it may not go below {self.game.rules.luck_min})")
+            return Text("keep, up and down answer a pip-change reroll only")
+        return Text("it costs {cost} luck and the luck die shows {luck} (it may not go below {lowest})",
+                    cost=-action.luck_delta, luck=self.luck[self.current], lowest=self.game.rules.luck_min)
 
     # ---- the turns (J6-J9): one handler per phase ------------------------------------------------------
     def _apply(self, action: YessirAction) -> None:

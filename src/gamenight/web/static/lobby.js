@@ -26,7 +26,7 @@
         : GN.t("{min}-{max} players", {min: g.min_players, max: g.max_players});
       const tile = el("button", null, {type: "button", class: "tile", "data-game-tile": g.name,
                                        "aria-pressed": g.name === game.name ? "true" : "false"});
-      tile.append(el("span", g.title, {class: "tile-title"}),
+      tile.append(el("span", GN.t(g.title), {class: "tile-title"}),
                   el("span", `${players} · ${GN.nt("{n} rule set", "{n} rule sets", g.presets.length)}`, {class: "tile-meta"}),
                   el("span", GN.t("bots: {names}", {names: g.bots.join(", ")}), {class: "tile-meta"}));
       tile.addEventListener("click", () => { $("game").value = g.name; drawGameForm(); });
@@ -142,6 +142,7 @@
   }
 
   function seatText(s) {
+    if (s.kind === "person" && s.unnamed) return GN.t("Player {number}", {number: s.seat + 1});
     if (s.kind === "person") return s.name || GN.t("a person");
     if (s.kind === "bot") {
       return labels[s.bot] ? GN.t("bot: {label} ({name})", {label: labels[s.bot], name: s.bot}) : GN.t("bot: {name}", {name: s.bot});
@@ -164,7 +165,7 @@
       const open = t.seats.filter((s) => s.takeable).length;
       const state = t.is_over ? GN.t("over") : open ? GN.nt("{n} open seat", "{n} open seats", open) : GN.t("in play");
       const players = GN.nt("{n} player", "{n} players", t.players);
-      li.append(el("a", `${t.title} · ${players}`, {href: "/table/" + encodeURIComponent(t.table_id), "data-table-id": t.table_id}),
+      li.append(el("a", `${GN.t(t.title)} · ${players}`, {href: "/table/" + encodeURIComponent(t.table_id), "data-table-id": t.table_id}),
                 el("span", state, {class: ["state", t.is_over ? "over" : open ? "open" : null]}),
                 el("span", t.seats.map(seatText).join(", "), {class: "muted"}),
                 el("span", GN.nt("{n} move", "{n} moves", t.actions), {class: "muted"}),
@@ -189,7 +190,7 @@
       $("create-error").textContent = GN.t("Could not load the games: {error}", {error: e.message});
       return;
     }
-    $("game").replaceChildren(...catalogue.map((g) => el("option", g.title, {value: g.name})));
+    $("game").replaceChildren(...catalogue.map((g) => el("option", GN.t(g.title), {value: g.name})));
     const wanted = new URLSearchParams(location.search).get("game");
     if (wanted && catalogue.some((g) => g.name === wanted)) $("game").value = wanted;
     $("game").addEventListener("change", drawGameForm);

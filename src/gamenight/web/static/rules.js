@@ -89,7 +89,7 @@
   function gameLink(g) {
     const players = g.min_players === g.max_players ? GN.nt("{n} player", "{n} players", g.min_players)
       : GN.t("{min}-{max} players", {min: g.min_players, max: g.max_players});
-    const link = el("a", GN.t("How to play {game}", {game: GN.text(g.title)}),
+    const link = el("a", GN.t("How to play {game}", {game: GN.t(g.title)}),
                     {href: "/rules/" + encodeURIComponent(g.name), "data-rules-game": g.name,
                      "aria-current": g.name === game ? "page" : null});
     return el("li", [link, el("span", " · " + players, {class: "muted"})]);

@@ -49,10 +49,16 @@
     return parts.flatMap((part, i) => (i ? [node, part] : [part])).filter((p) => p !== "");
   }
 
+  // The person a seat names (its "name", who it is "reserved" for, who a bot plays for while "away"): "Player N"
+  // in the reader's language when they gave no name.
+  function personName(s, field) {
+    return s.unnamed || !s[field] ? GN.t("Player {number}", {number: s.seat + 1}) : s[field];
+  }
+
   function seatName(table, i) {
     const s = table && table.seats[i];
     if (!s) return GN.t("Seat {number}", {number: i + 1});
-    if (s.kind === "person") return s.name || GN.t("Player {number}", {number: i + 1});
+    if (s.kind === "person") return personName(s, "name");
     if (s.kind === "bot") return GN.t("Bot {number}", {number: i + 1});
     return GN.t("Seat {number}", {number: i + 1});
   }
@@ -143,9 +149,9 @@
     body.dataset.replaying = String(replaying);
     const myTurn = !live.table.is_over && !live.table.hand_pause && live.seat !== null && live.seat !== undefined && live.table.current_player === live.seat;
     // a tab in the background shows when it is this player's turn
-    document.title = (myTurn ? `▶ ${GN.t("Your turn")} · ` : "") + GN.t("gamenight: {title}", {title: live.table.title});
+    document.title = (myTurn ? `▶ ${GN.t("Your turn")} · ` : "") + GN.t("gamenight: {title}", {title: GN.t(live.table.title)});
 
-    $("title").textContent = live.table.title + " · " + (live.seat === null ? GN.t("watching") : seatName(live.table, live.seat));
+    $("title").textContent = GN.t(live.table.title) + " · " + (live.seat === null ? GN.t("watching") : seatName(live.table, live.seat));
     $("code").textContent = live.table.table_id;
     const link = `${location.origin}/table/${encodeURIComponent(live.table.table_id)}`;
     if ($("share-link").value !== link) $("share-link").value = link;
@@ -212,10 +218,10 @@
   function seatKind(s) {
     if (s.kind === "person") return s.connected === false ? GN.t("person, not connected") : GN.t("person");
     if (s.kind === "bot") {
-      return s.away ? GN.t("bot: {name}, playing for {player} (away)", {name: GN.botLabel(s.bot), player: s.away})
+      return s.away ? GN.t("bot: {name}, playing for {player} (away)", {name: GN.botLabel(s.bot), player: personName(s, "away")})
         : GN.t("bot: {name}", {name: GN.botLabel(s.bot)});
     }
-    return s.reserved ? GN.t("kept for {name}", {name: s.reserved}) : GN.t("open");
+    return s.reserved ? GN.t("kept for {name}", {name: personName(s, "reserved")}) : GN.t("open");
   }
 
   // Sounds for what just happened: a move, a new hand, a Yaniv call, your turn, the match won.
@@ -466,7 +472,7 @@
     if (points) score.append(el("span", ` (${points > 0 ? "+" : ""}${points})`, {class: "muted"}));
     const cell = el("td", score);
     for (const mark of row.marks[i] || []) {
-      cell.append(el("span", sheet.marks[mark] || mark, {class: "mark", "data-mark": mark}));
+      cell.append(el("span", sheet.marks[mark] ? GN.t(sheet.marks[mark]) : mark, {class: "mark", "data-mark": mark}));
     }
     return cell;
   }
@@ -727,7 +733,8 @@
     const t = token();
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     // the seat token goes in the first message, never in the address (addresses end up in logs)
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+    // (the server says its refusals in the page's language)
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?lang=${encodeURIComponent(GN.lang)}`);
     socket = ws;
     ws.onopen = () => {
       if (socket !== ws) return;
