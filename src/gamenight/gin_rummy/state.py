@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.cards import card_str, parse_card
 from ..core.game import Game, State, copy_json
+from ..core.guide import Guide
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from ..core.views import View
@@ -86,6 +87,10 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
         gin_view: GinRummyView = view  # type: ignore[assignment]  # checked: sample_state refuses other games'
         return sample_state(GinRummyState(self), gin_view, rng)
 
+    def guide(self) -> Guide:
+        """How to play Gin Rummy with these rules (guide.py): the examples are played by the engine."""
+        from .guide import guide
+        return guide(self)
 
 
 class GinRummyState(State[GinRummyGame, GinAction]):

@@ -19,6 +19,7 @@ from typing import Any
 from ..core.bits import cards_of, mask_of
 from ..core.errors import RulesError
 from ..core.game import Game, State, copy_json
+from ..core.guide import Guide
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from .actions import (
@@ -132,6 +133,10 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
         from .sampling import sample_state
         return sample_state(self, view, rng)
 
+    def guide(self) -> Guide:
+        """How to play Thunee with these rules and players (guide.py): the example hand is played by the engine."""
+        from .guide import guide
+        return guide(self)
 
 
 
