@@ -258,7 +258,7 @@ def play_knock(game: GinRummyGame, knocker: tuple[str, ...], defender: tuple[str
 
 def knock_numbers(hand: dict[str, Any]) -> dict[str, int]:
     return {"knocker_deadwood": hand["knocker_deadwood"], "defender_deadwood": hand["defender_deadwood"],
-            "points": hand["points"], "laid_off": len(hand["layoffs"])}
+            "points": hand["points"]}
 
 
 def melds_of(hand: dict[str, Any], seat: int) -> tuple[tuple[str, ...], ...]:
