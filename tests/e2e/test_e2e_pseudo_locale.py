@@ -1,0 +1,170 @@
+"""The pages in the pseudo-language (``?lang=qps`` on a server started with ``--pseudo-locale``): every text of the
+catalogs is wrapped and accented (``⟦Ñéxt⟧``), so a text a person sees that did not come from the catalogs stands
+out. The lobby, each how-to-play page and a table of each game (a few moves played) are read, and every visible text
+must be pseudo-translated or data: numbers, player names, card and dice notation, the languages' own names, the
+bots' program names. What escaped is listed."""
+import json
+import random
+import re
+import urllib.request
+
+import pytest
+from e2e_helpers import (
+    SHORT,
+    api,
+    choose_for,
+    create_table,
+    free_port,
+    games_with_guides,
+    play_one,
+    start_server,
+    stop_server,
+    take_seat,
+    wait_live,
+    wait_turn_or_over,
+)
+
+import gamenight
+from gamenight import i18n
+
+SEEDS = {"yaniv": 31, "gin_rummy": 32, "thunee": 33, "yessir": 34}
+NAME = "Zoë"
+MOVES = 12
+
+# every text node a person can see (unfolded, with each list's choices and the tab's title); pictures (svg: a card's
+# corner, a die's face) are drawn notation, code and kbd are table codes and key names
+VISIBLE_TEXTS = """() => {
+  for (const box of document.querySelectorAll('details')) box.open = true;   // what a person may unfold is read too
+  const SKIP = 'script, style, svg, code, kbd, [hidden]';
+  const texts = [document.title];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(SKIP) || !node.textContent.trim()) continue;
+    if (parent.tagName === 'OPTION' || parent.checkVisibility()) texts.push(node.textContent.trim());
+  }
+  for (const el of document.querySelectorAll('input[placeholder]')) {
+    if (el.checkVisibility()) texts.push(el.placeholder);
+  }
+  return texts;
+}"""
+
+# words that are data in every language: the languages' own names, the brand, YESSIR! (its title everywhere),
+# the bots' program names, a player's name
+DATA_WORDS = {*i18n.LANGUAGES.values(), "gamenight", "YESSIR", "random", "heuristic", "simple", "expert", NAME}
+
+@pytest.fixture(scope="module")
+def pseudo_server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("e2e-qps") / "qps.db"
+    process, base = start_server(db, free_port(), "--pseudo-locale")
+    yield base
+    stop_server(process)
+
+
+def outside_pseudo(text: str) -> str:
+    """``text`` without its pseudo-translated parts (``⟦...⟧``, nested ones too)."""
+    depth, kept = 0, []
+    for ch in text:
+        depth += ch == "⟦"
+        if depth == 0:
+            kept.append(ch)
+        depth -= ch == "⟧" and depth > 0
+    return "".join(kept)
+
+
+def escaped_words(text: str) -> list[str]:
+    """The words left outside the pseudo-translated parts that are not data (a single letter is notation: a rank,
+    a team)."""
+    return [w for w in re.findall(r"[^\W\d_]+", outside_pseudo(text)) if len(w) > 1 and w not in DATA_WORDS]
+
+
+def escaped(page) -> list[str]:
+    return sorted({text for text in page.evaluate(VISIBLE_TEXTS) if escaped_words(text)})
+
+
+def data_strings(data) -> set[str]:
+    """The texts in the server's JSON as a page may show them: strings (an option's key with spaces for its
+    underscores, each of its choices), keys, yes/no and none as JSON writes them."""
+    if data is None or isinstance(data, bool):
+        return {json.dumps(data)}
+    if isinstance(data, str):   # (an option's choices are a list with commas, each shown on its own)
+        return {data.strip(), data.strip().replace("_", " "), *(choice.strip() for choice in data.split(","))}
+    if isinstance(data, dict):
+        return set().union(data_strings(list(data)), *(data_strings(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(set(), *(data_strings(v) for v in data))
+    return set()
+
+
+def table_texts(server: str, page) -> set[str]:
+    """The texts the server sent the page's seat (its message: the table's summary, the view, the score sheet)."""
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    token = page.evaluate("id => localStorage.getItem(GN.tokenKey(id))", table_id)
+    request = urllib.request.Request(f"{server}/api/tables/{table_id}/state", headers={"X-Seat-Token": token})
+    with urllib.request.urlopen(request, timeout=30) as r:
+        return data_strings(json.load(r))
+
+
+def sent_by_the_server(text: str, sent: set[str]) -> bool:
+    """Whether every word of ``text`` that escaped is in a text the server sent as it is (``sent``: the games'
+    titles, presets and options, a table's summary, view and score sheet), not one the page made."""
+    for string in sorted((a for a in sent if len(a) > 1), key=len, reverse=True):
+        text = text.replace(string, " ")
+    return not escaped_words(text)
+
+
+def check(found: list[str], where: str, sent: set[str]) -> None:
+    """No text of the pages escaped the catalogs on ``where``. Texts the server still sends in English (the
+    helpers translating the server's texts are converting them: titles, presets, options, score marks, a hand's
+    description) make the test an expected failure that names each of them, until they are translated."""
+    mine = [t for t in found if not sent_by_the_server(t, sent)]
+    assert mine == [], f"texts of the pages that escaped the catalogs on {where}:\n" + "\n".join(mine)
+    if found:
+        pytest.xfail(f"the server still sends these texts in English on {where}: {found}")
+
+
+def test_outside_pseudo_keeps_only_what_no_catalog_translated():
+    assert outside_pseudo("⟦⟦ýóúr téám⟧ wóñ⟧ · 12 Ann") == " · 12 Ann"
+    assert escaped_words("⟦Séát {n}⟧ Medium · Q♥ 10♠ A") == ["Medium"]
+    assert escaped_words(f"{NAME} (日本語) · 7") == []
+
+
+def test_the_lobby_in_the_pseudo_language(pseudo_server, pages):
+    page = pages.open("lobby")
+    page.goto(f"{pseudo_server}/?lang=qps")
+    page.wait_for_selector('[data-game-tile="yaniv"]')
+    assert page.evaluate("() => document.documentElement.lang") == "qps"
+    assert page.locator('#lang-picker option[value="qps"]').count() == 0      # never offered
+    pages.shot(page, "lobby-qps")
+    check(escaped(page), "the lobby", data_strings(api(pseudo_server, "/api/games")))
+
+
+@pytest.mark.parametrize("game", ["", *games_with_guides()])
+def test_the_how_to_play_pages_in_the_pseudo_language(pseudo_server, pages, game):
+    page = pages.open("rules")
+    page.goto(f"{pseudo_server}/rules/{game}?lang=qps")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.inner_text("#rules-error") == "", "the guide did not load"
+    pages.shot(page, f"rules-{game or 'list'}-qps")
+    check(escaped(page), f"/rules/{game}", data_strings(api(pseudo_server, "/api/games")))
+
+
+@pytest.mark.parametrize("game", gamenight.games())
+def test_a_table_of_each_game_in_the_pseudo_language(pseudo_server, pages, game):
+    players = SHORT[game]["players"]
+    table_id = create_table(pseudo_server, game, [None] + ["heuristic"] * (players - 1), seed=SEEDS[game])
+    page = pages.open("qps")
+    page.goto(f"{pseudo_server}/table/{table_id}?lang=qps")
+    wait_live(page)
+    page.fill("#player-name", NAME)
+    take_seat(page, 0)
+    found, sent = escaped(page), table_texts(pseudo_server, page)
+    rng, choose = random.Random(f"qps-{game}"), choose_for(game)
+    for _ in range(MOVES):
+        if not wait_turn_or_over(page):
+            break
+        play_one(page, choose, rng)
+        found += escaped(page)
+        sent |= table_texts(pseudo_server, page)
+    pages.shot(page, "table-qps")
+    check(sorted(set(found)), f"a table of {game}", sent)
