@@ -17,12 +17,13 @@ import ast
 import functools
 import gettext
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from gamenight.core.text import N_, Text, nText
 
 __all__ = ["LANGUAGES", "DEFAULT", "PSEUDO", "KEYWORDS", "N_", "Text", "nText", "translator", "render", "negotiate",
-           "choose", "catalog", "CatalogMissing", "pseudo"]
+           "choose", "from_environment", "catalog", "CatalogMissing", "pseudo"]
 
 DOMAIN = "gamenight"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -95,6 +96,26 @@ def choose(asked: str | None = None, remembered: str | None = None, accept_langu
         if lang in LANGUAGES or (pseudo and lang == PSEUDO):
             return lang
     return negotiate(accept_language)
+
+
+def from_environment(environ: Mapping[str, str]) -> str:
+    """The terminal's language, as gettext finds it: the first of ``LANGUAGE`` (a list: ``fr:en``), ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` that is set names it (``ja_JP.UTF-8``); English if it is not one we speak.
+
+    >>> from_environment({"LANG": "ja_JP.UTF-8"}), from_environment({"LANGUAGE": "de:fr", "LANG": "C.UTF-8"})
+    ('ja', 'fr')
+    """
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for tag in value.split(":"):
+            code = tag.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if variable != "LANGUAGE":   # the first locale variable set decides (LANGUAGE only lists preferences)
+            return DEFAULT
+    return DEFAULT
 
 
 def plural_expression(lang: str) -> str:

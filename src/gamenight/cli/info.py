@@ -6,7 +6,8 @@ from ..core.game import RECORD_FORMAT
 from ..core.record import replay, replay_steps
 from ..core.registry import bot_doc, bots_for, game_class, games, make
 from .console import PlainConsole, escape, table_text
-from .main import CliError, load_json_file
+from .guide import print_guide
+from .main import CliError, language, load_json_file
 from .render import get_renderer
 
 
@@ -122,6 +123,8 @@ def run_rules(args, out) -> int:
         out.print(table)
         return 0
     cls = game_class(args.game)
+    print_guide(make(cls.name, players=args.players), language(args), out)
+    out.print("")
     out.print(f"[bold]{escape(cls.title)}[/bold] ({escape(cls.name)}): {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} "
               f"players, default {cls.DEFAULT_PLAYERS}. Change an option with --set option=value.")
     if plain:

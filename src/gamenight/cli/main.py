@@ -10,6 +10,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Callable
 
+from .. import i18n
 from ..core.errors import IllegalAction, RulesError
 from .console import CLI_EXTRA, have_rich, make_console
 
@@ -78,8 +79,12 @@ def _add_simulate(sub) -> None:
 
 def _add_rules_and_replay(sub) -> None:
     """``gamenight rules`` and ``gamenight replay``."""
-    rules = sub.add_parser("rules", help="a game's options, defaults and presets (no game: list the games)")
+    rules = sub.add_parser("rules", help="how to play a game, then its options, defaults and presets (no game: "
+                                         "list the games)")
     rules.add_argument("game", nargs="?")
+    rules.add_argument("--players", type=int, default=None, help="how to play at a table of this many players")
+    rules.add_argument("--lang", choices=list(i18n.LANGUAGES), default=None,
+                       help="the language to explain in (default: the environment's LANGUAGE/LC_ALL/LANG)")
 
     replay = sub.add_parser("replay", help="replay a game record move by move and check it")
     replay.add_argument("file", help="a record JSON (from `play --record` or state.record())")
@@ -125,6 +130,11 @@ def _add_bench(sub) -> None:
     bench = sub.add_parser("bench", help="measure engine speed (random playouts), as JSON")
     bench.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+
+
+def language(args) -> str:
+    """The language a command speaks: ``--lang``, else the environment's (as gettext reads it), else English."""
+    return getattr(args, "lang", None) or i18n.from_environment(os.environ)
 
 
 def parse_overrides(items: list[str] | None) -> dict[str, str]:
