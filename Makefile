@@ -88,11 +88,11 @@ bench: $(STAMP) $(BENCH_STAMP)
 # for translators: gather every text a person reads into the template, and add the new ones to each language's
 # catalog (then translate them there; the tests fail while any is missing or fuzzy)
 catalogs: $(STAMP)
-	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --sort-output --project gamenight \
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --no-wrap --sort-output --project gamenight \
 	  -k t -k nt:1,2 -k pt:1c,2 -k N_ -k Text -k nText:1,2 \
 	  -o src/gamenight/locale/gamenight.pot .
 	$(VENV)/bin/pybabel update -i src/gamenight/locale/gamenight.pot -d src/gamenight/locale -D gamenight \
-	  --no-location --ignore-obsolete
+	  --no-wrap --no-fuzzy-matching --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .hypothesis test-artifacts

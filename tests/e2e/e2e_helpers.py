@@ -235,17 +235,3 @@ def choose_for(game: str):
 
     return {"yaniv": yaniv, "gin_rummy": gin_rummy, "thunee": thunee}.get(game, anything)
 
-
-#: the games whose how-to-play guide is not written yet (issue 14 is open until it is empty): their pages say
-#: "no guide for <game> yet", so the tests of the pages expect them to fail (strictly: a guide that lands must
-#: leave this set, or its tests fail as unexpectedly passing)
-GUIDES_NOT_WRITTEN_YET = {"yaniv", "yessir"}
-
-
-def games_with_guides() -> list:
-    """Every game, as test parameters: those of GUIDES_NOT_WRITTEN_YET marked as expected failures, by name."""
-    import pytest
-
-    import gamenight
-    return [pytest.param(game, marks=pytest.mark.xfail(strict=True, reason=f"the {game} guide is not written yet"))
-            if game in GUIDES_NOT_WRITTEN_YET else game for game in gamenight.games()]

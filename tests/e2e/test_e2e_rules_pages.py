@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_helpers import api, create_table, games_with_guides, wait_live
+from e2e_helpers import api, create_table, wait_live
 from test_e2e_languages import english_patterns, escaped, strings_in
 
 import gamenight
@@ -44,7 +44,7 @@ def open_guide(pages, server, game, lang, width):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "fr"])
-@pytest.mark.parametrize("game", games_with_guides())
+@pytest.mark.parametrize("game", gamenight.games())
 def test_each_games_page_draws_its_guide_with_the_tables_images(server, pages, game, lang):
     answer = api(server, f"/api/games/{game}/guide")
     guide = answer["guide"]
@@ -66,7 +66,7 @@ def test_each_games_page_draws_its_guide_with_the_tables_images(server, pages, g
             assert escaped(page, english_patterns(lang), allowed) == []
 
 
-@pytest.mark.parametrize("game", games_with_guides())
+@pytest.mark.parametrize("game", gamenight.games())
 def test_the_worked_examples_show_the_engines_numbers(server, pages, game):
     engine = [example.numbers for example in gamenight.make(game).guide().examples()]
     assert engine, f"the guide of {game} has no worked example"

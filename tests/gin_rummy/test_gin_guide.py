@@ -6,7 +6,7 @@ import pytest
 
 import gamenight
 from gamenight.core.cards import parse_card
-from gamenight.core.guide import Example, Guide, Picture
+from gamenight.core.guide import Example, Guide
 from gamenight.core.text import Text
 from gamenight.gin_rummy.melds import deadwood, mask_of, value_of
 from gamenight.i18n import render, translator
@@ -15,28 +15,7 @@ PRESETS = ["japanese", "standard", "modern", "classic", "palace", "openspiel"]
 
 
 def texts_of(guide: Guide):
-    """Every Text of the guide, values included (a value may be a Text itself)."""
-    def walk(text):
-        yield text
-        for value in text.values.values():
-            if isinstance(value, Text):
-                yield from walk(value)
-
-    def blocks(items):
-        for b in items:
-            if isinstance(b, Text):
-                yield from walk(b)
-            elif isinstance(b, Picture):
-                if b.caption:
-                    yield from walk(b.caption)
-            elif isinstance(b, Example):
-                yield from walk(b.title)
-                yield from blocks(b.steps)
-
-    yield from walk(guide.title)
-    for section in guide.sections:
-        yield from walk(section.title)
-        yield from blocks(section.blocks)
+    return guide.texts()
 
 
 def example(guide: Guide, title: str) -> Example:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import gamenight
-from gamenight.core.guide import Example, Guide, Picture
+from gamenight.core.guide import Guide, Picture
 from gamenight.core.text import Text
 from gamenight.i18n import render, translator
 from gamenight.thunee.actions import CARD_POINTS, parse_thunee_card
@@ -23,28 +23,7 @@ DEALS = {
 
 
 def texts_of(guide: Guide):
-    """Every Text of the guide, values included (a value may be a Text itself)."""
-    def walk(text):
-        yield text
-        for value in text.values.values():
-            if isinstance(value, Text):
-                yield from walk(value)
-
-    def blocks(items):
-        for b in items:
-            if isinstance(b, Text):
-                yield from walk(b)
-            elif isinstance(b, Picture):
-                if b.caption:
-                    yield from walk(b.caption)
-            elif isinstance(b, Example):
-                yield from walk(b.title)
-                yield from blocks(b.steps)
-
-    yield from walk(guide.title)
-    for section in guide.sections:
-        yield from walk(section.title)
-        yield from blocks(section.blocks)
+    return guide.texts()
 
 
 def whole(guide: Guide) -> str:

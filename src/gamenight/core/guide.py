@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Any, Union
 
 from .text import Text
@@ -76,9 +77,40 @@ class Guide:
                    tuple(Section(Text.from_json(s["title"]), tuple(_block(b) for b in s["blocks"]))
                          for s in data["sections"]))
 
+    def texts(self) -> Iterator[Text]:
+        """Every text a reader of the guide reads, in order, values that are texts themselves included: what a
+        catalog must translate.
+
+        >>> [t.template for t in Guide(Text("Title"), (Section(Text("Part"), (Text("{a}", a=Text("b")),)),)).texts()]
+        ['Title', 'Part', '{a}', 'b']
+        """
+        yield from _walk(self.title)
+        for section in self.sections:
+            yield from _walk(section.title)
+            yield from _block_texts(section.blocks)
+
     def examples(self) -> list[Example]:
         """Every worked example, in order."""
         return [b for s in self.sections for b in s.blocks if isinstance(b, Example)]
+
+
+def _walk(text: Text) -> Iterator[Text]:
+    yield text
+    for value in text.values.values():
+        if isinstance(value, Text):
+            yield from _walk(value)
+
+
+def _block_texts(blocks: tuple[Any, ...]) -> Iterator[Text]:
+    for block in blocks:
+        if isinstance(block, Text):
+            yield from _walk(block)
+        elif isinstance(block, Picture):
+            if block.caption:
+                yield from _walk(block.caption)
+        elif isinstance(block, Example):
+            yield from _walk(block.title)
+            yield from _block_texts(block.steps)
 
 
 def _block_json(block: Block) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Any, cast
 from ..core.cards import CARD_NAMES, JOKER, card_str, parse_card
 from ..core.errors import RulesError
 from ..core.game import Game, State, copy_json
+from ..core.guide import Guide
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from ..core.views import View
@@ -79,6 +80,11 @@ class YanivGame(Game[YanivRules, "YanivState"]):
         dealer = setup.dealer
         starter = dealer if self.rules.first_round_starter == "dealer" else state._next_active(dealer)
         state._deal(dealer, starter, setup)
+
+    def guide(self) -> Guide:
+        """How to play Yaniv with these rules (guide.py): the examples are played by the engine."""
+        from .guide import guide
+        return guide(self)
 
     def parse_action(self, text: str) -> YanivAction:
         if isinstance(text, YanivAction):

@@ -23,11 +23,13 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
+from ..core.text import N_, Text
+
 FIVE_OF_A_KIND, LARGE_STRAIGHT, SMALL_STRAIGHT, FULL_HOUSE, FOUR_OF_A_KIND, THREE_OF_A_KIND, TWO_PAIR, \
     ONE_PAIR, HIGH_DICE = range(1, 10)
 # J11 numbers, strongest first; index 0 is unused so CATEGORY_NAMES[number] reads naturally.
-CATEGORY_NAMES = ("", "five of a kind", "large straight", "small straight", "full house", "four of a kind",
-                  "three of a kind", "two pair", "one pair", "high dice")
+CATEGORY_NAMES = ("", N_("five of a kind"), N_("large straight"), N_("small straight"), N_("full house"),
+                  N_("four of a kind"), N_("three of a kind"), N_("two pair"), N_("one pair"), N_("high dice"))
 TIEBREAK_MODES = ("combo", "all")
 STRENGTH_SHIFT = 14
 TOTAL_SHIFT = 9
@@ -122,19 +124,35 @@ def rank_roll(dice: Sequence[int], tiebreak_sum: str = "combo") -> int:
 
 def describe(dice: Sequence[int], tiebreak_sum: str = "combo") -> str:
     """A short human description, e.g. ``"one pair of 5s (total 10, kickers 6-4-1)"``."""
+    return str(describe_text(dice, tiebreak_sum))
+
+
+def describe_text(dice: Sequence[int], tiebreak_sum: str = "combo") -> Text:
+    """:func:`describe` as a :class:`~gamenight.core.text.Text`, for a reader of any language."""
     cat, combo, kickers = split_hand(dice)
-    name = CATEGORY_NAMES[cat]
+    total = sum(combo) + (sum(kickers) if tiebreak_sum == "all" else 0)
+    name = category_text(cat, combo)
+    if kickers:
+        return Text("{hand} (total {total}, kickers {kickers})", hand=name, total=total,
+                    kickers="-".join(map(str, kickers)))
+    return Text("{hand} (total {total})", hand=name, total=total)
+
+
+_OF_A_FACE = {FOUR_OF_A_KIND: N_("four of a kind of {face}s"), THREE_OF_A_KIND: N_("three of a kind of {face}s"),
+              ONE_PAIR: N_("one pair of {face}s")}
+
+
+def category_text(cat: int, combo: Sequence[int]) -> Text:
+    """A category in words, with the faces that make it (``combo``, highest first)."""
     if cat in (FOUR_OF_A_KIND, THREE_OF_A_KIND, ONE_PAIR):
-        name += f" of {combo[0]}s"
-    elif cat == TWO_PAIR:
-        name += f" {combo[0]}s and {combo[-1]}s"
-    elif cat == FULL_HOUSE:
+        return Text(_OF_A_FACE[cat], face=combo[0])
+    if cat == TWO_PAIR:
+        return Text("two pair {high}s and {low}s", high=combo[0], low=combo[-1])
+    if cat == FULL_HOUSE:
         three = max(set(combo), key=lambda v: combo.count(v))
         pair = min(set(combo), key=lambda v: combo.count(v))
-        name += f" {three}s over {pair}s"
-    total = sum(combo) + (sum(kickers) if tiebreak_sum == "all" else 0)
-    extra = f", kickers {'-'.join(map(str, kickers))}" if kickers else ""
-    return f"{name} (total {total}{extra})"
+        return Text("full house {three}s over {pair}s", three=three, pair=pair)
+    return Text(CATEGORY_NAMES[cat])
 
 
 class HandFacts(NamedTuple):

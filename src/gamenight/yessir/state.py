@@ -12,6 +12,7 @@ import random
 from typing import Any, cast
 
 from ..core.game import Game, State
+from ..core.guide import Guide
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from ..core.views import View
@@ -81,6 +82,11 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         rng = state.rng
         shared, dice = fill(checked, lambda: _roll(rng))
         state._begin_round(roller, shared, dice)
+
+    def guide(self) -> Guide:
+        """How to play YESSIR! with these rules (guide.py): the examples are played by the engine."""
+        from .guide import guide
+        return guide(self)
 
     def parse_action(self, text: object) -> YessirAction:
         return A.parse(text)
