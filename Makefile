@@ -89,7 +89,7 @@ bench: $(STAMP) $(BENCH_STAMP)
 # catalog (then translate them there; the tests fail while any is missing or fuzzy)
 catalogs: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --no-wrap --sort-output --project gamenight \
-	  -k t -k nt:1,2 -k pt:1c,2 -k N_ -k Text -k nText:1,2 \
+	  -k t -k nt:1,2 -k pt:1c,2 -k N_ -k Text -k nText:1,2 -k option:2 \
 	  -o src/gamenight/locale/gamenight.pot .
 	$(VENV)/bin/pybabel update -i src/gamenight/locale/gamenight.pot -d src/gamenight/locale -D gamenight \
 	  --no-wrap --no-fuzzy-matching --ignore-obsolete

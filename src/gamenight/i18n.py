@@ -39,7 +39,7 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: the functions that mark texts, for Babel's extraction (``babel.cfg``; ``make catalogs``): Python's usual ones,
 #: and the pages' ``GN.t(text)``, ``GN.nt(singular, plural, n)`` and ``GN.pt(context, text)``
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None,
-            "Text": None, "nText": (1, 2), "t": None, "nt": (1, 2), "pt": ((1, "c"), 2)}
+            "Text": None, "nText": (1, 2), "t": None, "nt": (1, 2), "pt": ((1, "c"), 2), "option": (2,)}
 
 
 class CatalogMissing(RuntimeError):

@@ -25,7 +25,7 @@ def test_rules_lists_every_option_and_preset(cli, name, width):
 
 def test_rules_yaniv_shows_meanings_and_preset_overrides(cli):
     out = cli(["rules", "yaniv"], width=200).out
-    assert "highest hand total that may call Yaniv" in out
+    assert "the highest hand that may call Yaniv" in out
     assert "yaniv_limit=7" in out  # the 'common' preset's override
     assert "elimination_limit=100" in out
 

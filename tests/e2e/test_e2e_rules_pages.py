@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import api, create_table, wait_live
-from test_e2e_languages import english_patterns, escaped, strings_in
+from test_e2e_languages import english_patterns, escaped
 
 import gamenight
 
@@ -62,8 +62,7 @@ def test_each_games_page_draws_its_guide_with_the_tables_images(server, pages, g
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"rules-{game}-{lang}-{width}.png"), full_page=True)
         if lang != "en":
-            allowed = strings_in(api(server, "/api/games"))
-            assert escaped(page, english_patterns(lang), allowed) == []
+            assert escaped(page, english_patterns(lang)) == []
 
 
 @pytest.mark.parametrize("game", gamenight.games())

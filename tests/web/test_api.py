@@ -44,6 +44,8 @@ def test_every_game_with_default_rules_and_short_options_over_http(client, game)
     summary = client.get(f"/api/tables/{table_id}").json()
     for key, value in spec["options"].items():
         assert summary["rules"][key] == value
+    table_game = gamenight.make(game, players=n, rules=preset, **spec["options"])
+    assert summary["rules_summary"] == [text.to_json() for text in table_game.rules_summary()]
     tokens = {0: join(client, table_id, 0), 1: join(client, table_id, 1)}
     assert play_http(client, table_id, tokens, random.Random(2))["table"]["is_over"]
 
@@ -158,3 +160,16 @@ def test_bots_give_back_a_seat_and_take_it_again(client):
     # the old token is worthless now
     r = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token})
     assert r.status_code == 403
+
+
+def test_the_rules_of_a_table_are_said_in_plain_words(client):
+    """'Rules of this table' is the game's summary of its rules (sentences, each a Text the pages translate), not
+    the options' keys: a Yaniv table of the common preset at 100 says so."""
+    table_id = create(client, "yaniv", [None, "random", "random"], players=3, preset="common",
+                      options={"elimination_limit": 100, "halving_at": "50:25,100:50"})
+    said = client.get(f"/api/tables/{table_id}").json()["rules_summary"]
+    assert [text["text"] for text in said][:4] == ["Yaniv at {limit} or less.", "Out above {limit}.",
+                                                   "Asaf costs the caller {penalty}.",
+                                                   "A total of exactly {total} goes down to {becomes}."]
+    assert said[0]["values"] == {"limit": 7} and said[1]["values"] == {"limit": 100}
+    assert not any("_" in text["text"] for text in said)

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 import gamenight
 from gamenight import IllegalAction
-from gamenight.yessir.hands import CATEGORY_NAMES, describe, split_hand
+from gamenight.core.text import Text
+from gamenight.yessir.hands import CATEGORY_NAMES, describe, describe_text, split_hand
 
 RULE_SETS = [{}, {"rules": "short"}, {"rules": "pip_change"}, {"rules": "all_dice_sum"},
              {"turn_direction": "decreasing_seat", "first_roller": "random"},
@@ -49,7 +50,8 @@ def check_view_facts(s, action):
             five = v["shared"] + v["dice"]
             cat, combo, _ = split_hand(five)
             assert v["hand"] == {"best_five": sorted(five, reverse=True), "combination": list(combo),
-                                 "category": CATEGORY_NAMES[cat], "description": describe(five, mode)}
+                                 "category": CATEGORY_NAMES[cat], "description": describe(five, mode),
+                                 "says": describe_text(five, mode).to_json()}
     v = s.view(None)
     mover = s.current_player
     legal = [str(a) for a in s.legal_actions()]
@@ -71,6 +73,7 @@ def check_view_facts(s, action):
             cat, combo, _ = split_hand(hand)
             assert last["combinations"][p] == list(combo) and last["categories"][p] == CATEGORY_NAMES[cat]
             assert last["descriptions"][p] == describe(hand, mode)
+            assert Text.from_json(last["says"][p]) == describe_text(hand, mode)
 
 
 def test_random_simulation_thousands_of_matches():

@@ -7,6 +7,8 @@ from yessir_helpers import play, public, rolls, scripted, table
 
 import gamenight
 from gamenight import IllegalAction, RulesError
+from gamenight.core.text import Text
+from gamenight.i18n import render
 from gamenight.yessir import YessirRules
 
 
@@ -392,9 +394,13 @@ def test_luck_after_says_what_each_legal_action_leaves_on_the_movers_luck_die():
 def test_the_seats_hand_and_each_revealed_hand_are_ranked_by_the_engine():
     s = table(players=3, shared=(5, 4, 1), dice=[(1, 6), (5, 2), (3, 2)])
     assert s.view(0)["hand"] == {"best_five": [6, 5, 4, 1, 1], "combination": [1, 1], "category": "one pair",
-                                 "description": "one pair of 1s (total 2, kickers 6-5-4)"}
+                                 "description": "one pair of 1s (total 2, kickers 6-5-4)",
+                                 "says": {"text": "{hand} (total {total}, kickers {kickers})",
+                                          "values": {"hand": {"text": "one pair of {face}s", "values": {"face": 1}},
+                                                     "total": 2, "kickers": "6-5-4"}}}
     assert s.view(2)["hand"]["category"] == "small straight" and public(s)["hand"] is None
     play(s, "d", "d", "d")
     last = public(s)["last_round"]
     assert last["combinations"] == [[1, 1], [5, 5], [5, 4, 3, 2, 1]]
     assert last["descriptions"][2] == "small straight (total 15)" and last["places"] == [3, 2, 1]
+    assert render(Text.from_json(last["says"][2]), "fr") == "petite suite (15 points)"

@@ -127,6 +127,12 @@ class Game(abc.ABC, Generic[R, S]):
         """How to play this game with these rules (the game's ``guide`` module writes it; see core/guide.py)."""
         raise NotImplementedError(f"{self.title} has no guide yet")
 
+    def rules_summary(self) -> list[Text]:
+        """This table's rules in a few plain sentences, for a person: the numbers that matter, then each choice
+        that differs from the usual (``["Yaniv at 7 or less.", "Out above 100.", ...]``); the web table's "Rules of
+        this table" and ``gamenight rules`` show them. The game's guide writes them (its last section)."""
+        raise NotImplementedError(f"{self.title} has no rules summary yet")
+
     # ---- shared -------------------------------------------------------------------------------
     def new(self, seed: int | None = None, deal: dict[str, Any] | None = None) -> S:
         """A new match dealt from ``seed`` (None: a fresh random seed, which the state records).

@@ -23,17 +23,21 @@ _FALSE = {"false", "no", "off", "0"}
 
 def option(default: Any, doc: str, *, choices: Iterable[Any] | None = None, minimum: int | None = None,
            maximum: int | None = None, none_word: str | None = None, why: str | None = None,
-           rule: str | None = None, aliases: Mapping[str, str] | None = None) -> Any:
+           rule: str | None = None, aliases: Mapping[str, str] | None = None,
+           labels: Mapping[Any, str] | None = None) -> Any:
     """Declare a rules field: its default, a one-line meaning, and its allowed values.
 
     ``doc`` is what a player reads (never a rule code); ``rule`` names the rules specification's numbers it comes
     from (``"G10/D2-1"``), for developers. ``none_word`` names the text spelling of ``None`` for optional ints
     (``"unlimited"``). ``why`` says in a few words why a number is bounded where it is (``"real tables play to
     100-250"``); a value out of range is refused with it. ``aliases`` maps a choice's former names to it
-    (``{"seed": "dealer_takes"}``), so records and commands that use an old name still read.
+    (``{"seed": "dealer_takes"}``), so records and commands that use an old name still read. ``labels`` says each
+    choice in a player's words (``{"dealer": N_("the dealer")}``); ``doc`` and the labels are in the message
+    catalogs (Babel reads ``option``'s second argument), so the lobby shows them in the reader's language.
     """
     meta = {"doc": doc, "choices": tuple(choices) if choices else None, "minimum": minimum,
-            "maximum": maximum, "none_word": none_word, "why": why, "rule": rule, "aliases": dict(aliases or {})}
+            "maximum": maximum, "none_word": none_word, "why": why, "rule": rule, "aliases": dict(aliases or {}),
+            "labels": dict(labels or {})}
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -64,6 +68,8 @@ class Rules:
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
     DEFAULT_PRESET: ClassVar[str] = ""
     PRESET_DOCS: ClassVar[dict[str, str]] = {}
+    #: each preset's name in a player's words (``N_("French rules")``), for the lobby's list
+    PRESET_TITLES: ClassVar[dict[str, str]] = {}
     #: former preset names, each to the preset it now is: old records, links and commands still read
     PRESET_ALIASES: ClassVar[dict[str, str]] = {}
 
@@ -127,8 +133,12 @@ class Rules:
                 allowed = "pairs like 100:50,200:100 (or 'none')"
             elif kind == "bool":
                 allowed = "true, false"
+            labels = meta.get("labels") or {}
             out.append({"name": f.name, "type": kind, "default": _text(f.default, meta),
-                        "meaning": meta.get("doc", ""), "allowed": allowed, "rule": meta.get("rule")})
+                        "meaning": meta.get("doc", ""), "allowed": allowed, "rule": meta.get("rule"),
+                        "choices": [{"value": _text(c, meta), "label": labels.get(c, str(c))}
+                                    for c in meta["choices"]] if meta.get("choices") else None,
+                        "none_word": meta.get("none_word")})
         return out
 
     def to_dict(self) -> dict[str, Any]:

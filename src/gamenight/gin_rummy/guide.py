@@ -231,6 +231,10 @@ def options_section(rules: GinRummyRules) -> Section:
     return Section(Text("The rules of this table"), tuple(blocks))
 
 
+def summary(game: GinRummyGame) -> list[Text]:
+    """This table's rules in a few plain sentences (the guide's last section): "Rules of this table" at a table."""
+    return [block for block in options_section(game.rules).blocks if isinstance(block, Text)]
+
 # ---- the played examples ----------------------------------------------------------------------------
 def play_knock(game: GinRummyGame, knocker: tuple[str, ...], defender: tuple[str, ...]) -> dict[str, Any] | None:
     """A first hand played to its end: A takes the upcard and knocks with Kd, both lay out as the engine advises

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core.errors import RulesError
 from ..core.options import Rules, option, rules_dataclass
+from ..core.text import N_
 
 # Targets: the seed plays to 100, jdh8 names 150 and 250, apps offer 50 to 300. A table that knocks below the
 # usual 10 (straight gin: 0) sees most hands die at the wall, so each point takes many more deals; such a table
@@ -14,57 +15,63 @@ TARGET_MIN, TARGET_MAX, LOW_KNOCK_TARGET_MAX = 25, 1000, 250
 
 @rules_dataclass
 class GinRummyRules(Rules):
-    knock_limit: int = option(10, "highest deadwood that may knock (0 = straight gin, only gin ends a hand)",
+    knock_limit: int = option(10, "the highest deadwood that may knock (0: only gin ends a hand)",
                               minimum=0, maximum=30,
                               why="real tables knock at 10, or 0 for straight gin; more only shortens a hand",
                               rule="G8")
-    gin_bonus: int = option(25, "bonus to a gin knocker on top of the defender's deadwood",
+    gin_bonus: int = option(25, "bonus for going gin, on top of the opponent's deadwood",
                             minimum=0, maximum=100, why="real tables give 20 or 25", rule="G10")
     undercut_bonus: int = option(25, "bonus to a defender who undercuts the knocker", minimum=0, maximum=100,
                                  why="real tables give 10, 20 or 25", rule="G10")
-    tie_is_undercut: bool = option(False, "equal deadwood counts as an undercut (else the hand is a draw)",
+    tie_is_undercut: bool = option(False, "equal deadwood counts as an undercut (otherwise the hand is a draw)",
                                    rule="G10/D2-1")
-    first_upcard: str = option("dealer_takes", "dealer_takes = if the non-dealer passes the first upcard the "
-                                               "dealer must take it; standard = the dealer may pass too, then the "
-                                               "non-dealer draws from the stock",
-                               choices=("dealer_takes", "standard"), rule="G6/D2-2", aliases={"seed": "dealer_takes"})
-    may_discard_taken_discard: bool = option(True, "a card taken from the discard pile may be discarded "
-                                                   "in the same turn", rule="G7/D2-3")
-    stock_end: str = option("two_card_dead", "two_card_dead = a discard that leaves 2 stock cards kills the "
-                                             "hand; hoyle = a draw that leaves 2 kills it; tournament_50th_card = "
-                                             "after that discard the opponent may take it only to knock",
-                            choices=("two_card_dead", "hoyle", "tournament_50th_card"), rule="G11")
+    first_upcard: str = option("dealer_takes", "when the non-dealer passes the first upcard",
+                               choices=("dealer_takes", "standard"), rule="G6/D2-2", aliases={"seed": "dealer_takes"},
+                               labels={"dealer_takes": N_("the dealer must take it"),
+                                       "standard": N_("the dealer may pass too, then the non-dealer draws")})
+    may_discard_taken_discard: bool = option(True, "a card taken from the discard pile may be thrown back in the "
+                                                   "same turn", rule="G7/D2-3")
+    stock_end: str = option("two_card_dead", "when only two cards are left in the stock",
+                            choices=("two_card_dead", "hoyle", "tournament_50th_card"), rule="G11",
+                            labels={"two_card_dead": N_("a discard that leaves two kills the hand"),
+                                    "hoyle": N_("a draw that leaves two kills the hand"),
+                                    "tournament_50th_card": N_("the last discard may be taken only to knock")})
     game_target: int = option(100, "the first total at or above this wins the match",
                               minimum=TARGET_MIN, maximum=TARGET_MAX,
                               why="real tables play to 100, 150 or 250, some to 500", rule="G12")
-    next_dealer: str = option("winner", "who deals the next hand (after a dead hand the same dealer redeals)",
-                              choices=("winner", "alternate"), rule="G13")
-    first_dealer: str = option("random", "who deals the first hand: drawn at random, or a fixed seat",
-                               choices=("random", "seat0", "seat1"))
-    big_gin_bonus: int | None = option(None, "all 11 cards melded after the take may be declared without a "
-                                             "discard, for this bonus instead of the gin bonus (or off)",
-                                       minimum=0, maximum=100, none_word="off", why="real tables give 31", rule="G14")
-    box_bonus: int = option(0, "points per hand won (box/line bonus)", minimum=0, maximum=100,
+    next_dealer: str = option("winner", "who deals the next hand (after a dead hand, the same dealer again)",
+                              choices=("winner", "alternate"), rule="G13",
+                              labels={"winner": N_("the winner of the hand"), "alternate": N_("each player in turn")})
+    first_dealer: str = option("random", "who deals the first hand", choices=("random", "seat0", "seat1"),
+                               labels={"random": N_("drawn at random"), "seat0": N_("the first player"),
+                                       "seat1": N_("the second player")})
+    big_gin_bonus: int | None = option(None, "big gin (all 11 cards in melds after drawing, no discard): its "
+                                             "bonus, or off",
+                                       minimum=0, maximum=100, none_word=N_("off"), why="real tables give 31",
+                                       rule="G14")
+    box_bonus: int = option(0, "points for each hand won (the box bonus)", minimum=0, maximum=100,
                             why="real tables give 10, 20 or 25", rule="G14")
-    box_credit: str = option("end", "boxes are added at the end of the match, or immediately (Gin Rummy "
-                                    "Palace: they count toward the target)", choices=("end", "immediate"), rule="D4")
-    game_bonus: int = option(0, "bonus to the match winner", minimum=0, maximum=500,
+    box_credit: str = option("end", "when the boxes are added", choices=("end", "immediate"), rule="D4",
+                             labels={"end": N_("at the end of the match"),
+                                     "immediate": N_("at once, counting towards the target")})
+    game_bonus: int = option(0, "bonus to the winner of the match", minimum=0, maximum=500,
                              why="real tables give 100", rule="G14")
-    shutout: str = option("none", "when the loser scored nothing: double the winner's total, add "
-                                  "shutout_bonus, or nothing", choices=("none", "double", "bonus"), rule="G14")
-    shutout_bonus: int = option(100, "the flat shutout bonus (shutout=bonus)", minimum=0, maximum=500,
+    shutout: str = option("none", "when the loser scored nothing", choices=("none", "double", "bonus"), rule="G14",
+                          labels={"none": N_("nothing more"), "double": N_("the winner's total is doubled"),
+                                  "bonus": N_("the winner gets the shutout bonus")})
+    shutout_bonus: int = option(100, "the shutout bonus, when a shutout adds one", minimum=0, maximum=500,
                                 why="real tables give 100", rule="G14")
     oklahoma: bool = option(False, "the first upcard's value sets the hand's knock limit (an ace: gin only)", rule="D4")
-    oklahoma_spades_double: bool = option(False, "with oklahoma, a spade first upcard doubles the hand's score",
+    oklahoma_spades_double: bool = option(False, "with Oklahoma, a spade first upcard doubles the hand's score",
                                           rule="D4")
     single_hand: bool = option(False, "one deal is the whole match, scored as a hand is (no target, no bonuses)",
                               rule="G10")
-    max_pile_takes: int | None = option(None, "a guard for programs: the hand is dead when the discard pile is "
-                                              "taken for the Nth time in it (OpenSpiel stops at 50), or unlimited",
-                                        minimum=1, maximum=100, none_word="unlimited",
+    max_pile_takes: int | None = option(None, "a guard for programs: the hand is dead once the discard pile has "
+                                              "been taken this many times in it",
+                                        minimum=1, maximum=100, none_word=N_("unlimited"),
                                         why="OpenSpiel's guard is 50")
-    repeat_return_ends: bool = option(False, "engine guard (OpenSpiel): when both players in turn take the "
-                                             "upcard and discard it straight back, the hand is dead")
+    repeat_return_ends: bool = option(False, "a guard for programs: the hand is dead when both players in turn "
+                                             "take the upcard and throw it straight back")
 
     PRESETS = {
         "japanese": {},
@@ -81,20 +88,23 @@ class GinRummyRules(Rules):
                       "max_pile_takes": 50, "repeat_return_ends": True},
     }
     PRESET_DOCS = {
-        "japanese": "Japanese rules (default): knock at 10, gin 25, undercut 25, ties are draws, the dealer must "
-                    "take a passed first upcard, a taken discard may go straight back, the hand is dead when 2 "
-                    "stock cards are left, to 100",
-        "standard": "the published table rules: either player may pass the first upcard, a taken discard may "
-                    "not be discarded in the same turn",
-        "modern": "modern tournament scoring on the Japanese table: ties undercut, big gin 31, box 25, game 100, "
-                  "a shutout doubles",
-        "classic": "Bicycle's classic scoring on the standard table: gin 20, undercut 10 (ties too), box 20, "
-                   "game 100, shutout +100",
-        "palace": "Gin Rummy Palace scoring on the standard table: undercut 20 (ties too), box 10 credited "
-                  "at once, no game or shutout bonus",
-        "openspiel": "one hand with OpenSpiel's gin_rummy defaults (player 0 acts first, standard upcard, "
-                     "2-card wall, knock 10, gin 25, strict undercut 25, its loop guards)",
+        "japanese": N_("Japanese rules (default): knock at 10, gin 25, undercut 25, ties are draws, the dealer must "
+                       "take a passed first upcard, a taken discard may go straight back, the hand is dead when 2 "
+                       "stock cards are left, to 100"),
+        "standard": N_("the published table rules: either player may pass the first upcard, a taken discard may "
+                       "not be discarded in the same turn"),
+        "modern": N_("modern tournament scoring on the Japanese table: ties undercut, big gin 31, box 25, game 100, "
+                     "a shutout doubles"),
+        "classic": N_("Bicycle's classic scoring on the standard table: gin 20, undercut 10 (ties too), box 20, "
+                      "game 100, shutout +100"),
+        "palace": N_("Gin Rummy Palace scoring on the standard table: undercut 20 (ties too), box 10 credited "
+                     "at once, no game or shutout bonus"),
+        "openspiel": N_("one hand as OpenSpiel plays it, for programs: the second player deals, standard upcard, "
+                        "2-card wall, knock 10, gin 25, strict undercut 25, its loop guards"),
     }
+    PRESET_TITLES = {"japanese": N_("Japanese rules"), "standard": N_("Standard rules"),
+                     "modern": N_("Modern scoring"), "classic": N_("Classic scoring"),
+                     "palace": N_("Gin Rummy Palace"), "openspiel": N_("OpenSpiel, one hand")}
     DEFAULT_PRESET = "japanese"
     PRESET_ALIASES = {"seed": "japanese"}
 

@@ -92,6 +92,11 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
         from .guide import guide
         return guide(self)
 
+    def rules_summary(self) -> list[Text]:
+        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
+        from .guide import summary
+        return summary(self)
+
 
 class GinRummyState(State[GinRummyGame, GinAction]):
     FINISHED_PHASE = OVER

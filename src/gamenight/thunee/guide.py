@@ -409,3 +409,8 @@ def count_example(game: ThuneeGame) -> Example:
                     "{count} is short of the target of {target}: the trumper's team wins {n} balls.",
                     numbers["balls"], count=numbers["count"], target=numbers["target"]))]
     return Example(Text("Example: counting a hand"), tuple(steps), numbers)
+
+
+def summary(game: ThuneeGame) -> list[Text]:
+    """This table's rules in a few plain sentences (the guide's last section): "Rules of this table" at a table."""
+    return [block for block in options_section(game).blocks if isinstance(block, Text)]

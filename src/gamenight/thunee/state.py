@@ -138,6 +138,11 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
         from .guide import guide
         return guide(self)
 
+    def rules_summary(self) -> list[Text]:
+        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
+        from .guide import summary
+        return summary(self)
+
 
 
 # plain JSON-able fields serialised as they are (``to_json``'s format: keep it, old texts must still load)

@@ -157,7 +157,8 @@ def games_catalogue() -> list[dict[str, Any]]:
         out.append({"name": name, "title": game.title, "min_players": game.MIN_PLAYERS,
                     "max_players": game.MAX_PLAYERS, "default_players": game.DEFAULT_PLAYERS,
                     "default_preset": rules.DEFAULT_PRESET,
-                    "presets": [{"name": p, "doc": rules.PRESET_DOCS.get(p, "")} for p in rules.PRESETS],
+                    "presets": [{"name": p, "title": rules.PRESET_TITLES.get(p, p), "doc": rules.PRESET_DOCS.get(p, "")}
+                                for p in rules.PRESETS],
                     "options": rules.describe(), "bots": gamenight.bots_for(game),
                     "bot_labels": {b: BOT_LEVELS.get(b, b) for b in gamenight.bots_for(game)}})
     return out

@@ -75,6 +75,8 @@ class Table:
             raise ValueError(f"its actions are of record format {stored.format}; this server replays format "
                              f"{gamenight.RECORD_FORMAT}")
         self.game = gamenight.make(stored.game, players=stored.players, rules=stored.rules)
+        # "Rules of this table" in plain words, each a Text the pages translate (made once: the rules never change)
+        self.rules_summary = [text.to_json() for text in self.game.rules_summary()]
         state = self.game.new(seed=stored.seed)
         self._actors: list[int | None] = []      # who played each action
         for action in stored.actions:
@@ -121,6 +123,7 @@ class Table:
         state = self.state
         return {"table_id": self.table_id, "game": self.game.name, "title": self.game.title,
                 "players": self.game.num_players, "rules": self.game.rules.to_dict(),
+                "rules_summary": self.rules_summary,
                 "seats": [seats_module.public(i, s, self.settings, self._connections[i] > 0)
                           for i, s in enumerate(self.seats)],
                 "settings": self.settings.public(), "hand_pause": self._pause_facts(),

@@ -343,3 +343,8 @@ def halving_example(game: YanivGame) -> Example | None:
     if state.is_over:
         steps.append(Text("The match is over: {names} won.", names=", ".join(NAMES[p] for p in state.winners)))
     return Example(Text("Example: halving and going out"), tuple(steps), numbers)
+
+
+def summary(game: YanivGame) -> list[Text]:
+    """This table's rules in a few plain sentences (the guide's last section): "Rules of this table" at a table."""
+    return [block for block in options_section(game.rules, game.num_players).blocks if isinstance(block, Text)]

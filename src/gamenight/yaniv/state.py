@@ -86,6 +86,11 @@ class YanivGame(Game[YanivRules, "YanivState"]):
         from .guide import guide
         return guide(self)
 
+    def rules_summary(self) -> list[Text]:
+        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
+        from .guide import summary
+        return summary(self)
+
     def parse_action(self, text: str) -> YanivAction:
         if isinstance(text, YanivAction):
             return text

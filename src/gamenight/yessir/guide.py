@@ -229,3 +229,8 @@ def deal(shared: tuple[int, ...], dice: tuple[tuple[int, int], ...]) -> dict[str
 def game_step(rules: YessirRules) -> int:
     """The next seat's offset in turn order."""
     return 1 if rules.turn_direction == "increasing_seat" else -1
+
+
+def summary(game: YessirGame) -> list[Text]:
+    """This table's rules in a few plain sentences (the guide's last section): "Rules of this table" at a table."""
+    return [block for block in options_section(game.rules).blocks if isinstance(block, Text)]

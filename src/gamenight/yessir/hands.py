@@ -157,12 +157,14 @@ def category_text(cat: int, combo: Sequence[int]) -> Text:
 
 class HandFacts(NamedTuple):
     """What the players are told about one hand: its five dice, the dice of its combination, its category's
-    words and :func:`describe`'s description (the views give these; the pages and the terminal only draw them)."""
+    words and :func:`describe`'s description, in English and as a Text for any reader (the views give these; the
+    pages and the terminal only draw them)."""
 
     best_five: tuple[int, ...]    # the five dice, highest first
     combination: tuple[int, ...]  # the dice that make the category (all five for a straight, say), highest first
     category: str                 # "one pair"
     description: str              # "one pair of 5s (total 10, kickers 6-4-1)"
+    says: Text                    # the description as a Text: describe_text()
 
 
 _FACTS: dict[tuple[str, tuple[int, ...]], HandFacts] = {}
@@ -175,7 +177,8 @@ def hand_facts(dice: Sequence[int], tiebreak_sum: str = "combo") -> HandFacts:
     found = _FACTS.get(key)
     if found is None:
         cat, combo, _ = split_hand(key[1])
-        found = _FACTS[key] = HandFacts(key[1], combo, CATEGORY_NAMES[cat], describe(key[1], tiebreak_sum))
+        says = describe_text(key[1], tiebreak_sum)
+        found = _FACTS[key] = HandFacts(key[1], combo, CATEGORY_NAMES[cat], str(says), says)
     return found
 
 

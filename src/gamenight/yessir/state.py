@@ -88,6 +88,11 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         from .guide import guide
         return guide(self)
 
+    def rules_summary(self) -> list[Text]:
+        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
+        from .guide import summary
+        return summary(self)
+
     def parse_action(self, text: object) -> YessirAction:
         return A.parse(text)
 

@@ -25,6 +25,7 @@ class HandView(TypedDict):
     combination: list[int]    # the dice that make its category, highest first (all five: straights, full house...)
     category: str             # the rank words: "one pair", "full house", ...
     description: str          # "one pair of 5s (total 10, kickers 6-4-1)"
+    says: dict[str, Any]      # the description as a Text's JSON, for a reader of any language (Text.from_json)
 
 
 class PipFaces(TypedDict):
@@ -57,10 +58,12 @@ class RoundRecord(_RevealFacts):
 
 
 class RevealView(_RevealFacts):
-    """A reveal as the views give it: the round's number as ``hand_number``, and each hand's combination."""
+    """A reveal as the views give it: the round's number as ``hand_number``, each hand's combination, and its
+    description as a Text's JSON."""
 
     hand_number: int
     combinations: list[list[int]]   # the dice of each seat's combination, highest first
+    says: list[dict[str, Any]]      # every hand's description as a Text's JSON, for a reader of any language
 
 
 class YessirView(View):
@@ -122,7 +125,7 @@ def _hand(state: YessirState, dice: list[int]) -> HandView:
     index = ((((s0 - 1) * 6 + s1 - 1) * 6 + s2 - 1) * 6 + d0 - 1) * 6 + d1 - 1  # hands.roll_index, inlined
     facts = roll_facts(index, state.game.rules.tiebreak_sum)
     return {"best_five": list(facts.best_five), "combination": list(facts.combination), "category": facts.category,
-            "description": facts.description}
+            "description": facts.description, "says": facts.says.to_json()}
 
 
 def _pip_faces(state: YessirState) -> PipFaces:
@@ -140,6 +143,7 @@ def make_reveal_view(record: RoundRecord, mode: str) -> RevealView:
     """The view's form of a kept reveal (the caller copies it before handing it out)."""
     shown: dict[str, Any] = {("hand_number" if k == "round" else k): v for k, v in record.items()}
     shown["combinations"] = [list(hand_facts(h, mode).combination) for h in record["hands"]]
+    shown["says"] = [hand_facts(h, mode).says.to_json() for h in record["hands"]]
     return shown  # type: ignore[return-value]  # RoundRecord's keys, "round" renamed, and the combinations
 
 
@@ -149,11 +153,12 @@ def _copy_reveal(m: RevealView) -> RevealView:
             "dice": [list(d) for d in m["dice"]], "hands": [list(h) for h in m["hands"]],
             "categories": list(m["categories"]), "descriptions": list(m["descriptions"]),
             "ranking": list(m["ranking"]), "places": list(m["places"]), "winner": m["winner"], "tied": list(m["tied"]),
-            "wins": list(m["wins"]), "luck": list(m["luck"]), "combinations": [list(c) for c in m["combinations"]]}
+            "wins": list(m["wins"]), "luck": list(m["luck"]), "combinations": [list(c) for c in m["combinations"]],
+            "says": copy_json(m["says"])}
 
 
 def round_record(shown: RevealView) -> RoundRecord:
     """The kept form of a reveal a view shows (``sample_state`` rebuilds a state from a view)."""
     kept: dict[str, Any] = {("round" if k == "hand_number" else k): copy_json(v) for k, v in shown.items()
-                            if k != "combinations"}
+                            if k not in ("combinations", "says")}
     return kept  # type: ignore[return-value]  # RevealView's keys, the counter renamed back, less the combinations

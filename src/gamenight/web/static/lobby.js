@@ -42,7 +42,7 @@
     $("players").min = game.min_players;
     $("players").max = game.max_players;
     $("players").value = game.default_players;
-    $("preset").replaceChildren(...game.presets.map((p) => el("option", p.name, {value: p.name, selected: p.name === game.default_preset})));
+    $("preset").replaceChildren(...game.presets.map((p) => el("option", GN.t(p.title), {value: p.name, selected: p.name === game.default_preset})));
     drawPresetDoc();
     drawOptions(game);
     drawSeats();
@@ -51,7 +51,7 @@
   function drawPresetDoc() {
     const game = currentGame();
     const preset = game.presets.find((p) => p.name === $("preset").value);
-    $("preset-doc").textContent = preset && preset.doc ? preset.doc : "";
+    $("preset-doc").textContent = preset && preset.doc ? GN.t(preset.doc) : "";
   }
 
   // a yes/no option's value as people read it ("true", "false"); any other value as it is
@@ -59,8 +59,33 @@
     return value === "true" ? GN.t("true") : value === "false" ? GN.t("false") : value;
   }
 
+  // an option's value as people read it: yes/no, a choice's words, "unlimited" in their language
+  function valueText(opt, value) {
+    if (opt.type === "bool") return boolText(String(value));
+    const choice = (opt.choices || []).find((c) => c.value === String(value));
+    if (choice) return GN.t(choice.label);
+    if (opt.none_word && value === opt.none_word) return GN.t(opt.none_word);
+    return value === "none" && opt.type === "int->int" ? GN.t("none") : value;
+  }
+
   function presetText(opt) {
-    return GN.t("preset ({value} by default)", {value: opt.type === "bool" ? boolText(String(opt.default)) : opt.default});
+    return GN.t("preset ({value} by default)", {value: valueText(opt, opt.default)});
+  }
+
+  // what may be written in a text box, in the reader's words (the words "unlimited", "none" in their language too)
+  function allowedText(opt) {
+    const range = /^(-?\d+)\.\.(-?\d+)/.exec(opt.allowed || "");
+    if (opt.type === "int->int") return GN.t("pairs such as {example}, or {none}", {example: "100:50,200:100", none: GN.t("none")});
+    if (!range || opt.choices) return "";
+    if (opt.none_word) return GN.t("{low} to {high}, or {word}", {low: range[1], high: range[2], word: GN.t(opt.none_word)});
+    return GN.t("{low} to {high}", {low: range[1], high: range[2]});
+  }
+
+  // a value typed in the reader's language, as the server reads it ("illimité" is "unlimited")
+  function typedValue(opt, text) {
+    if (opt && opt.none_word && text === GN.t(opt.none_word)) return opt.none_word;
+    if (opt && opt.type === "int->int" && text === GN.t("none")) return "none";
+    return text;
   }
 
   function optionInput(opt) {
@@ -73,10 +98,10 @@
                     el("option", boolText("false"), {value: "false"}));
       return select;
     }
-    if (opt.type === "str" && allowed.includes(",")) {
+    if (opt.choices) {
       const select = el("select", null, attrs);
       select.append(el("option", presetText(opt), {value: ""}));
-      for (const choice of allowed.split(",").map((s) => s.trim())) select.append(el("option", choice, {value: choice}));
+      for (const choice of opt.choices) select.append(el("option", GN.t(choice.label), {value: choice.value}));
       return select;
     }
     if (opt.type === "int" && range) {
@@ -88,9 +113,9 @@
 
   function drawOptions(game) {
     $("options").replaceChildren(...game.options.map((opt) => {
-      const label = el("label", null, {title: opt.meaning});
-      label.append(el("span", opt.name.replace(/_/g, " ")), optionInput(opt),
-                   el("span", opt.meaning + (opt.allowed ? ` (${opt.allowed})` : ""), {class: "option-help", id: "help-" + opt.name}));
+      const label = el("label", null, {"data-option-name": opt.name});
+      label.append(el("span", GN.t(opt.meaning)), optionInput(opt),
+                   el("span", allowedText(opt), {class: "option-help", id: "help-" + opt.name}));
       return label;
     }));
   }
@@ -123,8 +148,9 @@
     event.preventDefault();
     $("create-error").textContent = "";
     const options = {};
+    const described = Object.fromEntries(currentGame().options.map((o) => [o.name, o]));
     for (const input of document.querySelectorAll("[data-option]")) {
-      if (input.value.trim() !== "") options[input.name] = input.value.trim();
+      if (input.value.trim() !== "") options[input.name] = typedValue(described[input.name], input.value.trim());
     }
     const seats = [...document.querySelectorAll("[data-seat-bot]")].map((s) => s.value || null);
     $("create").disabled = true;

@@ -647,14 +647,12 @@
     link.textContent = GN.t("How to play {game}", {game: GN.text(table.title)});
   }
 
+  // "Rules of this table": the server's sentences in plain words (the rules' summary), in the reader's language
   function drawRules(table) {
-    const dl = $("rules");
-    if (dl.dataset.table === table.table_id) return;
-    dl.dataset.table = table.table_id;
-    dl.replaceChildren();
-    for (const [k, v] of Object.entries(table.rules || {})) {
-      dl.append(el("dt", k.replace(/_/g, " ")), el("dd", typeof v === "object" ? JSON.stringify(v) : String(v)));
-    }
+    const list = $("rules");
+    if (list.dataset.table === table.table_id) return;
+    list.dataset.table = table.table_id;
+    list.replaceChildren(...(table.rules_summary || []).map((text) => el("li", GN.text(text))));
   }
 
   // ---- acting, seats --------------------------------------------------------------------------------

@@ -242,7 +242,7 @@
       if (view.dice) {
         view.dice.forEach(v => own.appendChild(GN.die(v, {size: 56, label: GN.t("your die showing {face}", {face: v})})));
         mine.appendChild(own);
-        if (view.hand) mine.appendChild(el("div", GN.t("Your hand: {description}", {description: view.hand.description}), {class: "gn-yessir-hand"}));
+        if (view.hand) mine.appendChild(el("div", GN.t("Your hand: {description}", {description: GN.text(view.hand.says)}), {class: "gn-yessir-hand"}));
       } else {
         own.appendChild(GN.die(0, {size: 56, hidden: true, label: GN.t("your blind die, unseen")}));
         own.appendChild(GN.die(0, {size: 56, hidden: true, label: GN.t("your blind die, unseen")}));
@@ -331,7 +331,7 @@
       pair.appendChild(el("span", "→", {"aria-hidden": "true"}));
       pair.appendChild(handDice(result.hands[p], result.combinations[p], 22));
       li.appendChild(pair);
-      li.appendChild(el("span", result.descriptions[p]));
+      li.appendChild(el("span", result.says ? GN.text(result.says[p]) : result.descriptions[p]));
       if (p === result.winner) li.appendChild(el("span", GN.t("wins the round"), {class: "gn-yessir-winner"}));
       else if (result.tied.includes(p)) li.appendChild(el("span", GN.t("tied for best"), {class: "gn-yessir-tied"}));
       list.appendChild(li);
