@@ -163,8 +163,12 @@ def test_registered_game_basics(name):
     for preset in game.RULES.PRESETS:  # a preset named in a dict means that preset
         assert gamenight.make(name, rules={"preset": preset}).rules == gamenight.make(name, rules=preset).rules
     assert set(game.RULES.PRESET_DOCS) == set(game.RULES.PRESETS), "every preset is documented"
+    assert set(game.RULES.PRESET_TITLES) == set(game.RULES.PRESETS), "every preset has a name for people"
     for entry in game.RULES.describe():
         assert entry["meaning"], f"option {entry['name']} has no meaning"
+        for choice in entry["choices"] or []:   # (a number is its own word)
+            assert choice["value"].isdigit() or choice["label"] != choice["value"], \
+                f"option {entry['name']}: the choice {choice['value']} is said in words (labels), not by its key"
     with pytest.raises(IllegalAction):
         game.action_from_id(game.num_distinct_actions)
     with pytest.raises(IllegalAction):
