@@ -152,15 +152,16 @@ PLACEHOLDER = re.compile(r"(\{\w*\})")
 
 
 def pseudo(text: str) -> str:
-    """``text`` in the pseudo-language: wrapped and accented, its placeholders kept.
+    """``text`` in the pseudo-language: each stretch of its own words wrapped and accented, its placeholders kept
+    outside (so a value that escaped the catalogs shows outside the brackets too).
 
     >>> pseudo("Next hand")
     '⟦Ñéxt háñd⟧'
     >>> pseudo("{name} knocked")
-    '⟦{name} kñóçkéd⟧'
+    '{name}⟦ kñóçkéd⟧'
     """
     parts = PLACEHOLDER.split(text)
-    return "⟦" + "".join(p if PLACEHOLDER.fullmatch(p) else p.translate(ACCENTED) for p in parts) + "⟧"
+    return "".join(p if PLACEHOLDER.fullmatch(p) else f"⟦{p.translate(ACCENTED)}⟧" if p else "" for p in parts)
 
 
 PO_LINE = re.compile(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")$')
@@ -213,6 +214,27 @@ class PseudoTranslations(gettext.GNUTranslations):
 
 #: ``_(text)`` in a page's HTML (element text or an attribute value): a text the server translates as it serves
 HTML_TEXT = re.compile(r"_\(([^()<>]+)\)")
+
+
+def extract_python(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the Python sources (``babel.cfg``): every call of a keyword function (``t``,
+    ``Text``, ``N_``, ``option``...) with its positional arguments, the calls inside f-strings included (Babel's own
+    method cannot see into an f-string before Python 3.12: ``f"[bold]{t('Round {n}', n=3)}[/bold]"``). Babel picks
+    the message arguments by the keyword's spec."""
+    import ast
+
+    tree = ast.parse(fileobj.read().decode("utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else (
+            node.func.attr if isinstance(node.func, ast.Attribute) else None)
+        if name not in keywords:
+            continue
+        messages = tuple(arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+                         for arg in node.args)
+        if any(m is not None for m in messages):
+            yield node.lineno, name, messages if len(messages) > 1 else messages[0], []
 
 
 def extract_html(fileobj, keywords, comment_tags, options):

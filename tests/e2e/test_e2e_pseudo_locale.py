@@ -47,6 +47,7 @@ VISIBLE_TEXTS = """() => {
 
 # words that are data in every language: the languages' own names, the brand, YESSIR! (its title everywhere),
 # the bots' program names, a player's name
+CARD = re.compile(r"[TJQKA][shdc]|Jk")   # a card in notation ("Kd"; the digits of "8h" are not a word)
 DATA_WORDS = {*i18n.LANGUAGES.values(), "gamenight", "YESSIR", "random", "heuristic", "simple", "expert", NAME}
 
 @pytest.fixture(scope="module")
@@ -69,6 +70,8 @@ def outside_pseudo(text: str) -> str:
         depth += ch == "⟦"
         if depth == 0:
             kept.append(ch)
+        elif ch == "⟧" and depth == 1:
+            kept.append(" ")   # (the values on either side are words of their own)
         depth -= ch == "⟧" and depth > 0
     return "".join(kept)
 
@@ -76,7 +79,8 @@ def outside_pseudo(text: str) -> str:
 def escaped_words(text: str) -> list[str]:
     """The words left outside the pseudo-translated parts that are not data (a single letter is notation: a rank,
     a team)."""
-    return [w for w in re.findall(r"[^\W\d_]+", outside_pseudo(text)) if len(w) > 1 and w not in DATA_WORDS]
+    return [w for w in re.findall(r"[^\W\d_]+", outside_pseudo(text)) if len(w) > 1 and w not in DATA_WORDS
+            and not CARD.fullmatch(w)]
 
 
 def escaped(page) -> list[str]:
@@ -90,7 +94,7 @@ def check(found: list[str], where: str) -> None:
 
 
 def test_outside_pseudo_keeps_only_what_no_catalog_translated():
-    assert outside_pseudo("⟦⟦ýóúr téám⟧ wóñ⟧ · 12 Ann") == " · 12 Ann"
+    assert outside_pseudo("⟦⟦ýóúr téám⟧ wóñ⟧ · 12 Ann") == "  · 12 Ann"
     assert escaped_words("⟦Séát {n}⟧ Medium · Q♥ 10♠ A") == ["Medium"]
     assert escaped_words(f"{NAME} (日本語) · 7") == []
 

@@ -1,7 +1,8 @@
 """Game-independent bots. A bot is any object with ``choose(view, legal_actions, rng) -> action``."""
 from ..core.registry import register_bot
+from ..core.text import N_
 from .random_bot import RandomBot
 
-register_bot("random", lambda game: RandomBot(), doc="picks a legal action uniformly at random")
+register_bot("random", lambda game: RandomBot(), doc=N_("picks a legal action uniformly at random"))
 
 __all__ = ["RandomBot"]

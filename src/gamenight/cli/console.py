@@ -12,6 +12,43 @@ import sys
 
 CLI_EXTRA = "pip install 'gamenight[cli]'"
 
+# ---- the terminal's language --------------------------------------------------------------------------------
+# Every text a person reads in the terminal is written t("...") (or nt(singular, plural, n)): Babel extracts it
+# into the catalogs (the keywords of gamenight.i18n.KEYWORDS) and it prints in the language the command speaks,
+# set once by the command (``--lang``, else the environment's: cli.main.language). Markup stays out of the texts:
+# ``f"[bold]{t('The match is over.')}[/bold]"``; a value may carry markup.
+_language = "en"
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` from now on (a code of ``gamenight.i18n.LANGUAGES``, or the pseudo-language ``qps``)."""
+    global _language
+    _language = lang
+
+
+def language() -> str:
+    return _language
+
+
+def t(template: str, **values: object) -> str:
+    """``template`` in the terminal's language, its ``{fields}`` filled with ``values``.
+
+    >>> t("Round {number}", number=3)
+    'Round 3'
+    """
+    from .. import i18n
+    return i18n.render(i18n.Text(template, **values), _language)
+
+
+def nt(singular: str, plural: str, n: int, **values: object) -> str:
+    """The plural form for ``n`` in the terminal's language (``n`` is a field too).
+
+    >>> nt("{n} round win", "{n} round wins", 2)
+    '2 round wins'
+    """
+    from .. import i18n
+    return i18n.render(i18n.nText(singular, plural, n, **values), _language)
+
 # Rich's markup tags (rich.markup.RE_TAGS): an even number of backslashes before a tag, or none, makes it a tag
 _TAGS = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
 _ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")

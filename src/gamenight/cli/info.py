@@ -5,7 +5,7 @@ from ..core.errors import IllegalAction, RulesError
 from ..core.game import RECORD_FORMAT
 from ..core.record import replay, replay_steps
 from ..core.registry import bot_doc, bots_for, game_class, games, make
-from .console import PlainConsole, escape, table_text
+from .console import PlainConsole, escape, t, table_text
 from .guide import print_guide
 from .main import CliError, language, load_json_file
 from .render import get_renderer
@@ -32,7 +32,7 @@ def rules_table(rules_cls, current=None, width: int = 120):
     from rich.table import Table
 
     values = current.to_dict() if current is not None else {}
-    title = "Options" if current is None else f"Rules in play (preset {escape(current.preset)})"
+    title = t("Options") if current is None else t("Rules in play (preset {preset})", preset=escape(current.preset))
     entries = rules_cls.describe()
     if width < 110:
         grid = Table.grid(padding=(0, 1))
@@ -40,24 +40,24 @@ def rules_table(rules_cls, current=None, width: int = 120):
         grid.add_column(no_wrap=True)
         grid.add_column()
         for entry in entries:
-            now = f", now {_now_text(entry, values)}" if current is not None else ""
+            now = ", " + t("now {value}", value=_now_text(entry, values)) if current is not None else ""
             grid.add_row(f"[bold]{escape(entry['name'])}[/bold]",
-                         f"{escape(entry['type'])}, default {escape(str(entry['default']))}{now}"
+                         f"{escape(entry['type'])}, {t('default {value}', value=escape(str(entry['default'])))}{now}"
                          f" [dim]({escape(entry['allowed'] or '')})[/dim]")
-            grid.add_row("", escape(entry["meaning"]))
+            grid.add_row("", escape(t(entry["meaning"])))
         return grid
     table = Table(title=title, box=box.SIMPLE_HEAD)
-    table.add_column("option", no_wrap=True, style="bold")
-    table.add_column("type", no_wrap=True)
-    table.add_column("default", no_wrap=True)
+    table.add_column(t("option"), no_wrap=True, style="bold")
+    table.add_column(t("type"), no_wrap=True)
+    table.add_column(t("default"), no_wrap=True)
     if current is not None:
-        table.add_column("now", no_wrap=True)
-    table.add_column("meaning (allowed values)", ratio=1)
+        table.add_column(t("now"), no_wrap=True)
+    table.add_column(t("meaning (allowed values)"), ratio=1)
     for entry in entries:
         row = [escape(entry["name"]), escape(entry["type"]), escape(str(entry["default"]))]
         if current is not None:
             row.append(_now_text(entry, values))
-        row.append(f"{escape(entry['meaning'])} [dim]({escape(entry['allowed'] or '')})[/dim]")
+        row.append(f"{escape(t(entry['meaning']))} [dim]({escape(entry['allowed'] or '')})[/dim]")
         table.add_row(*row)
     return table
 
@@ -70,19 +70,21 @@ def _now_text(entry: dict, values: dict) -> str:
 
 def rules_text(rules_cls) -> str:
     """The options as plain text (no Rich): each option on a line, its meaning on the next."""
-    lines = ["Options"]
+    lines = [t("Options")]
     for entry in rules_cls.describe():
-        lines.append(f"  {entry['name']}: {entry['type']}, default {entry['default']} ({entry['allowed'] or ''})")
-        lines.append(f"      {entry['meaning']}")
+        lines.append(f"  {entry['name']}: {entry['type']}, {t('default {value}', value=entry['default'])} "
+                     f"({entry['allowed'] or ''})")
+        lines.append(f"      {t(entry['meaning'])}")
     return "\n".join(lines)
 
 
 def _preset_rows(rules_cls) -> list[list[str]]:
     rows = []
     for name, overrides in rules_cls.PRESETS.items():
-        label = name + (" (default)" if name == rules_cls.DEFAULT_PRESET else "")
+        label = name + (" " + t("(default)") if name == rules_cls.DEFAULT_PRESET else "")
         changes = ", ".join(f"{k}={_value_text(v)}" for k, v in overrides.items()) or "-"
-        rows.append([label, rules_cls.PRESET_DOCS.get(name, ""), changes])
+        doc = rules_cls.PRESET_DOCS.get(name, "")
+        rows.append([label, t(doc) if doc else "", changes])
     return rows
 
 
@@ -90,24 +92,34 @@ def presets_table(rules_cls):
     from rich import box
     from rich.table import Table
 
-    table = Table(title="Presets (use --rules NAME)", box=box.SIMPLE_HEAD)
-    table.add_column("preset", no_wrap=True, style="bold")
-    table.add_column("meaning")
-    table.add_column("overrides")
+    table = Table(title=t("Presets (use --rules NAME)"), box=box.SIMPLE_HEAD)
+    table.add_column(t("preset"), no_wrap=True, style="bold")
+    table.add_column(t("meaning"))
+    table.add_column(t("overrides"))
     for row in _preset_rows(rules_cls):
         table.add_row(*(escape(cell) for cell in row))
     return table
 
 
+def bots_text(game) -> str:
+    """A game's bots, each with what it does, in the terminal's language (``game``: a Game or its name)."""
+    def said(name: str) -> str:
+        doc = bot_doc(name, game)
+        return f"[bold]{escape(name)}[/bold] {escape(t(doc))}" if doc else f"[bold]{escape(name)}[/bold]"
+
+    return t("Bots: {bots}", bots="; ".join(said(b) for b in bots_for(game)))
+
+
 def run_rules(args, out) -> int:
     plain = isinstance(out, PlainConsole)  # Rich is not installed: the same facts as plain text
     if not args.game:
-        title = "Games (gamenight rules GAME for the options)"
-        headers = ["game", "title", "players", "presets", "bots"]
+        title = t("Games (gamenight rules GAME for the options)")
+        headers = [t("game"), t("title"), t("players"), t("presets"), t("bots")]
         rows = []
         for name in games():
             cls = game_class(name)
-            rows.append([name, cls.title, f"{cls.MIN_PLAYERS}-{cls.MAX_PLAYERS} (default {cls.DEFAULT_PLAYERS})",
+            rows.append([name, t(cls.title), t("{low}-{high} (default {n})", low=cls.MIN_PLAYERS, high=cls.MAX_PLAYERS,
+                                                n=cls.DEFAULT_PLAYERS),
                          ", ".join(cls.RULES.PRESETS), ", ".join(bots_for(name))])
         if plain:
             out.print(table_text(title, headers, rows), markup=False)
@@ -115,7 +127,7 @@ def run_rules(args, out) -> int:
         from rich.table import Table
 
         table = Table(title=title)
-        table.add_column("game", no_wrap=True, style="bold")
+        table.add_column(headers[0], no_wrap=True, style="bold")
         for header in headers[1:]:
             table.add_column(header)
         for row in rows:
@@ -125,19 +137,19 @@ def run_rules(args, out) -> int:
     cls = game_class(args.game)
     print_guide(make(cls.name, players=args.players), language(args), out)
     out.print("")
-    out.print(f"[bold]{escape(cls.title)}[/bold] ({escape(cls.name)}): {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} "
-              f"players, default {cls.DEFAULT_PLAYERS}. Change an option with --set option=value.")
+    out.print(f"[bold]{escape(t(cls.title))}[/bold] ({escape(cls.name)}): "
+              + t("{low} to {high} players, default {n}. Change an option with --set option=value.",
+                  low=cls.MIN_PLAYERS, high=cls.MAX_PLAYERS, n=cls.DEFAULT_PLAYERS))
     if plain:
         out.print(rules_text(cls.RULES), markup=False)
-        out.print(table_text("Presets (use --rules NAME)", ["preset", "meaning", "overrides"],
+        out.print(table_text(t("Presets (use --rules NAME)"), [t("preset"), t("meaning"), t("overrides")],
                              _preset_rows(cls.RULES)), markup=False)
     else:
         out.print(rules_table(cls.RULES, width=out.width))
         out.print(presets_table(cls.RULES))
     names = bots_for(cls.name)
     if names:
-        out.print("Bots: " + "; ".join(f"[bold]{escape(b)}[/bold] {escape(bot_doc(b, cls.name))}".rstrip()
-                                       for b in names))
+        out.print(bots_text(cls.name))
     return 0
 
 

@@ -11,8 +11,9 @@ import sys
 from typing import TYPE_CHECKING, Callable
 
 from .. import i18n
-from ..core.errors import IllegalAction, RulesError
-from .console import CLI_EXTRA, have_rich, make_console
+from ..core.errors import GameError, IllegalAction, RulesError
+from .console import CLI_EXTRA, have_rich, make_console, set_language, t
+from .console import language as current_language
 
 if TYPE_CHECKING:  # Rich is the cli extra: `serve`, `rules`, `replay` and `simulate` run without it
     from rich.console import Console
@@ -59,6 +60,9 @@ def _add_play(sub) -> None:
     play.add_argument("--seed", type=int, help="the deal's seed (default: random)")
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON) here at the end or on quit")
     play.add_argument("--no-prompt", action="store_true", help="use defaults for everything not given; ask nothing")
+    play.add_argument("--lang", choices=[*i18n.LANGUAGES, i18n.PSEUDO], default=None,
+                      help="the language to play in (default: the environment's LANGUAGE/LC_ALL/LANG; qps: the "
+                           "pseudo-language, for testing translations)")
 
 
 def _add_simulate(sub) -> None:
@@ -83,8 +87,9 @@ def _add_rules_and_replay(sub) -> None:
                                          "list the games)")
     rules.add_argument("game", nargs="?")
     rules.add_argument("--players", type=int, default=None, help="how to play at a table of this many players")
-    rules.add_argument("--lang", choices=list(i18n.LANGUAGES), default=None,
-                       help="the language to explain in (default: the environment's LANGUAGE/LC_ALL/LANG)")
+    rules.add_argument("--lang", choices=[*i18n.LANGUAGES, i18n.PSEUDO], default=None,
+                       help="the language to explain in (default: the environment's LANGUAGE/LC_ALL/LANG; qps: the "
+                            "pseudo-language, for testing translations)")
 
     replay = sub.add_parser("replay", help="replay a game record move by move and check it")
     replay.add_argument("file", help="a record JSON (from `play --record` or state.record())")
@@ -162,7 +167,7 @@ def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None
         _silence_stdout()
         return 1
     except (CliError, RulesError, IllegalAction, ValueError, OSError) as e:
-        err.print(f"gamenight: error: {_one_line(e)}", markup=False, highlight=False, soft_wrap=True)
+        err.print(f"gamenight: {t('error')}: {_one_line(e)}", markup=False, highlight=False, soft_wrap=True)
         return 2
     except Exception as e:  # a bug: still one line, unless debugging
         if os.environ.get("GAMENIGHT_DEBUG"):
@@ -170,6 +175,8 @@ def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None
         err.print(f"gamenight: internal error: {type(e).__name__}: {_one_line(e)} "
                   f"(set GAMENIGHT_DEBUG=1 for the traceback)", markup=False, highlight=False, soft_wrap=True)
         return 1
+    finally:
+        set_language(i18n.DEFAULT)   # (a program calling main() twice gets each call's own language)
 
 
 def _silence_stdout() -> None:
@@ -183,6 +190,8 @@ def _silence_stdout() -> None:
 def _one_line(error: BaseException) -> str:
     if isinstance(error, OSError) and error.filename is not None:
         text = f"{error.filename}: {error.strerror or error}"
+    elif isinstance(error, GameError):
+        text = i18n.render(error.text, current_language())   # a game's refusal, in the reader's language
     else:
         text = str(error)
     return " ".join(text.split()) or type(error).__name__
@@ -194,6 +203,7 @@ def _run(argv: list[str], input_fn, out: Console, err: Console) -> int:
         out.print(parser.format_help(), markup=False)
         return 0
     args = parser.parse_args(argv)
+    set_language(language(args))   # main() sets it back to English when the command is done
     if args.command == "play":
         if not have_rich():
             raise CliError(f"`gamenight play` needs Rich, the cli extra: {CLI_EXTRA}")

@@ -12,16 +12,29 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
-from ..core.errors import IllegalAction, RulesError
+from .. import i18n
+from ..core.errors import GameError, IllegalAction, RulesError
 from ..core.game import Game
-from ..core.registry import bot_doc, bots_for, game_class, make, make_bot
+from ..core.registry import bots_for, game_class, make, make_bot
+from .console import language, t
+from .guide import print_guide
 from .main import CliError, parse_overrides
 from .render import get_renderer
+from .render.generic import seat_name
 
-COMMANDS_HELP = ("Type the number of an action from the menu, or the action itself in notation (shown in the menu "
-                 "after each label). Also: [bold]help[/bold] (this), [bold]rules[/bold] (the rules in play), "
-                 "[bold]table[/bold] (show the table again), [bold]quit[/bold] (leave now; the record is saved "
-                 "if --record was given).")
+
+def commands_help() -> str:
+    """What the player may type, in the terminal's language (the command words stay as typed)."""
+    return t("Type the number of an action from the menu, or the action itself in notation (shown in the menu after "
+             "each label). Also: {help} (this), {rules} (how to play, and the rules in play), {table} (show the "
+             "table again), {quit} (leave now; the record is saved if --record was given).",
+             help="[bold]help[/bold]", rules="[bold]help rules[/bold]", table="[bold]table[/bold]",
+             quit="[bold]quit[/bold]")
+
+
+def said(error: Exception) -> str:
+    """An error as the reader reads it: a game's refusal in the terminal's language, anything else as it is."""
+    return i18n.render(error.text, language()) if isinstance(error, GameError) else str(error)
 
 
 def record_json(record: dict) -> str:
@@ -51,10 +64,12 @@ def run_play(args, input_fn: Callable[[str], str] | None, out: Console) -> int:
     overrides = parse_overrides(args.overrides)
 
     if interactive:
-        out.print(f"[bold]{escape(game_cls.title)}[/bold]: set up the table (Enter accepts the default in brackets).")
+        out.print(f"[bold]{escape(title(game_cls))}[/bold]: "
+                  + t("set up the table (Enter accepts the default in brackets)."))
     players = args.players
     if players is None and interactive:
-        players = _ask(read, out, f"Number of players ({game_cls.MIN_PLAYERS}-{game_cls.MAX_PLAYERS})",
+        players = _ask(read, out, t("Number of players ({low}-{high})", low=game_cls.MIN_PLAYERS,
+                                    high=game_cls.MAX_PLAYERS),
                        str(game_cls.DEFAULT_PLAYERS), lambda text: _check_players(game_cls, text))
     preset = args.rules
     if preset is None and interactive:
@@ -66,21 +81,20 @@ def run_play(args, input_fn: Callable[[str], str] | None, out: Console) -> int:
 
     seat = args.seat
     if seat is None and interactive:
-        seat = _ask(read, out, f"Your seat (0-{n - 1})", "0", lambda text: _check_seat(text, n))
+        seat = _ask(read, out, t("Your seat (0-{high})", high=n - 1), "0", lambda text: _check_seat(text, n))
     seat = 0 if seat is None else seat
     if not 0 <= seat < n:
         raise CliError(f"--seat must be between 0 and {n - 1} for {n} players, not {seat}")
     bots_text = args.bots
     if bots_text is None and interactive:
-        names = bots_for(game)
-        out.print("Bots: " + "; ".join(f"[bold]{escape(b)}[/bold] {escape(bot_doc(b, game))}".rstrip()
-                                       for b in names))
+        from .info import bots_text as bots_line
+        out.print(bots_line(game))
 
         def check_bots(text: str) -> str:
             _seat_bots(game, seat, text)
             return text
 
-        bots_text = _ask(read, out, "Bot for the other seats (or a comma list, one per other seat)",
+        bots_text = _ask(read, out, t("Bot for the other seats (or a comma list, one per other seat)"),
                          default_bot(game), check_bots)
     bot_names = _seat_bots(game, seat, bots_text or default_bot(game))
 
@@ -100,6 +114,11 @@ def _check_writable(path: str) -> None:
         raise CliError(f"--record {path}: not writable")
 
 
+def title(game_cls) -> str:
+    """A game's title in the terminal's language."""
+    return t(game_cls.title)  # the titles are in the catalogs (N_)
+
+
 def _reader(input_fn, out: Console) -> Callable[[str], str]:
     if input_fn is not None:
         return input_fn
@@ -116,16 +135,17 @@ def _ask(read, out: Console, question: str, default: str, check: Callable[[str],
         try:
             return check(answer or default)
         except (CliError, RulesError, ValueError) as e:
-            out.print(f"[red]{escape(str(e))}[/red]")
+            out.print(f"[red]{escape(said(e))}[/red]")
 
 
 def _check_players(game_cls, text: str) -> int:
     try:
         players = int(text)
     except ValueError:
-        raise CliError(f"{text!r} is not a number") from None
+        raise CliError(t("{text} is not a number", text=repr(text))) from None
     if not game_cls.MIN_PLAYERS <= players <= game_cls.MAX_PLAYERS:
-        raise CliError(f"{game_cls.title} is for {game_cls.MIN_PLAYERS} to {game_cls.MAX_PLAYERS} players")
+        raise CliError(t("{game} is for {low} to {high} players", game=title(game_cls), low=game_cls.MIN_PLAYERS,
+                         high=game_cls.MAX_PLAYERS))
     return players
 
 
@@ -133,28 +153,30 @@ def _check_seat(text: str, n: int) -> int:
     try:
         seat = int(text)
     except ValueError:
-        raise CliError(f"{text!r} is not a number") from None
+        raise CliError(t("{text} is not a number", text=repr(text))) from None
     if not 0 <= seat < n:
-        raise CliError(f"seats are 0 to {n - 1}")
+        raise CliError(t("seats are 0 to {high}", high=n - 1))
     return seat
 
 
 def _ask_preset(read, out: Console, game_cls) -> str:
     rules_cls = game_cls.RULES
     names = list(rules_cls.PRESETS)
-    out.print("Rules presets:")
+    out.print(t("Rules presets:"))
     for i, name in enumerate(names, 1):
-        doc = rules_cls.PRESET_DOCS.get(name, "")
-        out.print(f"  {i}) [bold]{escape(name)}[/bold]  {escape(doc)}")
+        doc = t(rules_cls.PRESET_DOCS.get(name, "")) if rules_cls.PRESET_DOCS.get(name) else ""
+        shown = t(rules_cls.PRESET_TITLES.get(name, name))
+        out.print(f"  {i}) [bold]{escape(name)}[/bold] {escape(shown)}  {escape(doc)}")
 
     def check(text: str) -> str:
         if text.isdigit() and 1 <= int(text) <= len(names):
             return names[int(text) - 1]
         if rules_cls.preset_name(text) in rules_cls.PRESETS:
             return rules_cls.preset_name(text)
-        raise CliError(f"unknown preset {text!r}; presets are: {', '.join(names)}")
+        raise CliError(t("unknown preset {preset}; presets are: {presets}", preset=repr(text),
+                         presets=", ".join(names)))
 
-    return _ask(read, out, "Rules preset (name or number)", rules_cls.DEFAULT_PRESET, check)
+    return _ask(read, out, t("Rules preset (name or number)"), rules_cls.DEFAULT_PRESET, check)
 
 
 def _ask_overrides(read, out: Console, game_cls, players, preset) -> dict[str, str]:
@@ -164,26 +186,28 @@ def _ask_overrides(read, out: Console, game_cls, players, preset) -> dict[str, s
         if text.strip().lower() in ("list", "?", "help"):
             from .info import rules_table
             out.print(rules_table(game_cls.RULES, width=out.width))
-            raise CliError("type options as key=value, separated by spaces, or press Enter for none")
+            raise CliError(t("type options as key=value, separated by spaces, or press Enter for none"))
         overrides = parse_overrides(text.split())
         make(game_cls.name, players=players, rules=preset, **overrides)  # RulesError names the problem
         return overrides
 
-    return _ask(read, out, "Change options? key=value ... ('list' shows them)", "none", check)
+    return _ask(read, out, t("Change options? key=value ... ('list' shows them)"), "none", check)
 
 
 def _seat_bots(game: Game, seat: int, text: str) -> dict[int, str]:
     """Bot name per other seat: one name fills them all, a comma list gives one per other seat in order."""
     others = [p for p in range(game.num_players) if p != seat]
-    names = [t.strip() for t in text.split(",") if t.strip()]
+    names = [name.strip() for name in text.split(",") if name.strip()]
     if len(names) == 1:
         names = names * len(others)
     if len(names) != len(others):
-        raise CliError(f"--bots needs one bot or {len(others)} (one per other seat), got {len(names)}")
+        raise CliError(t("--bots needs one bot or {count} (one per other seat), got {got}", count=len(others),
+                         got=len(names)))
     available = bots_for(game)
     for name in names:
         if name not in available:
-            raise CliError(f"unknown bot {name!r} for {game.name}; bots are: {', '.join(available)}")
+            raise CliError(t("unknown bot {bot} for {game}; bots are: {bots}", bot=repr(name), game=game.name,
+                             bots=", ".join(available)))
     return dict(zip(others, names))
 
 
@@ -201,10 +225,13 @@ class PlaySession:
 
     def run(self) -> int:
         out, state = self.out, self.state
-        bots = ", ".join(f"seat {p}: {name}" for p, name in self.bot_names.items())
-        out.print(f"[bold]{escape(self.game.title)}[/bold], {self.game.num_players} players, rules "
-                  f"{escape(self.game.rules.preset)}, seed {self.seed}. You are seat {self.seat}; {escape(bots)}.")
-        out.print("[dim]Type help for help.[/dim]")
+        bots = ", ".join(f"{seat_name(p)}: {name}" for p, name in self.bot_names.items())
+        out.print(f"[bold]{escape(title(self.game))}[/bold], "
+                  + t("{n} players, rules {preset}, seed {seed}. You are seat {seat}; {bots}.", n=self.game.num_players,
+                      preset=escape(t(self.game.RULES.PRESET_TITLES.get(self.game.rules.preset,
+                                                                        self.game.rules.preset))),
+                      seed=self.seed, seat=self.seat, bots=escape(bots)))
+        out.print(f"[dim]{t('Type help for help, help rules for how to play.')}[/dim]")
         hands = state.hands_played
         out_noted = False
         self._seen_hand = state.hands_played
@@ -214,7 +241,7 @@ class PlaySession:
                 player = state.current_player
                 if player == self.seat:
                     text = self._human_turn()
-                    out.print(f"seat {player} (you): {escape(text)}")
+                    out.print(f"{seat_name(player, self.seat)}: {escape(text)}")
                     self._print_moves(player, None)  # nothing more: the own move is echoed as typed
                 else:
                     legal = state.legal_actions()
@@ -230,9 +257,10 @@ class PlaySession:
                     active = view.get("active")  # games with elimination list who is still in
                     if not out_noted and not state.is_over and isinstance(active, list) and active[self.seat] is False:
                         out_noted = True
-                        out.print("[bold]You are out of the match;[/bold] the bots play on to the end.")
+                        out.print(f"[bold]{t('You are out of the match;')}[/bold] "
+                                  + t("the bots play on to the end."))
         except _Quit:
-            out.print("You left the game.")
+            out.print(t("You left the game."))
             self._save()
             return 0
         except BaseException:  # Ctrl-C or a bug: keep the game so far
@@ -251,7 +279,7 @@ class PlaySession:
         self._print_menu(legal, view)
         while True:
             try:
-                text = self.read("Your move> ").strip()
+                text = self.read(t("Your move> ")).strip()
             except EOFError:
                 raise _Quit() from None
             word = text.lower()
@@ -260,11 +288,13 @@ class PlaySession:
             if word in ("quit", "exit", "q"):
                 raise _Quit()
             if word in ("help", "h", "?"):
-                out.print(COMMANDS_HELP)
+                out.print(commands_help())
                 self._print_menu(legal, view)
                 continue
-            if word == "rules":
+            if word in ("rules", "help rules"):
                 from .info import rules_table
+                print_guide(self.game, language(), out)
+                out.print()
                 out.print(rules_table(type(self.game.rules), self.game.rules, width=out.width))
                 continue
             if word in ("table", "t", "show"):
@@ -279,9 +309,10 @@ class PlaySession:
                 state.apply(text)
             except IllegalAction as e:
                 if text.isdigit():
-                    out.print(f"[red]There is no action {text}: choose 1 to {len(legal)}.[/red]")
+                    wrong = t("There is no action {number}: choose 1 to {high}.", number=text, high=len(legal))
+                    out.print(f"[red]{wrong}[/red]")
                 else:
-                    out.print(f"[red]{escape(str(e))}[/red]")
+                    out.print(f"[red]{escape(said(e))}[/red]")
                 continue
             return str(state.history[-1])
 
@@ -298,15 +329,18 @@ class PlaySession:
         moves: list = []
         if action is not None:
             if log is None:  # a game whose views keep no log: say who moved, nothing more
-                moves = [(player, "moved")]
+                moves = [(player, t("moved"))]
             elif hand == self._seen_hand:
                 moves = log[self._seen_moves:]
             else:
                 moves = [*view["previous_log"][self._seen_moves:], *log]
         self._seen_hand, self._seen_moves = hand, len(log or ())
         for seat, text in moves:
-            name = "you" if seat == self.seat else self.bot_names.get(seat, "bot")
-            self.out.print(f"seat {seat} ({escape(name)}): {escape(text)}")
+            if seat == self.seat:
+                self.out.print(f"{seat_name(seat, self.seat)}: {escape(text)}")
+            else:
+                name = self.bot_names.get(seat, "bot")
+                self.out.print(f"{t('seat {number} ({name})', number=seat, name=escape(name))}: {escape(text)}")
 
     def _print_menu(self, legal, view) -> None:
         lines = []
@@ -326,4 +360,4 @@ class PlaySession:
             record["result"] = {"scores": self.state.scores, "winners": self.state.winners}
         with open(self.record_path, "w", encoding="utf-8") as f:
             f.write(record_json(record))
-        self.out.print(f"Record written to {escape(self.record_path)}")
+        self.out.print(t("Record written to {path}", path=escape(self.record_path)))

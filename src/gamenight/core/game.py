@@ -74,9 +74,11 @@ class Game(abc.ABC, Generic[R, S]):
             players = self.DEFAULT_PLAYERS
         players = whole_number(players, "players", error=RulesError)
         if not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
-            raise RulesError(f"{self.title} is for {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, not {players}")
+            raise RulesError(Text("{game} is for {low} to {high} players, not {players}", game=Text(self.title),
+                                  low=self.MIN_PLAYERS, high=self.MAX_PLAYERS, players=players))
         if isinstance(rules, Rules) and not isinstance(rules, self.RULES):
-            raise RulesError(f"these are {rules.game_title()} rules, not {self.title} rules")
+            raise RulesError(Text("these are {rules} rules, not {game} rules", rules=Text(rules.game_title()),
+                                  game=Text(self.title)))
         if isinstance(rules, Rules):
             built = rules if not overrides else self.RULES.from_dict({**rules.to_dict(), **overrides})
         elif isinstance(rules, dict):

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Self, TypeVar, cast
 
 from .checks import is_whole_number
 from .errors import RulesError
+from .text import Text
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -79,7 +80,8 @@ class Rules:
         """The rules of ``preset`` (default: the game's default preset) with ``overrides`` applied."""
         name = cls.preset_name(preset or cls.DEFAULT_PRESET)
         if name not in cls.PRESETS:
-            raise RulesError(f"unknown preset {name!r}; presets are: {', '.join(cls.PRESETS)}")
+            raise RulesError(Text("unknown preset {preset}; presets are: {presets}", preset=repr(name),
+                                  presets=", ".join(cls.PRESETS)))
         values = dict(cls.PRESETS[name])
         values.update(overrides)
         return cls.from_dict(values, preset=name)
@@ -89,8 +91,8 @@ class Rules:
         fields = {f.name: f for f in _fields(cls)}
         unknown = [k for k in values if k not in fields]
         if unknown:
-            raise RulesError(f"unknown option {unknown[0]!r} for {cls.game_title()}; "
-                             f"options are: {', '.join(n for n in fields if n != 'preset')}")
+            raise RulesError(Text("unknown option {option} for {game}; options are: {options}", option=repr(unknown[0]),
+                                  game=cls.game_title(), options=", ".join(n for n in fields if n != "preset")))
         clean = {name: cls._coerce(fields[name], value) for name, value in values.items() if name != "preset"}
         clean["preset"] = cls.preset_name(values.get("preset", preset) or cls.DEFAULT_PRESET)
         rules = cls(**clean)
@@ -157,13 +159,14 @@ class Rules:
         """``value`` read as option ``f``'s type and checked against its bounds; RulesError saying why not."""
         kind = _kind_of(typing.get_type_hints(cls)[f.name])
 
-        def bad(why: str) -> RulesError:
-            return RulesError(f"bad value {value!r} for option {f.name!r}: {why}")
+        def bad(why: Text) -> RulesError:
+            return RulesError(Text("bad value {value} for option {option}: {why}", value=repr(value),
+                                   option=repr(f.name), why=why))
 
         return _READERS[kind](value, f.metadata, kind == "int|None", bad)
 
 
-Bad = Callable[[str], RulesError]   # makes the option's error from the reason a value is refused
+Bad = Callable[[Text], RulesError]   # makes the option's error from the reason a value is refused
 
 
 def _read_bool(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> bool:
@@ -171,7 +174,7 @@ def _read_bool(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) ->
         return value
     if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
         return value.strip().lower() in _TRUE
-    raise bad("expected true or false")
+    raise bad(Text("expected true or false"))
 
 
 def _read_int(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> int | None:
@@ -184,13 +187,14 @@ def _read_int(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> 
         try:
             number = int(value.strip())
         except ValueError:
-            raise bad("expected a whole number" + (f" or {meta['none_word']!r}" if optional else "")) from None
+            raise bad(Text("expected a whole number or {word}", word=repr(meta["none_word"])) if optional
+                      else Text("expected a whole number")) from None
     elif is_whole_number(value):
         number = value
     else:
-        raise bad("expected a whole number")
+        raise bad(Text("expected a whole number"))
     if meta.get("choices") and number not in meta["choices"]:
-        raise bad(f"allowed values are {', '.join(map(str, meta['choices']))}")
+        raise bad(Text("allowed values are {values}", values=", ".join(map(str, meta["choices"]))))
     lo, hi = meta.get("minimum"), meta.get("maximum")
     if (lo is not None and number < lo) or (hi is not None and number > hi):
         raise bad(_range_text(lo, hi, meta["none_word"] if optional else None, meta.get("why")))
@@ -200,7 +204,7 @@ def _read_int(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> 
 def _read_choice(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad) -> str:
     value = meta["aliases"].get(value, value) if isinstance(value, str) else value
     if not isinstance(value, str) or value not in meta["choices"]:
-        raise bad(f"allowed values are {', '.join(meta['choices'])}")
+        raise bad(Text("allowed values are {values}", values=", ".join(meta["choices"])))
     return value
 
 
@@ -211,9 +215,9 @@ def _read_mapping(value: Any, meta: Mapping[str, Any], optional: bool, bad: Bad)
     try:
         mapping = {_whole(a): _whole(b) for a, b in pairs}
     except (TypeError, ValueError):
-        raise bad("expected whole numbers, like 100:50,200:100") from None
+        raise bad(Text("expected whole numbers, like {example}", example="100:50,200:100")) from None
     if any(k <= 0 or v < 0 for k, v in mapping.items()):
-        raise bad("values must be positive")
+        raise bad(Text("values must be positive"))
     return tuple(sorted(mapping.items()))
 
 
@@ -226,29 +230,31 @@ def _pairs_of(value: Any, bad: Bad) -> list[tuple[Any, ...]]:
             return []
         parts = text.replace(" ", "").split(",")
         if any(":" not in part for part in parts):
-            raise bad("expected pairs like 100:50,200:100")
+            raise bad(Text("expected pairs like {example}", example="100:50,200:100"))
         return [tuple(part.split(":", 1)) for part in parts]
     if isinstance(value, (list, tuple)):
         try:
             return [tuple(p) for p in value]
         except TypeError:
-            raise bad("expected pairs like 100:50,200:100") from None
-    raise bad("expected pairs like 100:50,200:100")
+            raise bad(Text("expected pairs like {example}", example="100:50,200:100")) from None
+    raise bad(Text("expected pairs like {example}", example="100:50,200:100"))
 
 
 _READERS: dict[str, Callable[[Any, Mapping[str, Any], bool, Bad], Any]] = {
     "bool": _read_bool, "int": _read_int, "int|None": _read_int, "str": _read_choice, "int->int": _read_mapping}
 
 
-def _range_text(lo: int | None, hi: int | None, none_word: str | None, why: str | None) -> str:
-    """``it must be 25..1000 (real tables play to 100-250)``: what a bounded number may be, and why."""
+def _range_text(lo: int | None, hi: int | None, none_word: str | None, why: str | None) -> Text:
+    """``it must be 25..1000 (real tables play to 100-250)``: what a bounded number may be, and why (``why`` is
+    in the catalogs: the rules mark it ``N_``)."""
     if lo is not None and hi is not None:
-        text = f"it must be {lo}..{hi}"
+        text = Text("it must be {low}..{high}", low=lo, high=hi)
     else:
-        text = f"it must be at least {lo}" if lo is not None else f"it must be at most {hi}"
+        text = Text("it must be at least {low}", low=lo) if lo is not None else Text("it must be at most {high}",
+                                                                                        high=hi)
     if none_word:
-        text += f" or {none_word!r}"
-    return text + (f" ({why})" if why else "")
+        text = Text("{range} or {word}", range=text, word=repr(none_word))
+    return Text("{range} ({why})", range=text, why=Text(why)) if why else text
 
 
 def _whole(x: Any) -> int:

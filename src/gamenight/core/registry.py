@@ -8,6 +8,7 @@ from typing import Any, Protocol, TypeVar
 from .errors import RulesError
 from .game import Action, Game
 from .options import Rules
+from .text import Text
 from .views import View
 
 AnyGame = Game[Any, Any]
@@ -42,7 +43,8 @@ def game_class(name: str) -> type[AnyGame]:
     try:
         return _GAMES[name]
     except KeyError:
-        raise RulesError(f"unknown game {name!r}; games are: {', '.join(sorted(_GAMES))}") from None
+        raise RulesError(Text("unknown game {game}; games are: {games}", game=repr(name),
+                              games=", ".join(sorted(_GAMES)))) from None
 
 
 def make(name: str, players: int | None = None, rules: str | Rules | dict[str, Any] | None = None,
@@ -82,7 +84,8 @@ def make_bot(name: str, game: AnyGame) -> Bot:
     _load()
     entry = _entry(name, game.name)
     if entry is None:
-        raise RulesError(f"unknown bot {name!r} for {game.name}; bots are: {', '.join(bots_for(game))}")
+        raise RulesError(Text("unknown bot {bot} for {game}; bots are: {bots}", bot=repr(name), game=game.name,
+                              bots=", ".join(bots_for(game))))
     return entry[0](game)
 
 

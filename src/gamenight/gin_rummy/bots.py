@@ -20,6 +20,7 @@ from typing import Any, cast
 from ..core.cards import CARD_NAMES, parse_card
 from ..core.game import Action, Game
 from ..core.registry import register_bot
+from ..core.text import N_
 from ..core.views import View
 from . import actions as A
 from .actions import GinAction
@@ -340,8 +341,8 @@ class GinHeuristic:
 
 
 register_bot("simple", GinSimple, games=("gin_rummy",),
-             doc="the standard baseline: upcard only into a meld or a knock, discard the highest deadwood, "
-                 "knock at once, lay off everything")
+             doc=N_("the standard baseline: upcard only into a meld or a knock, discard the highest deadwood, "
+                 "knock at once, lay off everything"))
 register_bot("heuristic", GinHeuristic, games=("gin_rummy",),
-             doc="judges hands by deadwood and live combinations, avoids feeding the opponent, takes the upcard "
-                 "when it beats a stock card, knocks early, lays out its least exposed arrangement")
+             doc=N_("judges hands by deadwood and live combinations, avoids feeding the opponent, takes the upcard "
+                 "when it beats a stock card, knocks early, lays out its least exposed arrangement"))

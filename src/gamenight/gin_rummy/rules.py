@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..core.errors import RulesError
 from ..core.options import Rules, option, rules_dataclass
-from ..core.text import N_
+from ..core.text import N_, Text
 
 # Targets: the seed plays to 100, jdh8 names 150 and 250, apps offer 50 to 300. A table that knocks below the
 # usual 10 (straight gin: 0) sees most hands die at the wall, so each point takes many more deals; such a table
@@ -17,12 +17,12 @@ TARGET_MIN, TARGET_MAX, LOW_KNOCK_TARGET_MAX = 25, 1000, 250
 class GinRummyRules(Rules):
     knock_limit: int = option(10, "the highest deadwood that may knock (0: only gin ends a hand)",
                               minimum=0, maximum=30,
-                              why="real tables knock at 10, or 0 for straight gin; more only shortens a hand",
+                              why=N_("real tables knock at 10, or 0 for straight gin; more only shortens a hand"),
                               rule="G8")
     gin_bonus: int = option(25, "bonus for going gin, on top of the opponent's deadwood",
-                            minimum=0, maximum=100, why="real tables give 20 or 25", rule="G10")
+                            minimum=0, maximum=100, why=N_("real tables give 20 or 25"), rule="G10")
     undercut_bonus: int = option(25, "bonus to a defender who undercuts the knocker", minimum=0, maximum=100,
-                                 why="real tables give 10, 20 or 25", rule="G10")
+                                 why=N_("real tables give 10, 20 or 25"), rule="G10")
     tie_is_undercut: bool = option(False, "equal deadwood counts as an undercut (otherwise the hand is a draw)",
                                    rule="G10/D2-1")
     first_upcard: str = option("dealer_takes", "when the non-dealer passes the first upcard",
@@ -38,7 +38,7 @@ class GinRummyRules(Rules):
                                     "tournament_50th_card": N_("the last discard may be taken only to knock")})
     game_target: int = option(100, "the first total at or above this wins the match",
                               minimum=TARGET_MIN, maximum=TARGET_MAX,
-                              why="real tables play to 100, 150 or 250, some to 500", rule="G12")
+                              why=N_("real tables play to 100, 150 or 250, some to 500"), rule="G12")
     next_dealer: str = option("winner", "who deals the next hand (after a dead hand, the same dealer again)",
                               choices=("winner", "alternate"), rule="G13",
                               labels={"winner": N_("the winner of the hand"), "alternate": N_("each player in turn")})
@@ -47,20 +47,20 @@ class GinRummyRules(Rules):
                                        "seat1": N_("the second player")})
     big_gin_bonus: int | None = option(None, "big gin (all 11 cards in melds after drawing, no discard): its "
                                              "bonus, or off",
-                                       minimum=0, maximum=100, none_word=N_("off"), why="real tables give 31",
+                                       minimum=0, maximum=100, none_word=N_("off"), why=N_("real tables give 31"),
                                        rule="G14")
     box_bonus: int = option(0, "points for each hand won (the box bonus)", minimum=0, maximum=100,
-                            why="real tables give 10, 20 or 25", rule="G14")
+                            why=N_("real tables give 10, 20 or 25"), rule="G14")
     box_credit: str = option("end", "when the boxes are added", choices=("end", "immediate"), rule="D4",
                              labels={"end": N_("at the end of the match"),
                                      "immediate": N_("at once, counting towards the target")})
     game_bonus: int = option(0, "bonus to the winner of the match", minimum=0, maximum=500,
-                             why="real tables give 100", rule="G14")
+                             why=N_("real tables give 100"), rule="G14")
     shutout: str = option("none", "when the loser scored nothing", choices=("none", "double", "bonus"), rule="G14",
                           labels={"none": N_("nothing more"), "double": N_("the winner's total is doubled"),
                                   "bonus": N_("the winner gets the shutout bonus")})
     shutout_bonus: int = option(100, "the shutout bonus, when a shutout adds one", minimum=0, maximum=500,
-                                why="real tables give 100", rule="G14")
+                                why=N_("real tables give 100"), rule="G14")
     oklahoma: bool = option(False, "the first upcard's value sets the hand's knock limit (an ace: gin only)", rule="D4")
     oklahoma_spades_double: bool = option(False, "with Oklahoma, a spade first upcard doubles the hand's score",
                                           rule="D4")
@@ -69,7 +69,7 @@ class GinRummyRules(Rules):
     max_pile_takes: int | None = option(None, "a guard for programs: the hand is dead once the discard pile has "
                                               "been taken this many times in it",
                                         minimum=1, maximum=100, none_word=N_("unlimited"),
-                                        why="OpenSpiel's guard is 50")
+                                        why=N_("OpenSpiel's guard is 50"))
     repeat_return_ends: bool = option(False, "a guard for programs: the hand is dead when both players in turn "
                                              "take the upcard and throw it straight back")
 
@@ -114,12 +114,14 @@ class GinRummyRules(Rules):
 
     def check(self) -> None:
         if self.oklahoma_spades_double and not self.oklahoma:
-            raise RulesError("option 'oklahoma_spades_double' needs oklahoma=true")
+            raise RulesError(Text("option 'oklahoma_spades_double' needs oklahoma=true"))
         if self.shutout != "bonus" and self.shutout_bonus != 100:
-            raise RulesError("option 'shutout_bonus' only applies with shutout=bonus")
+            raise RulesError(Text("option 'shutout_bonus' only applies with shutout=bonus"))
         if (self.knock_limit < 10 and not self.oklahoma and not self.single_hand
                 and self.game_target > LOW_KNOCK_TARGET_MAX):
-            what = "straight gin (knock_limit 0)" if self.knock_limit == 0 else f"knock_limit {self.knock_limit}"
-            raise RulesError(f"option 'game_target' must be {TARGET_MIN}..{LOW_KNOCK_TARGET_MAX} with {what}, not "
-                             f"{self.game_target}: with a knock limit under 10 most hands die at the wall "
-                             f"(straight gin is played best of seven, or to 100)")
+            what = (Text("straight gin (knock_limit 0)") if self.knock_limit == 0
+                    else Text("knock_limit {limit}", limit=self.knock_limit))
+            raise RulesError(Text("option 'game_target' must be {low}..{high} with {what}, not {target}: with a knock "
+                                  "limit under 10 most hands die at the wall (straight gin is played best of seven, "
+                                  "or to 100)", low=TARGET_MIN, high=LOW_KNOCK_TARGET_MAX, what=what,
+                                  target=self.game_target))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.text import Text
 from .rules import GinRummyRules
 
 
@@ -36,21 +37,28 @@ def hand_score(rules: GinRummyRules, big: bool, knocker: int, k: int, d: int,
 def score_line(summary: dict[str, Any], rules: GinRummyRules) -> str | None:
     """How a hand's points were counted (``summary`` is a hand's ``last_hand``), e.g.
     ``"45 − 3"`` or ``"(12 + gin bonus 25) × 2 for a spade upcard"``; None for a dead hand."""
+    said = score_text(summary, rules)
+    return None if said is None else str(said)
+
+
+def score_text(summary: dict[str, Any], rules: GinRummyRules) -> Text | None:
+    """:func:`score_line` as a Text, for a reader of any language."""
     result = summary["result"]
     if result == "dead":
         return None
     kd, dd = summary["knocker_deadwood"], summary["defender_deadwood"]
     if result == "gin":
-        line = f"{dd} + gin bonus {rules.gin_bonus}"
+        line = Text("{deadwood} + gin bonus {bonus}", deadwood=dd, bonus=rules.gin_bonus)
     elif result == "big_gin":
-        line = f"{dd} + big gin bonus {rules.big_gin_bonus}"
+        line = Text("{deadwood} + big gin bonus {bonus}", deadwood=dd, bonus=rules.big_gin_bonus)
     elif result == "knock":
-        line = f"{dd} − {kd}"
+        line = Text("{defender} − {knocker}", defender=dd, knocker=kd)
     elif result == "undercut":
-        line = (f"{kd} − {dd} + undercut bonus {rules.undercut_bonus}" if kd > dd
-                else f"tie at {kd}: undercut bonus {rules.undercut_bonus}")
+        line = (Text("{knocker} − {defender} + undercut bonus {bonus}", knocker=kd, defender=dd,
+                     bonus=rules.undercut_bonus) if kd > dd
+                else Text("tie at {deadwood}: undercut bonus {bonus}", deadwood=kd, bonus=rules.undercut_bonus))
     else:
-        line = f"tie at {kd}: nobody scores"
+        line = Text("tie at {deadwood}: nobody scores", deadwood=kd)
     if summary.get("doubled"):
-        line = f"({line}) × 2 for a spade upcard"
+        line = Text("({line}) × 2 for a spade upcard", line=line)
     return line

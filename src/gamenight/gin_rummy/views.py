@@ -15,7 +15,7 @@ from ..core.views import View
 from .actions import KNOCKS
 from .melds import BIT, VALUES, best_arrangement, best_layoff, cards_of, deadwood, extended_melds, meldable, value_of
 from .phases import DEFEND, DISCARD, OVER, PHASE_NAMES
-from .scoring import score_line
+from .scoring import score_line, score_text
 
 if TYPE_CHECKING:
     from .state import GinRummyState
@@ -51,6 +51,7 @@ class GinRummyView(View):
     results: list[list[Any]]           # every hand: [result, scorer or -1, points]
     last_hand: dict[str, Any] | None   # the last finished hand's summary
     last_hand_score: str | None        # how the last hand's points were counted, e.g. "45 − 3"
+    last_hand_says: dict[str, Any] | None  # the same as a Text's JSON, for a reader of any language
     # the seat's own hand (None / False for a spectator)
     hand: list[str] | None
     hand_deadwood: int | None          # its least deadwood (G4)
@@ -110,6 +111,7 @@ def build_view(s: GinRummyState, seat: int | None) -> GinRummyView:
         "scores": list(s.totals), "hands_won": list(s.boxes), "results": [list(r) for r in s.results],
         "last_hand": copy_summary(last) if last else None,
         "last_hand_score": score_line(last, s.game.rules) if last else None,
+        "last_hand_says": said_json(last, s.game.rules) if last else None,
         "hand": facts.cards, "hand_deadwood": facts.deadwood, "hand_melds": facts.melds,
         "hand_deadwood_cards": facts.loose, "hand_value": facts.value, "deadwood_within_limit": facts.within_limit,
         "discard_deadwood": facts.discards, "can_knock": facts.can_knock, "defender_best_deadwood": facts.defence,
@@ -243,3 +245,9 @@ def copy_summary(last: dict[str, Any]) -> dict[str, Any]:
 
 
 _RANK_FIRST = {name: (k % 13) * 4 + k // 13 for k, name in enumerate(CARD_NAMES[:52])}  # by rank, then suit
+
+
+def said_json(summary: dict[str, Any], rules: Any) -> dict[str, Any] | None:
+    """:func:`scoring.score_text` as JSON (None for a dead hand)."""
+    said = score_text(summary, rules)
+    return None if said is None else said.to_json()

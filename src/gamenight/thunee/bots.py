@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from ..core.game import Action
 from ..core.registry import register_bot
+from ..core.text import N_
 from ..core.views import View
 from .actions import CARD_POINTS, SUIT_CHARS, Kind, ThuneeAction, parse_thunee_card
 from .phases import SPECIAL_NAMES
@@ -238,5 +239,5 @@ class ThuneeHeuristic:
 
 
 register_bot("heuristic", ThuneeHeuristic, games=("thunee",),
-             doc="club-player heuristics: calls from hand strength, slams only when certain, cheapest sure winner, "
-                 "points to the partner, every Jodi, Double/Kanak only when the last card cannot lose")
+             doc=N_("club-player heuristics: calls from hand strength, slams only when certain, cheapest sure winner, "
+                 "points to the partner, every Jodi, Double/Kanak only when the last card cannot lose"))

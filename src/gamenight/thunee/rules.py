@@ -14,7 +14,7 @@ from ..core.text import N_
 @rules_dataclass
 class ThuneeRules(Rules):
     balls_to_win: int = option(12, "the first team with this many balls wins the match", minimum=1,
-                               maximum=24, why="real tables play to 12 or 13 balls", rule="T30/B4")
+                               maximum=24, why=N_("real tables play to 12 or 13 balls"), rule="T30/B4")
     win_by_two: bool = option(False, "the winning team must also lead by two balls", rule="B4")
     last_trick: str = option("transfer", "what the last trick is worth", choices=("transfer", "bonus"),
                              rule="T25/B2-4",
@@ -69,7 +69,7 @@ class ThuneeRules(Rules):
                                        "last cards are dealt; worth 8 balls", rule="B4")
     counting_target: int = option(105, "card points the counting team needs (4 and 6 players)",
                                   minimum=50, maximum=200,
-                                  why="real tables need 105 of the 304 card points", rule="T25")
+                                  why=N_("real tables need 105 of the 304 card points"), rule="T25")
     two_player_target: int = option(125, "card points the counting player needs in 2-player Thunee",
                                     choices=(105, 125), minimum=105, maximum=125, rule="T34")
 

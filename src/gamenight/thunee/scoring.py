@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.text import N_
+from ..core.text import N_, Text
 from .actions import SUIT_CHARS
 from .phases import FINAL_NAMES, SPECIAL_NAMES, FinalCall, Special
 from .rules import ThuneeRules
@@ -170,7 +170,8 @@ def score_hand(s: ThuneeState, last_winner: int) -> dict[str, Any]:
         balls, line = _double(s, last_winner, summary)
     else:
         balls, line = _counting(s, last_winner, summary)
-    summary.update(result="scored", balls=balls, totals=[s.balls[0] + balls[0], s.balls[1] + balls[1]], line=line)
+    summary.update(result="scored", balls=balls, totals=[s.balls[0] + balls[0], s.balls[1] + balls[1]],
+                   line=str(line), says=line.to_json())   # the line in English, and as a Text for any reader
     return summary
 
 
@@ -183,25 +184,36 @@ def _head(s: ThuneeState, last_winner: int) -> dict[str, Any]:
             "tricks": list(s.team_tricks), "last_trick_winner": last_winner}
 
 
-def _special(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], str]:
+def seat_text(seat: int) -> Text:
+    """A seat in a scoring line ("seat 2"): a Text of its own, so a page can put the player's name in its place."""
+    return Text("seat {number}", number=seat)
+
+
+#: the solo calls' names as the scoring line says them (SPECIAL_NAMES, title-cased), for the catalogs
+CALL_TITLES = (N_("Thunee"), N_("Royals"), N_("Blind Thunee"), N_("Blind Royals"), N_("Mooney"))
+
+
+def _special(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], Text]:
     """T18, T32, T33, B4: the caller had to win every trick (Trip: the last one)."""
     caller = s.special_seat
     ok = last_winner == caller
     balls = solo_balls(s.game.rules, s.special, caller, last_winner)
-    name = str(SPECIAL_NAMES[s.special]).title()
+    name = str(SPECIAL_NAMES[s.special]).title()   # Thunee, Royals, Blind Thunee...: the calls' names
+    who, other = seat_text(caller), seat_text(last_winner)
     if s.special == Special.TRIP:
-        line = f"Trip by seat {caller}: {'won' if ok else 'lost'} the last trick"
+        line = (Text("Trip by {who}: won the last trick", who=who) if ok
+                else Text("Trip by {who}: lost the last trick", who=who))
     elif ok:
-        line = f"{name} by seat {caller}: every trick won"
+        line = Text("{call} by {who}: every trick won", call=Text(name), who=who)
     elif last_winner % 2 == caller % 2:
-        line = f"{name} by seat {caller}: caught by the partner, seat {last_winner}"
+        line = Text("{call} by {who}: caught by the partner, {other}", call=Text(name), who=who, other=other)
     else:
-        line = f"{name} by seat {caller}: caught by seat {last_winner}"
+        line = Text("{call} by {who}: caught by {other}", call=Text(name), who=who, other=other)
     summary["success"] = ok
     return balls, line
 
 
-def _kanak(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], str]:
+def _kanak(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], Text]:
     """T27: Kanak, called with a card of the last trick."""
     rules = s.game.rules
     caller = s.final_seat
@@ -212,19 +224,21 @@ def _kanak(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[l
     balls = kanak_balls(rules, caller, counting, last_winner, value, s.team_tricks[opp])
     ok = balls[team] > 0
     summary.update(success=ok, kanak_value=value)
-    return balls, f"Kanak by seat {caller}: K = {value}, {'success' if ok else 'failed'}"
+    return balls, (Text("Kanak by {who}: K = {value}, success", who=seat_text(caller), value=value) if ok
+                   else Text("Kanak by {who}: K = {value}, failed", who=seat_text(caller), value=value))
 
 
-def _double(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], str]:
+def _double(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], Text]:
     """T26: Double, called by the leader of the last trick."""
     caller = s.final_seat
     balls = double_balls(s.game.rules, caller, last_winner)
     ok = balls[caller % 2] > 0
     summary["success"] = ok
-    return balls, f"Double by seat {caller}: {'won' if ok else 'lost'} the last trick"
+    return balls, (Text("Double by {who}: won the last trick", who=seat_text(caller)) if ok
+                   else Text("Double by {who}: lost the last trick", who=seat_text(caller)))
 
 
-def _counting(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], str]:
+def _counting(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], Text]:
     """T24-T25: the counting team's total against the target."""
     target = s.game.target_points
     counting = counting_team(s.trumper)
@@ -232,9 +246,10 @@ def _counting(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tupl
     total = counting_total(s.trick_points, s.bid, s.jodi, counting, adj)
     balls = counting_balls(total, target, s.bid, counting)
     summary.update(counting_team=counting, last_trick_adjust=adj, counting_total=total, target=target)
-    line = (f"counting {s.trick_points[counting]} {'+' if adj >= 0 else '-'} {abs(adj)} (last trick) + "
-            f"{s.bid} (call) + {s.jodi[counting]} - {s.jodi[1 - counting]} (Jodi) = {total} "
-            f"{'>=' if total >= target else '<'} {target}")
+    line = Text("counting {points} {sign} {adjust} (last trick) + {bid} (call) + {jodi} - {their_jodi} (Jodi) = "
+                "{total} {compare} {target}", points=s.trick_points[counting], sign="+" if adj >= 0 else "-",
+                adjust=abs(adj), bid=s.bid, jodi=s.jodi[counting], their_jodi=s.jodi[1 - counting], total=total,
+                compare=">=" if total >= target else "<", target=target)
     return balls, line
 
 

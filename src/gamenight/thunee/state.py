@@ -79,7 +79,8 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
     def _check_table(self) -> None:
         n = self.num_players
         if n not in (2, 4, 6):
-            raise RulesError(f"Thunee is played by 2, 4 or 6 players (teams of equal size), not {n}")
+            raise RulesError(Text("Thunee is played by 2, 4 or 6 players (teams of equal size), not {players}",
+                                  players=n))
         self.table = TABLE
         self.first_cards = 3 if n == 6 else 4          # T8, T31, T34
         self.second_cards = 1 if n == 6 else 2         # T13, T31, T34

@@ -14,6 +14,7 @@ from typing import Any, cast
 from ..core.cards import JOKER, parse_card
 from ..core.game import Action, Game
 from ..core.registry import register_bot
+from ..core.text import N_
 from ..core.views import View
 from .actions import CALL, DRAW, KEEP, SLAP, SWAP, TAKE, YanivAction
 from .state import YanivGame
@@ -205,4 +206,4 @@ def _heuristic(game: Game[Any, Any]) -> YanivHeuristic:
 
 
 register_bot("heuristic", _heuristic, games=("yaniv",),
-             doc="keeps low cards and combinations, takes useful discards, calls when likely to win")
+             doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))

@@ -66,8 +66,9 @@ class YanivGame(Game[YanivRules, "YanivState"]):
         self.table = action_table(self.packs, r.hand_size, r.jokers_in_sets)
         deck = 54 * self.packs
         if self.num_players * r.hand_size + 1 > deck:
-            raise RulesError(f"{self.num_players} players x {r.hand_size} cards + the upcard need more than the "
-                             f"{deck} cards of {self.packs} pack(s); lower hand_size or double_deck_from_players")
+            raise RulesError(Text("{players} players x {cards} cards + the upcard need more than the {deck} cards of "
+                                  "{packs} pack(s); lower hand_size or double_deck_from_players",
+                                  players=self.num_players, cards=r.hand_size, deck=deck, packs=self.packs))
 
     def deck(self) -> list[int]:
         return (list(range(52)) + [JOKER, JOKER]) * self.packs

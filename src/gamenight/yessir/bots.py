@@ -29,6 +29,7 @@ from typing import Any, NamedTuple, cast
 
 from ..core.game import Action, Game
 from ..core.registry import register_bot
+from ..core.text import N_
 from ..core.views import View
 from .actions import BLIND, KEEP, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, D, YessirAction
 from .hands import KEY_TABLES, roll_index
@@ -293,5 +294,5 @@ class YessirHeuristic:
 
 
 register_bot("heuristic", YessirHeuristic, games=("yessir",),
-             doc="enumerates the unknown dice exactly to estimate its chance to win the round; "
-                 "rerolls only when the gain is worth the luck it costs")
+             doc=N_("enumerates the unknown dice exactly to estimate its chance to win the round; "
+                 "rerolls only when the gain is worth the luck it costs"))

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from ..core.errors import RulesError
 from ..core.options import Rules, option, rules_dataclass
-from ..core.text import N_
+from ..core.text import N_, Text
 
 
 @rules_dataclass
 class YessirRules(Rules):
     rounds_to_win: int = option(3, "round wins that win the match (the short game is 2)", minimum=1, maximum=9,
-                                why="the game is played to 3 round wins, or 2 in the short game", rule="J14")
+                                why=N_("the game is played to 3 round wins, or 2 in the short game"), rule="J14")
     luck_start: int = option(6, "every luck die starts on this face", minimum=0, maximum=6,
-                             why="the luck die is a die: 1..6, or 0..5 as some tables read it", rule="J2")
+                             why=N_("the luck die is a die: 1..6, or 0..5 as some tables read it"), rule="J2")
     luck_min: int = option(1, "luck may not be spent below this", minimum=0, maximum=6,
-                           why="the luck die is a die: 1..6, or 0..5 as some tables read it", rule="J3/C2-1")
+                           why=N_("the luck die is a die: 1..6, or 0..5 as some tables read it"), rule="J3/C2-1")
     luck_max: int = option(6, "luck above this is lost (a die shows at most 6)", minimum=1, maximum=6,
-                           why="a die shows at most 6", rule="J3/C2-2")
+                           why=N_("a die shows at most 6"), rule="J3/C2-2")
     pip_change: bool = option(False, "a single shared die rerolled to the same face may be moved one pip "
                                      "up or down",
                               rule="J9/C4")
@@ -58,8 +58,9 @@ class YessirRules(Rules):
 
     def check(self) -> None:
         if not self.luck_min <= self.luck_start <= self.luck_max:
-            raise RulesError(f"the luck die must start between its floor and ceiling: luck_min {self.luck_min} "
-                             f"<= luck_start {self.luck_start} <= luck_max {self.luck_max} does not hold")
+            raise RulesError(Text("the luck die must start between its floor and ceiling: luck_min {low} <= luck_start "
+                                  "{start} <= luck_max {high} does not hold", low=self.luck_min,
+                                  start=self.luck_start, high=self.luck_max))
 
     @classmethod
     def game_title(cls) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from ..console import escape
+from ..console import escape, nt, t
 
 _SKIP = {"game", "rules", "log", "previous_log"}
 
@@ -18,6 +18,11 @@ def _value(value) -> str:
 RECENT_MOVES = 8
 
 
+def seat_name(p: int, seat: int | None = None) -> str:
+    """A seat as the terminal names it: "seat 2", or "seat 2 (you)" for the reader's own."""
+    return t("seat {number} (you)", number=p) if p == seat else t("seat {number}", number=p)
+
+
 def recent_moves(log, heading: str, describe) -> list[str]:
     """Lines for the last few public moves of the hand: a heading, then ``describe(seat, move)`` each."""
     if not log:
@@ -25,7 +30,7 @@ def recent_moves(log, heading: str, describe) -> list[str]:
     shown = log[-RECENT_MOVES:]
     lines = ["", f"[dim]{heading}:[/dim]"]
     if len(log) > len(shown):
-        lines.append(f"  [dim]… {len(log) - len(shown)} earlier moves[/dim]")
+        lines.append(f"  [dim]… {nt('{n} earlier move', '{n} earlier moves', len(log) - len(shown))}[/dim]")
     lines.extend(f"  {describe(p, move)}" for p, move in shown)
     return lines
 
@@ -41,7 +46,7 @@ class GenericRenderer:
             lines.append(f"[dim]{escape(key)}:[/dim] {escape(_value(value))}")
         turn = view.get("current_player")
         if turn is not None:
-            lines.append(f"[bold]seat {turn} to play[/bold]")
+            lines.append(f"[bold]{t('seat {seat} to play', seat=turn)}[/bold]")
         return "\n".join(lines)
 
     def action_label(self, action_text: str, view: dict) -> str:
@@ -53,12 +58,12 @@ class GenericRenderer:
     def match_summary(self, view: dict) -> str:
         scores = view.get("scores")
         winners = view.get("winners")
-        parts = ["[bold]Match over.[/bold]"]
+        parts = [f"[bold]{t('Match over.')}[/bold]"]
         if scores is not None:
-            parts.append("Scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores)))
+            parts.append(t("Scores: {scores}", scores=", ".join(f"{seat_name(s)}: {v}" for s, v in enumerate(scores))))
         if winners is not None:
-            parts.append("Winner" + ("s" if len(winners) != 1 else "") + ": "
-                         + (", ".join(f"seat {w}" for w in winners) or "none"))
+            names = ", ".join(seat_name(w) for w in winners) or t("none")
+            parts.append(nt("Winner: {names}", "Winners: {names}", len(winners), names=names))
         return "\n".join(parts)
 
 

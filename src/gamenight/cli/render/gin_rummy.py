@@ -3,20 +3,38 @@ the stock, the scores, the melds and layoffs on the table once a hand is knocked
 end of each hand.
 
 Every fact that takes a rule (the best arrangement, each discard's deadwood, whether the seat may knock, the
-defender's best, how a hand was scored) is the engine's, read from the view (gamenight.gin_rummy.views)."""
+defender's best, how a hand was scored) is the engine's, read from the view (gamenight.gin_rummy.views).
+
+Every word a person reads is a t()/nt() template, translated as it is shown (the language is set after import);
+card notation, numbers and the engine's score line stay as they are. Markup stays out of the templates: it goes
+around a translated text (:func:`_styled`), or comes in as a value."""
 from __future__ import annotations
 
 from typing import Any
 
-from ..console import escape
+from ..console import escape, nt, t
 from .cards import card_markup, cards_markup
-from .generic import GenericRenderer, recent_moves
+from .generic import GenericRenderer, recent_moves, seat_name
 
-_RESULTS = {"gin": "[bold green]Gin![/bold green]", "big_gin": "[bold green]Big gin![/bold green]",
-            "knock": "knock", "undercut": "[bold yellow]undercut![/bold yellow]", "draw": "a draw",
-            "dead": "dead hand"}
-_DEAD_REASONS = {"stock": "the stock ran down to two cards", "wall": "nobody knocked at the 50th card",
-                 "takes": "the discard pile was taken too often", "repeat": "the upcard went back and forth"}
+
+def _styled(style: str, text: str) -> str:
+    """``text`` (a translated text) in a Rich style: ``_styled("bold", t("Gin!"))``."""
+    return f"[{style}]{text}[/{style}]"
+
+
+def _result(result: str) -> str:
+    """How a hand ended, in the reader's language (the engine's result names)."""
+    results = {"gin": _styled("bold green", t("Gin!")), "big_gin": _styled("bold green", t("Big gin!")),
+               "knock": t("knock"), "undercut": _styled("bold yellow", t("undercut!")),
+               "draw": t("a draw"), "dead": t("dead hand")}
+    return results.get(result, result)
+
+
+def _dead_reason(reason: str | None) -> str:
+    """Why a hand died (the engine's reason names)."""
+    reasons = {"stock": t("the stock ran down to two cards"), "wall": t("nobody knocked at the 50th card"),
+               "takes": t("the discard pile was taken too often"), "repeat": t("the upcard went back and forth")}
+    return reasons.get(reason or "", "")
 
 
 def _grouped(view: dict[str, Any]) -> str:
@@ -24,7 +42,7 @@ def _grouped(view: dict[str, Any]) -> str:
     parts = [_bracket(cards_markup(m)) for m in view["hand_melds"]]
     if view["hand_deadwood_cards"]:
         parts.append(cards_markup(view["hand_deadwood_cards"]))
-    return "  ".join(parts) if parts else "[dim](no cards)[/dim]"
+    return "  ".join(parts) if parts else _styled("dim", "(" + t("no cards") + ")")
 
 
 def _bracket(markup: str) -> str:
@@ -32,7 +50,31 @@ def _bracket(markup: str) -> str:
 
 
 def _who(p: int, seat) -> str:
-    return f"seat {p}" + (" (you)" if p == seat else "")
+    return seat_name(p, seat)
+
+
+def _laid_off(card: str, target: str) -> str:
+    """A card laid off on the knocker's ``target`` (the engine's "set" or "run")."""
+    if target == "run":
+        return t("{card} on the run", card=card_markup(card))
+    if target == "set":
+        return t("{card} on the set", card=card_markup(card))
+    return f"{card_markup(card)} {escape(target)}"
+
+
+def _totals(numbers: list[int]) -> dict[str, object]:
+    """The two seats and their numbers, as the totals' templates name them."""
+    return {"name0": t("seat {number}", number=0), "score0": numbers[0],
+            "name1": t("seat {number}", number=1), "score1": numbers[1]}
+
+
+def _score_line(view: dict) -> str:
+    """How the last hand was scored (the view's ``last_hand_says``) in the terminal's language."""
+    from ... import i18n
+    from ...core.text import Text
+    from ..console import language
+    said = view.get("last_hand_says")
+    return i18n.render(Text.from_json(said), language()) if said else view["last_hand_score"]
 
 
 class Renderer(GenericRenderer):
@@ -42,44 +84,53 @@ class Renderer(GenericRenderer):
         lines = [_header(view), "", *_seat_lines(view), "", *_pile_lines(view)]
         if view["knocker"] is not None:
             lines += _knock_lines(view)
-        lines += recent_moves(view.get("log"), "This hand",
-                              lambda p, move: f"{_who(p, seat)}: {_move_text(move)}")
+        lines += recent_moves(view.get("log"), t("This hand"),
+                              lambda p, move: t("{name}: {move}", name=_who(p, seat), move=_move_text(move)))
         if seat is not None and view.get("hand") is not None:
             lines += _hand_lines(view)
         if view["is_over"]:
-            lines.append("[bold]The match is over.[/bold]")
+            lines.append(_styled("bold", t("The match is over.")))
+        elif turn is not None and turn == seat:
+            your = _styled("bold", t("Your"))
+            lines.append(t("{your} turn: {hint}", your=your, hint=_phase_hint(view)))
         elif turn is not None:
-            lines.append(f"[bold]{'Your' if turn == seat else f'Seat {turn}'}[/bold] "
-                         f"{'turn' if turn == seat else 'to play'}: " + _phase_hint(view))
+            player = _styled("bold", t("Seat {number}", number=turn))
+            lines.append(t("{seat} to play: {hint}", seat=player, hint=_phase_hint(view)))
         return "\n".join(lines)
 
     def action_label(self, action_text: str, view: dict) -> str:
         left = view.get("discard_deadwood") or {}  # the deadwood each discard (or knock) would leave
         if action_text == "draw":
-            return f"draw from the stock ({view['stock_size']})"
+            return t("draw from the stock ({count})", count=view["stock_size"])
         if action_text == "take":
             up = view["discard_pile"][-1] if view["discard_pile"] else None
-            return f"take the upcard {card_markup(up)}" if up else "take the upcard"
+            return t("take the upcard {card}", card=card_markup(up)) if up else t("take the upcard")
         if action_text == "pass":
-            return "let the hand die (pass)" if view["phase"] == "wall" else "pass the upcard"
+            return t("let the hand die (pass)") if view["phase"] == "wall" else t("pass the upcard")
         if action_text == "done":
             if view["phase"] == "layout":
-                return f"done: show the rest as deadwood ({view['hand_value']})"
-            return (f"done: count my deadwood as it stands, {view['hand_value']} "
-                    f"[dim](best play leaves {view['defender_best_deadwood']})[/dim]")
+                return t("done: show the rest as deadwood ({points})", points=view["hand_value"])
+            return (t("done: count my deadwood as it stands, {points}", points=view["hand_value"]) + " "
+                    + _styled("dim", t("(best play leaves {points})", points=view["defender_best_deadwood"])))
         if action_text == "biggin":
-            return "[bold green]declare big gin[/bold green]"
+            return _styled("bold green", t("declare big gin"))
         if action_text.startswith("knock "):
             card = action_text[6:]
-            gin = " [bold green]gin![/bold green]" if left.get(card) == 0 else ""
-            return f"[bold yellow]knock[/bold yellow], {card_markup(card)} face down (deadwood {left.get(card)}){gin}"
+            gin = " " + _styled("bold green", t("gin!")) if left.get(card) == 0 else ""
+            return t("{knock}, {card} face down (deadwood {points})", knock=_styled("bold yellow", t("knock")),
+                     card=card_markup(card), points=left.get(card)) + gin
         if action_text.startswith("meld "):
-            return "meld " + cards_markup(action_text[5:].split("+"))
+            return t("meld {cards}", cards=cards_markup(action_text[5:].split("+")))
         if action_text.startswith("layoff "):
             _, card, target = action_text.split()
-            return f"lay off {card_markup(card)} on the {target}"
+            if target == "run":
+                return t("lay off {card} on the run", card=card_markup(card))
+            if target == "set":
+                return t("lay off {card} on the set", card=card_markup(card))
+            return escape(action_text)
         if action_text in left:
-            return f"discard {card_markup(action_text)} [dim](deadwood {left[action_text]})[/dim]"
+            return (t("discard {card}", card=card_markup(action_text)) + " "
+                    + _styled("dim", "(" + t("deadwood {points}", points=left[action_text]) + ")"))
         return escape(action_text)
 
     def hand_summary(self, view: dict) -> str | None:
@@ -89,52 +140,70 @@ class Renderer(GenericRenderer):
         seat = view.get("seat")
         result = last["result"]
         if result == "dead":
-            lines = [f"[bold]Hand {last['hand']} is dead[/bold]: {_DEAD_REASONS.get(last.get('reason'), '')}. "
-                     f"Nobody scores; the same dealer deals again."]
+            title = _styled("bold", t("Hand {number} is dead", number=last["hand"]))
+            lines = [t("{title}: {reason}. Nobody scores; the same dealer deals again.", title=title,
+                       reason=_dead_reason(last.get("reason")))]
         else:
             k = last["knocker"]
             d = 1 - k
-            lines = [f"[bold]Hand {last['hand']}:[/bold] {_who(k, seat)} "
-                     f"{'declared big gin' if result == 'big_gin' else 'knocked'}"
-                     + (f" (discarding {card_markup(last['knock_discard'])} face down)" if last.get("knock_discard")
-                        else "") + f" — {_RESULTS.get(result, result)}"]
+            who = _who(k, seat)
+            if result == "big_gin":
+                ended = t("{name} declared big gin", name=who)
+            elif last.get("knock_discard"):
+                ended = t("{name} knocked (discarding {card} face down)", name=who,
+                          card=card_markup(last["knock_discard"]))
+            else:
+                ended = t("{name} knocked", name=who)
+            lines = [_styled("bold", t("Hand {hand}:", hand=last["hand"])) + f" {ended} — {_result(result)}"]
             for p in (k, d):
                 melds = [cards for q, cards in last["melds"] if q == p]
-                shown = "  ".join(_bracket(cards_markup(m)) for m in melds) or "[dim]no melds[/dim]"
+                shown = "  ".join(_bracket(cards_markup(m)) for m in melds) or _styled("dim", t("no melds"))
                 dead = last["deadwood_cards"][str(p)]
-                lines.append(f"  {_who(p, seat):<12} {shown}   deadwood {cards_markup(dead) or '-'} = "
-                             f"[bold]{last['knocker_deadwood'] if p == k else last['defender_deadwood']}[/bold]")
+                points = last["knocker_deadwood"] if p == k else last["defender_deadwood"]
+                lines.append(f"  {_who(p, seat):<12} {shown}   "
+                             + t("deadwood {cards} = {points}", cards=cards_markup(dead) or "-",
+                                 points=_styled("bold", str(points))))
             if last["layoffs"]:
-                lines.append("  laid off: " + ", ".join(f"{card_markup(c)} on the {t}" for c, t in last["layoffs"]))
+                lines.append("  " + t("laid off: {layoffs}",
+                                      layoffs=", ".join(_laid_off(c, target) for c, target in last["layoffs"])))
             scorer = last["scorer"]
-            to = f" = [bold]{last['points']}[/bold] to {_who(scorer, seat)}" if scorer is not None else ""
-            lines.append(f"  score: {view['last_hand_score']}{to}")
-        lines.append(f"  totals: seat 0 {last['totals'][0]}, seat 1 {last['totals'][1]}")
+            if scorer is not None:
+                lines.append("  " + t("score: {line} = {points} to {name}", line=_score_line(view),
+                                      points=_styled("bold", str(last["points"])), name=_who(scorer, seat)))
+            else:
+                lines.append("  " + t("score: {line}", line=_score_line(view)))
+        lines.append("  " + t("totals: {name0} {score0}, {name1} {score1}", **_totals(last["totals"])))
         return "\n".join(lines)
 
     def match_summary(self, view: dict) -> str:
         winners = view["winners"]
         seat = view.get("seat")
-        names = ", ".join(_who(w, seat) for w in winners) or "nobody"
-        n = view["hand_number"]
-        lines = [f"[bold]Match over after {n} hand{'s' if n != 1 else ''}.[/bold] "
-                 f"Winner{'s' if len(winners) != 1 else ''}: [bold green]{names}[/bold green]"]
+        names = ", ".join(_who(w, seat) for w in winners) or t("nobody")
+        over = nt("Match over after {n} hand.", "Match over after {n} hands.", view["hand_number"])
+        lines = [_styled("bold", over) + " "
+                 + nt("Winner: {names}", "Winners: {names}", len(winners), names=_styled("bold green", names))]
         match = (view.get("last_hand") or {}).get("match")
         if match:
-            lines.append(f"  before bonuses: seat 0 {match['totals_before_bonuses'][0]}, "
-                         f"seat 1 {match['totals_before_bonuses'][1]} · hands won {match['boxes'][0]}–"
-                         f"{match['boxes'][1]}" + (" · [bold]shutout![/bold]" if match["shutout"] else ""))
+            boxes = match["boxes"]
+            shutout = " · " + _styled("bold", t("shutout!")) if match["shutout"] else ""
+            lines.append("  " + t("before bonuses: {name0} {score0}, {name1} {score1} · hands won {won0}–{won1}",
+                                  won0=boxes[0], won1=boxes[1], **_totals(match["totals_before_bonuses"]))
+                         + shutout)
         for p in (0, 1):
-            lines.append(f"  {_who(p, seat):<12} final {view['scores'][p]:>4}" + ("  winner" if p in winners else ""))
+            won = "  " + t("winner") if p in winners else ""
+            lines.append(f"  {_who(p, seat):<12} " + t("final") + f" {view['scores'][p]:>4}" + won)
         return "\n".join(lines)
 
 
 def _header(view: dict[str, Any]) -> str:
     rules = view["rules"]
     limit = view["knock_limit"]
-    knock_text = "gin only" if limit == 0 else f"knock at {limit} or less"
-    return (f"[bold]Gin Rummy[/bold] · hand {view['hand_number']} · dealer seat {view['dealer']} · {knock_text}"
-            + ("" if rules.get("single_hand") else f" · to {rules.get('game_target')}"))
+    knock_text = t("gin only") if limit == 0 else t("knock at {limit} or less", limit=limit)
+    parts = [_styled("bold", t("Gin Rummy")), t("hand {number}", number=view["hand_number"]),
+             t("dealer seat {number}", number=view["dealer"]), knock_text]
+    if not rules.get("single_hand"):
+        parts.append(t("to {target}", target=rules.get("game_target")))
+    return " · ".join(parts)
 
 
 def _seat_lines(view: dict[str, Any]) -> list[str]:
@@ -143,9 +212,11 @@ def _seat_lines(view: dict[str, Any]) -> list[str]:
     for p in (0, 1):
         marker = "[bold green]▶[/bold green] " if p == turn else "  "
         known = view["known"][p]
-        known_text = f" · known: {cards_markup(known)}" if known and p != seat else ""
-        lines.append(f"{marker}{_who(p, seat):<12} {view['hand_sizes'][p]} cards · score "
-                     f"[bold]{view['scores'][p]}[/bold] · hands won {view['hands_won'][p]}{known_text}")
+        known_text = " · " + t("known: {cards}", cards=cards_markup(known)) if known and p != seat else ""
+        size = nt("{n} cards", "{n} cards", view["hand_sizes"][p])  # English keeps its "1 cards" of old
+        score = t("score {score}", score=_styled("bold", str(view["scores"][p])))
+        won = t("hands won {count}", count=view["hands_won"][p])
+        lines.append(f"{marker}{_who(p, seat):<12} {size} · {score} · {won}{known_text}")
     return lines
 
 
@@ -153,78 +224,93 @@ def _pile_lines(view: dict[str, Any]) -> list[str]:
     pile = view["discard_pile"]
     if pile:
         earlier = pile[-6:-1]
-        upcard = (f"Upcard: {card_markup(pile[-1])}"
-                  + (f"   [dim]below it: {cards_markup(reversed(earlier))}"
-                     f"{' …' if len(pile) > 6 else ''}[/dim]" if earlier else ""))
+        upcard = t("Upcard: {card}", card=card_markup(pile[-1]))
+        if earlier:
+            more = " …" if len(pile) > 6 else ""
+            upcard += "   " + _styled("dim", t("below it: {cards}", cards=cards_markup(reversed(earlier))) + more)
     else:
-        upcard = "Upcard: [dim](discard pile empty)[/dim]"
-    return [upcard, f"Stock: {view['stock_size']} cards"]
+        empty = _styled("dim", "(" + t("discard pile empty") + ")")
+        upcard = t("Upcard: {card}", card=empty)
+    return [upcard, nt("Stock: {n} cards", "Stock: {n} cards", view["stock_size"])]
 
 
 def _knock_lines(view: dict[str, Any]) -> list[str]:
     """The knock: who, the melds laid by each side, the layoffs and the knocker's deadwood once shown."""
     seat, k = view["seat"], view["knocker"]
-    lines = ["", f"[bold]{_who(k, seat)} {'declared big gin' if view['big_gin'] else 'knocked'}[/bold]"
-             + (f" (face down: {card_markup(view['knock_discard'])})" if view.get("knock_discard") else "")]
+    who = _who(k, seat)
+    knocked = _styled("bold", t("{name} declared big gin", name=who) if view["big_gin"]
+                      else t("{name} knocked", name=who))
+    if view.get("knock_discard"):
+        knocked = t("{knocked} (face down: {card})", knocked=knocked, card=card_markup(view["knock_discard"]))
+    lines = ["", knocked]
     for p in (k, 1 - k):
         melds = [cards for q, cards in view["melds"] if q == p]
         if melds:
-            lines.append(f"  {_who(p, seat)} laid: " + "  ".join(_bracket(cards_markup(m)) for m in melds))
+            lines.append("  " + t("{name} laid: {melds}", name=_who(p, seat),
+                                  melds="  ".join(_bracket(cards_markup(m)) for m in melds)))
     if view["layoffs"]:
-        lines.append("  laid off: " + ", ".join(f"{card_markup(c)} on the {t}" for c, t in view["layoffs"]))
+        lines.append("  " + t("laid off: {layoffs}",
+                              layoffs=", ".join(_laid_off(c, target) for c, target in view["layoffs"])))
     if view["knocker_deadwood"] is not None:
-        lines.append(f"  knocker's deadwood: {cards_markup(view['known'][k])} = "
-                     f"[bold]{view['knocker_deadwood']}[/bold]")
+        lines.append("  " + t("knocker's deadwood: {cards} = {points}", cards=cards_markup(view["known"][k]),
+                              points=_styled("bold", str(view["knocker_deadwood"]))))
     return lines
 
 
 def _hand_lines(view: dict[str, Any]) -> list[str]:
     """The seat's hand as the engine arranges it, and (11 cards to discard) the best a discard leaves."""
-    lines = ["", f"Your hand: {_grouped(view)}   deadwood [bold]{view['hand_deadwood']}[/bold]"]
+    lines = ["", t("Your hand: {cards}", cards=_grouped(view)) + "   "
+             + t("deadwood {points}", points=_styled("bold", str(view["hand_deadwood"])))]
     if view["discard_deadwood"]:
         best = min(view["discard_deadwood"].values())
-        note = " · [bold yellow]you may knock[/bold yellow]" if view["can_knock"] else ""
-        lines.append(f"  best deadwood after a discard: {best}{note}")
+        note = " · " + _styled("bold yellow", t("you may knock")) if view["can_knock"] else ""
+        lines.append("  " + t("best deadwood after a discard: {points}", points=best) + note)
     return lines
 
 
 def _move_text(text: str) -> str:
+    """A move of the log, after the seat that made it (the engine's action notation)."""
     if text == "draw":
-        return "drew from the stock"
+        return t("drew from the stock")
     if text == "take":
-        return "took the upcard"
+        return t("took the upcard")
     if text == "pass":
-        return "passed"
+        return t("passed")
     if text == "done":
-        return "done"
+        return t("done")
     if text == "biggin":
-        return "[bold green]declared big gin[/bold green]"
+        return _styled("bold green", t("declared big gin"))
+    knocked = _styled("bold yellow", t("knocked"))
     if text == "knock":
-        return "[bold yellow]knocked[/bold yellow] (a card face down)"
+        return t("{knocked} (a card face down)", knocked=knocked)
     if text.startswith("knock "):
-        return f"[bold yellow]knocked[/bold yellow], {card_markup(text[6:])} face down"
+        return t("{knocked}, {card} face down", knocked=knocked, card=card_markup(text[6:]))
     if text.startswith("meld "):
-        return "laid " + cards_markup(text[5:].split("+"))
+        return t("laid {cards}", cards=cards_markup(text[5:].split("+")))
     if text.startswith("layoff "):
         _, card, target = text.split()
-        return f"laid off {card_markup(card)} on the {target}"
-    return f"discarded {card_markup(text)}"
+        if target == "run":
+            return t("laid off {card} on the run", card=card_markup(card))
+        if target == "set":
+            return t("laid off {card} on the set", card=card_markup(card))
+        return escape(text)
+    return t("discarded {card}", card=card_markup(text))
 
 
 def _phase_hint(view: dict) -> str:
     phase = view["phase"]
     if phase == "upcard":
-        return "take the first upcard or pass it"
+        return t("take the first upcard or pass it")
     if phase == "stock_only":
-        return "both passed the upcard: draw from the stock"
+        return t("both passed the upcard: draw from the stock")
     if phase == "draw":
-        return "draw from the stock or take the upcard"
+        return t("draw from the stock or take the upcard")
     if phase == "discard":
-        return "knock (you must)" if view.get("must_knock") else "discard a card, or knock if you can"
+        return t("knock (you must)") if view.get("must_knock") else t("discard a card, or knock if you can")
     if phase == "wall":
-        return "two cards left in the stock: take the discard only to knock, or pass"
+        return t("two cards left in the stock: take the discard only to knock, or pass")
     if phase == "layout":
-        return "lay out your melds, then done"
+        return t("lay out your melds, then done")
     if phase == "defend":
-        return "lay out your melds and lay off onto the knocker's, then done"
+        return t("lay out your melds and lay off onto the knocker's, then done")
     return ""

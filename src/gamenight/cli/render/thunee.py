@@ -3,16 +3,16 @@ shown, the call and the trumper, both teams' card points, Jodi and balls, prompt
 for, and an end-of-hand summary with the scoring line.
 
 Every fact comes from the view (docs/games/thunee.md, "Views"): the teams, the counting team, what is known of
-trump, the hand in its order. This module only words and draws them."""
+trump, the hand in its order. This module only words and draws them, in the terminal's language (``t``/``nt``:
+the words are looked up when drawn, since the language is chosen after this module is imported)."""
 from __future__ import annotations
 
 from typing import Any
 
-from ..console import escape
+from ..console import escape, nt, t
 from .cards import card_markup, cards_markup
 from .generic import GenericRenderer
 
-_SUIT_NAMES = {"s": "♠ spades", "h": "[red]♥ hearts[/red]", "d": "[red]♦ diamonds[/red]", "c": "♣ clubs"}
 _SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _RECENT = 10
 _SPECIALS = ("thunee", "royals", "blind thunee", "blind royals", "trip", "mooney")
@@ -20,11 +20,31 @@ _SPECIALS = ("thunee", "royals", "blind thunee", "blind royals", "trip", "mooney
 View = dict[str, Any]
 
 
+def _suit_name(suit: str) -> str:
+    name = {"s": t("spades"), "h": t("hearts"), "d": t("diamonds"), "c": t("clubs")}[suit]
+    text = f"{_SUIT_SYMBOLS[suit]} {name}"
+    return f"[red]{text}[/red]" if suit in "hd" else text
+
+
+def _call_name(call: str) -> str:
+    """A special call's name (``thunee``, ``blind royals``, ``double``...) as the table says it."""
+    names = {"thunee": t("Thunee"), "royals": t("Royals"), "blind thunee": _capitalized(t("Blind thunee")),
+             "blind royals": _capitalized(t("Blind royals")), "trip": t("Trip"), "mooney": t("Mooney"),
+             "double": t("Double"), "kanak": t("Kanak")}
+    return names.get(call, call.title())
+
+
+def _capitalized(name: str) -> str:
+    """``Blind Thunee``: the catalog's name of a call (in sentence case, as the browser shows it) with each word
+    capitalized, as the terminal names calls."""
+    return " ".join(word[:1].upper() + word[1:] for word in name.split(" "))
+
+
 def _team_name(view: View, team: int) -> str:
     seats = view["teams"][team]
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "team " + "+".join(str(s) for s in seats)
+        return t("seat {seat}", seat=seats[0])
+    return t("team {seats}", seats="+".join(str(s) for s in seats))
 
 
 def _team_of(view: View, seat: int) -> int:
@@ -32,43 +52,60 @@ def _team_of(view: View, seat: int) -> int:
 
 
 def _who(p: int, seat: int | None) -> str:
-    return f"seat {p}" + (" (you)" if p == seat else "")
+    name = t("seat {seat}", seat=p)
+    return t("{name} (you)", name=name) if p == seat else name
 
 
 def _move(text: str) -> str:
     if text == "pass":
-        return "[dim]pass[/dim]"
+        return f"[dim]{t('pass')}[/dim]"
     if text == "redeal":
-        return "[yellow]demanded a redeal (weak hand)[/yellow]"
+        return f"[yellow]{t('demanded a redeal (weak hand)')}[/yellow]"
     if text.startswith("call "):
-        return f"[bold]called {text[5:]}[/bold]"
+        return f"[bold]{t('called {amount}', amount=text[5:])}[/bold]"
     if text == "trump ?":
-        return "laid the trump card face down"
+        return t("laid the trump card face down")
     if text == "trump last":
-        return "took the last card dealt as trump"
+        return t("took the last card dealt as trump")
     if text.startswith("trump "):
-        return f"laid {card_markup(text[6:])} face down as trump"
+        return t("laid {card} face down as trump", card=card_markup(text[6:]))
     if text.startswith("jodi "):
-        return f"[bold magenta]declared Jodi {escape(text[5:])}[/bold magenta]"
+        return f"[bold magenta]{t('declared Jodi {cards}', cards=escape(text[5:]))}[/bold magenta]"
     if text.startswith("double "):
-        return f"[bold yellow]Double![/bold yellow] and led {card_markup(text[7:])}"
+        return t("{call} and led {card}", call=_cry("double"), card=card_markup(text[7:]))
     if text.startswith("kanak "):
-        return f"[bold yellow]Kanak![/bold yellow] and played {card_markup(text[6:])}"
+        return t("{call} and played {card}", call=_cry("kanak"), card=card_markup(text[6:]))
     if text in _SPECIALS:
-        return f"[bold yellow]{text.title()}![/bold yellow]"
-    return f"played {card_markup(text)}"
+        return _cry(text)
+    return t("played {card}", card=card_markup(text))
 
 
-_PROMPTS = {
-    "weak": "you may demand a redeal if your first cards total 10 points or less",
-    "trip": "declare Trip (no trump, you lead, win the last trick) or pass",
-    "calling": "call the next amount to choose trump, or pass (a pass is final)",
-    "trump": "lay a card of your trump suit face down",
-    "blind": "call Blind Thunee before seeing your last cards, or pass",
-    "special": "call Thunee (win every trick alone) or pass",
-    "jodi": "declare Jodi (K+Q 20/40 in trumps, J+K+Q 30/50) or pass",
-    "play": "play a card (follow suit if you can)",
-}
+def _cry(call: str) -> str:
+    """``Thunee!``, ``Double!``: a special call as it is cried out."""
+    return f"[bold yellow]{t('{call}!', call=_call_name(call))}[/bold yellow]"
+
+
+def _prompt(phase: str) -> str:
+    """What the player to move is asked to do in ``phase``."""
+    prompts = {
+        "weak": t("you may demand a redeal if your first cards total 10 points or less"),
+        "trip": t("declare Trip (no trump, you lead, win the last trick) or pass"),
+        "calling": t("call the next amount to choose trump, or pass (a pass is final)"),
+        "trump": t("lay one card of your trump suit face down"),
+        "blind": t("call Blind Thunee before seeing your last cards, or pass"),
+        "special": t("call Thunee (win every trick alone) or pass"),
+        "jodi": t("declare Jodi (K+Q 20, 40 in trumps; J+K+Q 30, 50 in trumps) or pass"),
+        "play": t("play a card (follow suit if you can)"),
+    }
+    return prompts.get(phase, "")
+
+
+def _said(summary: dict) -> str:
+    """A hand's scoring line (the summary's ``says``) in the terminal's language; the English ``line`` else."""
+    from ... import i18n
+    from ...core.text import Text
+    from ..console import language
+    return i18n.render(Text.from_json(summary["says"]), language()) if "says" in summary else summary["line"]
 
 
 class Renderer(GenericRenderer):
@@ -77,20 +114,28 @@ class Renderer(GenericRenderer):
         lines += _recent_moves(view) + _own_hand(view)
         turn, seat = view["current_player"], view["seat"]
         if view["is_over"]:
-            lines.append("[bold]The match is over.[/bold]")
+            lines.append(f"[bold]{t('The match is over.')}[/bold]")
         elif turn is not None:
-            who = "Your" if turn == seat else f"Seat {turn}'s"
-            lines.append(f"[bold]{who} turn[/bold]: {_PROMPTS.get(view['phase'], '')}")
+            who = t("Your turn") if turn == seat else t("Seat {seat}'s turn", seat=turn)
+            lines.append(t("{turn}: {task}", turn=f"[bold]{who}[/bold]", task=_prompt(view["phase"])))
         return "\n".join(lines)
 
     def action_label(self, action_text: str, view: View) -> str:
         if action_text == "pass":
-            return "pass"
+            return t("pass")
         if action_text.startswith("trump ") and action_text != "trump last":
-            return f"trump {card_markup(action_text[6:])}"
+            return t("trump {card}", card=card_markup(action_text[6:]))
         if len(action_text) == 2:
             return card_markup(action_text)
-        return _move(action_text).replace("played ", "").replace("declared ", "").replace("called ", "call ")
+        if action_text.startswith("call "):
+            return f"[bold]{t('call {amount}', amount=action_text[5:])}[/bold]"
+        if action_text.startswith("jodi "):
+            return f"[bold magenta]{t('Jodi')} {escape(action_text[5:])}[/bold magenta]"
+        if action_text.startswith("kanak "):
+            return t("{call} and {card}", call=_cry("kanak"), card=card_markup(action_text[6:]))
+        if action_text in ("redeal", "trump last") or action_text in _SPECIALS or action_text.startswith("double "):
+            return _move(action_text)
+        return card_markup(action_text)
 
     def hand_summary(self, view: View) -> str | None:
         last = view.get("last_hand")
@@ -98,18 +143,24 @@ class Renderer(GenericRenderer):
             return None
         seat = view["seat"]
         if last["result"] == "void":
-            return f"[bold]Hand {last['hand']} is void[/bold]: {escape(last['why'])}. Same dealer deals again."
+            head = f"[bold]{t('Hand {hand} is void', hand=last['hand'])}[/bold]"
+            return t("{head}: {why}. Same dealer deals again.", head=head, why=escape(last["why"]))
         if last["result"] == "redeal":
-            shown = f" ({cards_markup(last['shown'])})" if last.get("shown") else ""
-            return f"[bold]Hand {last['hand']} redealt[/bold]: {escape(last['why'])}{shown}."
-        won = [t for t in (0, 1) if last["balls"][t]]
+            head = f"[bold]{t('Hand {hand} redealt', hand=last['hand'])}[/bold]"
+            if last.get("shown"):
+                return t("{head}: {why} ({cards}).", head=head, why=escape(last["why"]),
+                         cards=cards_markup(last["shown"]))
+            return t("{head}: {why}.", head=head, why=escape(last["why"]))
+        won = [team for team in (0, 1) if last["balls"][team]]
         team = won[0] if won else 0
-        lines = [f"[bold]Hand {last['hand']} over.[/bold] {escape(last['line'])}",
-                 f"  {_team_name(view, team)} +{last['balls'][team]} ball{'s' if last['balls'][team] != 1 else ''} → "
-                 + " · ".join(f"{_team_name(view, t)} {last['totals'][t]}" for t in (0, 1))]
+        balls = last["balls"][team]
+        lines = [f"[bold]{t('Hand {hand} over.', hand=last['hand'])}[/bold] {escape(_said(last))}",
+                 "  " + nt("{team} +{n} ball", "{team} +{n} balls", balls, team=_team_name(view, team)) + " → "
+                 + " · ".join(f"{_team_name(view, side)} {last['totals'][side]}" for side in (0, 1))]
         if seat is not None and won:
             mine = _team_of(view, seat) == team
-            lines[-1] += "  " + ("[green](your side)[/green]" if mine else "[red](the other side)[/red]")
+            lines[-1] += "  " + (f"[green]{t('(your side)')}[/green]" if mine
+                                 else f"[red]{t('(the other side)')}[/red]")
         return "\n".join(lines)
 
     def match_summary(self, view: View) -> str:
@@ -118,37 +169,46 @@ class Renderer(GenericRenderer):
         team = _team_of(view, winners[0]) if winners else 0
         you = ""
         if seat is not None:
-            you = " [green](you win)[/green]" if seat in winners else " [red](you lose)[/red]"
+            you = (" " + f"[green]{t('(you win)')}[/green]" if seat in winners
+                   else " " + f"[red]{t('(you lose)')}[/red]")
         hands = view["hand_number"]
-        return (f"[bold]Match over after {hands} hand{'s' if hands != 1 else ''}.[/bold] "
-                f"Winner: [bold green]{_team_name(view, team)}[/bold green]{you} · balls "
-                + " · ".join(f"{_team_name(view, t)} {view['balls'][t]}" for t in (0, 1)))
+        scores = " · ".join(f"{_team_name(view, side)} {view['balls'][side]}" for side in (0, 1))
+        return (f"[bold]{nt('Match over after {n} hand.', 'Match over after {n} hands.', hands)}[/bold] "
+                + t("Winner: {team}{you} · balls {scores}", team=f"[bold green]{_team_name(view, team)}[/bold green]",
+                    you=you, scores=scores))
 
 
 def _head(view: View) -> list[str]:
     balls = view["balls"]
-    return [f"[bold]Thunee[/bold] · {view['players']} players · hand {view['hand_number']} · "
-            f"dealer seat {view['dealer']} · first to {view['ball_target']} balls",
-            "Balls: " + " · ".join(f"{_team_name(view, t)} [bold]{balls[t]}[/bold]" for t in (0, 1))]
+    return [f"[bold]{t('Thunee')}[/bold] · "
+            + t("{players} players · hand {hand} · dealer {dealer} · first to {balls} balls",
+                players=view["players"], hand=view["hand_number"], dealer=t("seat {seat}", seat=view["dealer"]),
+                balls=view["ball_target"]),
+            t("Balls: {scores}",
+              scores=" · ".join(f"{_team_name(view, side)} [bold]{balls[side]}[/bold]" for side in (0, 1)))]
 
 
 def _call_and_trump(view: View) -> list[str]:
     seat, special = view["seat"], view["special"]
     if special:
-        lines = [f"[bold yellow]{special.title()}[/bold yellow] by {_who(view['special_seat'], seat)}"]
+        lines = [t("{call} by {name}", call=f"[bold yellow]{_call_name(special)}[/bold yellow]",
+                   name=_who(view["special_seat"], seat))]
     else:
-        call = f"call {view['bid']}" if view["bid"] else "no call"
-        lines = [f"Trumper: {_who(view['trumper'], seat)} ({call}) · "
-                 f"counting: {_team_name(view, view['counting_team'])}"]
+        trumper, counting = _who(view["trumper"], seat), _team_name(view, view["counting_team"])
+        if view["bid"]:
+            lines = [t("Trumper: {name} (call {bid}) · counting: {team}", name=trumper, bid=view["bid"],
+                       team=counting)]
+        else:
+            lines = [t("Trumper: {name} (no call) · counting: {team}", name=trumper, team=counting)]
     status = view["trump_status"]
     if status == "known":
-        card = f" (card {card_markup(view['trump_card'])})" if view["trump_card"] else ""
-        shown = "" if view["trump_shown"] else " [dim](only you know)[/dim]"
-        lines.append(f"Trump: {_SUIT_NAMES[view['trump']]}{card}{shown}")
+        card = " " + t("(card {card})", card=card_markup(view["trump_card"])) if view["trump_card"] else ""
+        shown = "" if view["trump_shown"] else f" [dim]{t('(only you know)')}[/dim]"
+        lines.append(t("Trump: {suit}", suit=f"{_suit_name(view['trump'])}{card}{shown}"))
     elif status == "face_down":
-        lines.append("Trump: [dim]face down until the first card is played[/dim]")
+        lines.append(t("Trump: {suit}", suit=f"[dim]{t('face down until the first card is played')}[/dim]"))
     elif status == "none":
-        lines.append("Trump: none")
+        lines.append(t("Trump: {suit}", suit=t("none")))
     return lines
 
 
@@ -157,11 +217,13 @@ def _points(view: View) -> list[str]:
     lines = []
     if view["phase"] in ("play", "jodi") or view["tricks_done"]:
         pts, tricks, jodi = view["card_points"], view["team_tricks"], view["jodi"]
-        lines.append("Card points: " + " · ".join(
-            f"{_team_name(view, t)} {pts[t]} in {tricks[t]} trick{'s' if tricks[t] != 1 else ''}"
-            + (f" + Jodi {jodi[t]}" if jodi[t] else "") for t in (0, 1)))
+        lines.append(t("Card points: {scores}", scores=" · ".join(
+            nt("{team} {points} in {n} trick", "{team} {points} in {n} tricks", tricks[side],
+               team=_team_name(view, side), points=pts[side])
+            + (f" + {t('Jodi')} {jodi[side]}" if jodi[side] else "") for side in (0, 1))))
     for p, cards, value in view["jodi_declared"]:
-        lines.append(f"  Jodi by {_who(p, seat)}: {cards_markup(cards)} = {value}")
+        lines.append("  " + t("Jodi by {name}: {cards} = {value}", name=_who(p, seat), cards=cards_markup(cards),
+                              value=value))
     return lines
 
 
@@ -172,12 +234,13 @@ def _players(view: View) -> list[str]:
         marker = "[bold green]▶[/bold green] " if p == turn else "  "
         notes = []
         if p == view["dealer"]:
-            notes.append("dealer")
+            notes.append(t("dealer"))
         if p == view["trumper"] and not view["special"]:
-            notes.append("trumper")
+            notes.append(t("trumper"))
         if view["voids"][p]:
-            notes.append("shown void in " + "".join(_SUIT_SYMBOLS[s] for s in view["voids"][p]))
-        lines.append(f"{marker}{_who(p, seat):<14} {view['hand_sizes'][p]} cards"
+            notes.append(t("shown void in {suits}", suits="".join(_SUIT_SYMBOLS[s] for s in view["voids"][p])))
+        size = view["hand_sizes"][p]
+        lines.append(f"{marker}{_who(p, seat):<14} {nt('{n} card', '{n} cards', size)}"
                      + (f" · {', '.join(notes)}" if notes else ""))
     return lines
 
@@ -186,13 +249,15 @@ def _tricks(view: View) -> list[str]:
     seat = view["seat"]
     lines = []
     if view["trick"] or view["phase"] == "play":
-        played = ("  ".join(f"{_who(p, seat)}: {card_markup(c)}" for p, c in view["trick"])
-                  or "[dim]nothing yet[/dim]")
-        lines += ["", f"Trick {view['tricks_done'] + 1}: {played}"]
+        played = ("  ".join(t("{name}: {move}", name=_who(p, seat), move=card_markup(c)) for p, c in view["trick"])
+                  or f"[dim]{t('nothing yet')}[/dim]")
+        lines += ["", t("Trick {trick}: {cards}", trick=view["tricks_done"] + 1, cards=played)]
     if view["tricks"]:
         leader, cards, winner = view["tricks"][-1]
-        lines.append(f"[dim]Last trick ({len(view['tricks'])}, led by {_who(leader, seat)}): "
-                     + " ".join(card_markup(c) for c in cards) + f" — won by {_who(winner, seat)}[/dim]")
+        lines.append("[dim]" + t("Last trick ({number}, led by {leader}): {cards} — won by {winner}",
+                                 number=len(view["tricks"]), leader=_who(leader, seat),
+                                 cards=" ".join(card_markup(c) for c in cards), winner=_who(winner, seat))
+                     + "[/dim]")
     return lines
 
 
@@ -201,10 +266,11 @@ def _recent_moves(view: View) -> list[str]:
     log = view.get("log") or []
     if not log or view["phase"] == "play":
         return []
-    return ["", "[dim]This hand:[/dim]"] + [f"  {_who(p, view['seat'])}: {_move(move)}" for p, move in log[-_RECENT:]]
+    moves = ["  " + t("{name}: {move}", name=_who(p, view["seat"]), move=_move(move)) for p, move in log[-_RECENT:]]
+    return ["", f"[dim]{t('This hand:')}[/dim]"] + moves
 
 
 def _own_hand(view: View) -> list[str]:
     if view["seat"] is None or view.get("hand") is None:
         return []
-    return ["", f"Your hand: {cards_markup(view['hand'])}"]
+    return ["", t("Your hand: {cards}", cards=cards_markup(view["hand"]))]

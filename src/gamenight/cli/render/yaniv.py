@@ -2,11 +2,12 @@
 every player's hand size, known cards and total, and the round's recent moves."""
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any
 
-from ..console import escape
+from ..console import escape, nt, t
 from .cards import card_markup, cards_markup
-from .generic import GenericRenderer, recent_moves
+from .generic import GenericRenderer, recent_moves, seat_name
 
 
 def _group_markup(text: str) -> str:
@@ -22,47 +23,70 @@ def _group_markup(text: str) -> str:
 
 def _move_markup(text: str) -> str:
     if text == "yaniv":
-        return "[bold yellow]Yaniv![/bold yellow]"
+        return f"[bold yellow]{t('Yaniv!')}[/bold yellow]"
     if text == "draw":
-        return "drew from the stock"
+        return t("drew from the stock")
     if text.startswith("take "):
-        return f"took {card_markup(text[5:])}"
+        return t("took {card}", card=card_markup(text[5:]))
     if text.startswith("swap "):
-        return f"swapped {card_markup(text[5:])} for a joker"
+        return t("swapped {card} for a joker", card=card_markup(text[5:]))
     if text == "slap":
-        return "slapped down the drawn card"
+        return t("slapped down the drawn card")
     if text == "keep":
-        return "kept the drawn card"
-    return f"discarded {_group_markup(text)}"
+        return t("kept the drawn card")
+    return t("discarded {cards}", cards=_group_markup(text))
+
+
+def _who_starting(p: int, seat: int | None) -> str:
+    """:func:`seat_name` to begin a sentence: ``Seat 2``, ``Seat 2 (you)``."""
+    return t("Seat {number} (you)", number=p) if p == seat else t("Seat {number}", number=p)
+
+
+def _who_column(p: int, seat: int | None) -> str:
+    """:func:`seat_name` padded so that the seats line up (``seat 2`` takes the room of ``seat 2 (you)``)."""
+    width = max(len(t("seat {number}", number=p)) + 6, len(t("seat {number} (you)", number=p)))
+    return f"{seat_name(p, seat):<{width}}"
+
+
+def _either(cards: list[str]) -> str:
+    """The cards one of which may be taken: ``7♠ or 7♥ or 7♦``."""
+    parts = [card_markup(c) for c in cards]
+    return reduce(lambda first, second: t("{first} or {second}", first=first, second=second), parts) if parts else ""
+
+
+def _group_type(kind: str) -> str:
+    return {"single": t("single"), "set": t("set"), "run": t("run")}.get(kind, kind)
 
 
 class Renderer(GenericRenderer):
     def table(self, view: dict[str, Any]) -> str:
         lines = [_header(view), "", *_seat_lines(view), "", *_pile_lines(view)]
         seat = view["seat"]
-        lines += recent_moves(view.get("log"), "This round",
-                              lambda p, move: f"seat {p}{' (you)' if p == seat else ''}: {_move_markup(move)}")
+        lines += recent_moves(view.get("log"), t("This round"),
+                              lambda p, move: t("{name}: {move}", name=seat_name(p, seat), move=_move_markup(move)))
         lines += _hand_lines(view)
         lines += _prompt_lines(view)
         return "\n".join(lines)
 
     def action_label(self, action_text: str, view: dict[str, Any]) -> str:
         if action_text == "yaniv":
-            return "[bold yellow]call Yaniv![/bold yellow]"
+            return f"[bold yellow]{t('call Yaniv!')}[/bold yellow]"
         if action_text == "draw":
-            return f"draw from the stock ({view['stock_size']})"
+            return t("draw from the stock ({count})", count=view["stock_size"])
         if action_text.startswith("take "):
-            return f"take {card_markup(action_text[5:])}"
+            return t("take {card}", card=card_markup(action_text[5:]))
         if action_text.startswith("swap "):
-            return f"give {card_markup(action_text[5:])} for the joker"
+            return t("give {card} for the joker", card=card_markup(action_text[5:]))
         if action_text == "slap":
-            return f"slap down {card_markup(view['drawn']) if view.get('drawn') else 'the drawn card'}"
+            if view.get("drawn"):
+                return t("slap down {card}", card=card_markup(view["drawn"]))
+            return t("slap down the drawn card")
         if action_text == "keep":
-            return "keep the drawn card"
+            return t("keep the drawn card")
         label = _group_markup(action_text)
         left = (view.get("hand_value_after") or {}).get(action_text)
         if left is not None:
-            label += f" [dim](leaves {left})[/dim]"
+            label += f" [dim]({t('leaves {value}', value=left)})[/dim]"
         return label
 
     def hand_summary(self, view: dict[str, Any]) -> str | None:
@@ -71,44 +95,50 @@ class Renderer(GenericRenderer):
             return None
         caller = result["caller"]
         seat = view.get("seat")
-        lines = [f"[bold]Round {result['round']} over.[/bold] Seat {caller}"
-                 f"{' (you)' if caller == seat else ''} called Yaniv with {result['hand_totals'][str(caller)]}: "
-                 + ("[green]success[/green]" if result["success"] else
-                    "[red]Asaf![/red] by " + ", ".join(f"seat {p}" for p in result["asaf"]))]
+        if result["success"]:
+            outcome = f"[green]{t('success')}[/green]"
+        else:
+            outcome = t("{asaf} by {names}", asaf=f"[red]{t('Asaf!')}[/red]",
+                        names=", ".join(t("seat {number}", number=p) for p in result["asaf"]))
+        lines = [f"[bold]{t('Round {number} over.', number=result['round'])}[/bold] "
+                 + t("{name} called Yaniv with {value}: {outcome}", name=_who_starting(caller, seat),
+                     value=result["hand_totals"][str(caller)], outcome=outcome)]
         for p_text, cards in sorted(result["hands"].items(), key=lambda kv: int(kv[0])):
             p = int(p_text)
             notes = []
             if p in result.get("halved", []):
-                notes.append("[cyan]halved[/cyan]")
+                notes.append(f"[cyan]{t('halved')}[/cyan]")
             if p in result.get("eliminated", []):
-                notes.append("[red]eliminated[/red]")
-            lines.append(f"  seat {p}{' (you)' if p == seat else '':<6} {cards_markup(cards):<0}"
-                         f"  hand {result['hand_totals'][p_text]}, +{result['points'][p_text]}"
-                         f" → total {result['totals'][p]}" + (" " + " ".join(notes) if notes else ""))
+                notes.append(f"[red]{t('eliminated')}[/red]")
+            lines.append(f"  {_who_column(p, seat)} {cards_markup(cards)}  "
+                         + t("hand {hand}, +{points} → total {total}", hand=result["hand_totals"][p_text],
+                             points=result["points"][p_text], total=result["totals"][p])
+                         + (" " + " ".join(notes) if notes else ""))
         return "\n".join(lines)
 
     def match_summary(self, view: dict[str, Any]) -> str:
         winners = view["winners"]
         seat = view.get("seat")
-        names = ", ".join(f"seat {w}" + (" (you)" if w == seat else "") for w in winners) or "nobody"
+        names = ", ".join(seat_name(w, seat) for w in winners) or t("nobody")
         rounds = view["hand_number"]
-        lines = [f"[bold]Match over after {rounds} round{'s' if rounds != 1 else ''}.[/bold] "
-                 f"Winner{'s' if len(winners) != 1 else ''}: [bold green]{names}[/bold green]"]
+        lines = [f"[bold]{nt('Match over after {n} round.', 'Match over after {n} rounds.', rounds)}[/bold] "
+                 + nt("Winner: {names}", "Winners: {names}", len(winners), names=f"[bold green]{names}[/bold green]")]
         order = sorted(range(view["players"]), key=lambda p: view["scores"][p])
         for p in order:
-            status = "winner" if p in winners else ("out" if not view["active"][p] else "")
-            lines.append(f"  seat {p}{' (you)' if p == seat else '':<6} total {view['scores'][p]:>4}  {status}")
+            status = t("winner") if p in winners else (t("out") if not view["active"][p] else "")
+            total = t("total {total}", total=f"{view['scores'][p]:>4}")
+            lines.append(f"  {_who_column(p, seat)} {total}  {status}")
         return "\n".join(lines)
 
 
 def _header(view: dict[str, Any]) -> str:
     rules = view["rules"]
     limit = rules.get("yaniv_limit")
-    limit_text = "any hand" if limit is None else f"{limit} or less"
-    header = (f"[bold]Yaniv[/bold] · round {view['hand_number']} · dealer seat {view['dealer']} · "
-              f"call at {limit_text}")
+    call = t("call at any hand") if limit is None else t("call at {limit} or less", limit=limit)
+    header = " · ".join([f"[bold]{t('Yaniv')}[/bold]", t("round {number}", number=view["hand_number"]),
+                         t("dealer seat {number}", number=view["dealer"]), call])
     if not rules.get("single_round"):
-        header += f" · out above {rules.get('elimination_limit')}"
+        header += " · " + t("out above {limit}", limit=rules.get("elimination_limit"))
     return header
 
 
@@ -117,15 +147,15 @@ def _seat_lines(view: dict[str, Any]) -> list[str]:
     seat, turn = view["seat"], view["current_player"]
     lines = []
     for p in range(view["players"]):
-        who = f"seat {p}" + (" (you)" if p == seat else "")
         marker = "[bold green]▶[/bold green] " if p == turn else "  "
         if not view["active"][p]:
-            lines.append(f"{marker}[dim strike]{who}[/dim strike] [dim]out, total {view['scores'][p]}[/dim]")
+            lines.append(f"{marker}[dim strike]{seat_name(p, seat)}[/dim strike] "
+                         f"[dim]{t('out, total {total}', total=view['scores'][p])}[/dim]")
             continue
         known = view["known"][p]
-        known_text = f" · known: {cards_markup(known)}" if known and p != seat else ""
-        lines.append(f"{marker}{who:<12} {view['hand_sizes'][p]} cards · total "
-                     f"[bold]{view['scores'][p]}[/bold]{known_text}")
+        known_text = " · " + t("known: {cards}", cards=cards_markup(known)) if known and p != seat else ""
+        lines.append(f"{marker}{_who_column(p, seat)} {nt('{n} cards', '{n} cards', view['hand_sizes'][p])} · "
+                     + t("total {total}", total=f"[bold]{view['scores'][p]}[/bold]") + known_text)
     return lines
 
 
@@ -133,12 +163,14 @@ def _pile_lines(view: dict[str, Any]) -> list[str]:
     """The table: the group that can be taken from (and which of its cards may be taken), the group just laid,
     the stock."""
     seat, turn = view["seat"], view["current_player"]
-    lines = [f"Discard to take from: {_group_markup(view['previous_group_text'])} "
-             f"[dim]({view['previous_group_type']})[/dim] · can be taken: {cards_markup(view['takeable'], ' or ')}"]
+    lines = [t("Discard to take from: {group}", group=_group_markup(view["previous_group_text"]))
+             + f" [dim]({_group_type(view['previous_group_type'])})[/dim] · "
+             + t("can be taken: {cards}", cards=_either(view["takeable"]))]
     if view.get("pending_discard"):
-        who = "you" if turn == seat else f"seat {turn}"
-        lines.append(f"Just discarded by {who}: {_group_markup(view['pending_discard'])}")
-    lines.append(f"Stock: {view['stock_size']} cards")
+        group = _group_markup(view["pending_discard"])
+        lines.append(t("Just discarded by you: {cards}", cards=group) if turn == seat else
+                     t("Just discarded by {name}: {cards}", name=t("seat {number}", number=turn), cards=group))
+    lines.append(nt("Stock: {n} cards", "Stock: {n} cards", view["stock_size"]))
     return lines
 
 
@@ -146,24 +178,28 @@ def _hand_lines(view: dict[str, Any]) -> list[str]:
     """The seat's own hand and its value (and whether it may call), and a card just drawn."""
     if view["seat"] is None or view.get("hand") is None:
         return []
-    call_note = " · [bold yellow]you may call Yaniv[/bold yellow]" if view["can_call"] else ""
-    lines = ["", f"Your hand: {cards_markup(view['hand'])}   value [bold]{view['hand_value']}[/bold]{call_note}"]
+    call_note = f" · [bold yellow]{t('you may call Yaniv')}[/bold yellow]" if view["can_call"] else ""
+    lines = ["", t("Your hand: {cards}", cards=cards_markup(view["hand"])) + "   "
+             + t("value {value}", value=f"[bold]{view['hand_value']}[/bold]") + call_note]
     if view.get("drawn"):
-        lines.append(f"You drew {card_markup(view['drawn'])}")
+        lines.append(t("You drew {card}", card=card_markup(view["drawn"])))
     return lines
 
 
 def _prompt_lines(view: dict[str, Any]) -> list[str]:
     seat, turn = view["seat"], view["current_player"]
     if view["is_over"]:
-        return ["[bold]The match is over.[/bold]"]
+        return [f"[bold]{t('The match is over.')}[/bold]"]
     if turn is None:
         return []
-    return [f"[bold]{'Your' if turn == seat else f'Seat {turn}'}[/bold] "
-            f"{'turn' if turn == seat else 'to play'}: " + _phase_hint(view["phase"])]
+    hint = _phase_hint(view["phase"])
+    if turn == seat:
+        return [t("{your} turn: {hint}", your=f"[bold]{t('Your')}[/bold]", hint=hint)]
+    return [t("{seat} to play: {hint}", seat=f"[bold]{t('Seat {number}', number=turn)}[/bold]", hint=hint)]
 
 
 def _phase_hint(phase: str) -> str:
-    return {"turn": "discard a single, a set or a run (or call Yaniv)",
-            "take": "draw from the stock or take a card from the previous discard",
-            "slap": "slap the drawn card down, or keep it"}.get(phase, "")
+    hints = {"turn": t("discard a single, a set or a run (or call Yaniv)"),
+             "take": t("draw from the stock or take a card from the previous discard"),
+             "slap": t("slap the drawn card down, or keep it")}
+    return hints.get(phase, "")

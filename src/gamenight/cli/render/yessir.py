@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
-from .generic import GenericRenderer, recent_moves
+from ..console import nt, t
+from .generic import GenericRenderer, recent_moves, seat_name
 
 if TYPE_CHECKING:
     from ...yessir.views import YessirView
 
 _FACES = "⚀⚁⚂⚃⚄⚅"
-_MATS = ("mat face up", "mat turned over", "mat removed")
 
 
 def die(value: int) -> str:
@@ -28,64 +28,77 @@ def dice(values: Iterable[int]) -> str:
 def _mat(wins: int, rounds_to_win: int) -> str:
     # the physical mat shows the standard game (3 wins); other lengths show the count
     if rounds_to_win == 3 and wins < 3:
-        return f"{_MATS[wins]} ({wins} win{'s' if wins != 1 else ''})"
-    return f"{wins}/{rounds_to_win} wins"
+        mat = (t("mat face up"), t("mat turned over"), t("mat removed"))[wins]
+        return t("{mat} ({wins})", mat=mat, wins=nt("{n} win", "{n} wins", wins))
+    return t("{wins}/{rounds} wins", wins=wins, rounds=rounds_to_win)
 
 
 def _who(p: int, seat: int | None) -> str:
-    return f"seat {p}" + (" (you)" if p == seat else "")
+    return seat_name(p, seat)
 
 
 def _move(text: str) -> str:
-    if text in ("a1", "a2", "a3"):
-        return f"rerolled shared die {text[1]} [dim](luck -1)[/dim]"
-    return {"b": "rerolled all three shared dice [dim](luck -2)[/dim]",
-            "c": "rerolled their own dice [dim](luck -2)[/dim]",
-            "d": "[bold yellow]Yessir![/bold yellow]",
-            "e": "rerolled their own dice blind and is out of this round [dim](luck +1)[/dim]",
-            "keep": "kept the die as it fell", "up": "moved the die one pip up",
-            "down": "moved the die one pip down"}.get(text, text)
+    luck = {"a1": "-1", "a2": "-1", "a3": "-1", "b": "-2", "c": "-2", "e": "+1"}
+    words = {"b": t("rerolled all three shared dice"), "c": t("rerolled their own dice"),
+             "d": "[bold yellow]" + t("Yessir!") + "[/bold yellow]",
+             "e": t("rerolled their own dice blind and is out of this round"),
+             "keep": t("kept the die as it fell"), "up": t("moved the die one pip up"),
+             "down": t("moved the die one pip down")}
+    said = t("rerolled shared die {number}", number=text[1]) if text in ("a1", "a2", "a3") else words.get(text, text)
+    return said + (f" [dim]({t('luck {change}', change=luck[text])})[/dim]" if text in luck else "")
 
 
 def _header(v: YessirView) -> str:
     rules = v["rules"]
-    ties = "combination" if rules["tiebreak_sum"] == "combo" else "all-dice"
-    return (f"[bold]YESSIR![/bold] · round {v['hand_number']} · seat {v['roller']} rolled · first to "
-            f"{v['rounds_to_win']} round wins · ties on the {ties} sum"
-            + (" · pip change on" if rules.get("pip_change") else ""))
+    ties = t("ties on the combination's sum") if rules["tiebreak_sum"] == "combo" else t("ties on the sum of all dice")
+    parts = [t("round {number}", number=v["hand_number"]), t("seat {seat} rolled", seat=v["roller"]),
+             t("first to {n} round wins", n=v["rounds_to_win"]), ties]
+    if rules.get("pip_change"):
+        parts.append(t("pip change on"))
+    return "[bold]YESSIR![/bold] · " + " · ".join(parts)
 
 
 def _seat_line(v: YessirView, p: int) -> str:
     marker = "[bold green]▶[/bold green] " if p == v["current_player"] else "  "
-    state = ("[magenta]blind, out of this round[/magenta]" if v["locked"][p]
-             else "[yellow]said Yessir![/yellow]" if v["passed"][p] else "")
-    return (f"{marker}{_who(p, v['seat']):<14} luck {die(v['luck'][p])}  "
+    state = (f"[magenta]{t('blind, out of this round')}[/magenta]" if v["locked"][p]
+             else f"[yellow]{t('said Yessir!')}[/yellow]" if v["passed"][p] else "")
+    return (f"{marker}{_who(p, v['seat']):<14} {t('luck {value}', value=die(v['luck'][p]))}  "
             f"{_mat(v['wins'][p], v['rounds_to_win'])}  {state}").rstrip()
 
 
 def _own_dice(v: YessirView) -> str:
     hand = v["hand"]
     if v["dice"] is None or hand is None:
-        return "Your dice: [magenta]blind[/magenta] (rerolled without looking; revealed at the end of the round)"
-    return f"Your dice: {dice(v['dice'])}   your hand: [bold]{hand['description']}[/bold]"
+        return t("Your dice: {dice} (rerolled without looking; revealed at the end of the round)",
+                 dice=f"[magenta]{t('blind')}[/magenta]")
+    return t("Your dice: {dice}   your hand: {hand}", dice=dice(v["dice"]), hand=f"[bold]{said(hand)}[/bold]")
+
+
+def said(hand: Any) -> str:
+    """A hand's description (the view's ``says``) in the terminal's language."""
+    from ... import i18n
+    from ...core.text import Text
+    from ..console import language
+    return i18n.render(Text.from_json(hand["says"]), language()) if "says" in hand else hand["description"]
 
 
 def _prompt(v: YessirView) -> str | None:
     turn = v["current_player"]
     if v["is_over"]:
-        return "[bold]The match is over.[/bold]"
+        return f"[bold]{t('The match is over.')}[/bold]"
     if v["phase"] == "pip" and v["pip_die"] is not None:
         d = v["pip_die"]
-        return (f"[bold]Shared die {d + 1} came up {v['shared'][d]} again:[/bold] keep it, or move it "
-                f"one pip up or down (6 and 1 wrap round).")
+        return (f"[bold]{t('Shared die {number} came up {face} again:', number=d + 1, face=v['shared'][d])}[/bold] "
+                + t("keep it, or move it one pip up or down (6 and 1 wrap round)."))
     if turn is not None:
-        return (f"[bold]{'Your turn' if turn == v['seat'] else f'Seat {turn} to play'}[/bold]: reroll (a, b, c), "
-                f"say Yessir! (d) or reroll blind and sit out (e)")
+        who = t("Your turn") if turn == v["seat"] else t("Seat {seat} to play", seat=turn)
+        return f"[bold]{who}[/bold]: " + t("reroll (a, b, c), say Yessir! (d) or reroll blind and sit out (e)")
     return None
 
 
-_TURN_WORDS = {"b": "reroll all three shared dice", "c": "reroll your two dice and look",
-               "e": "reroll your dice blind and sit out this round"}
+def _turn_words(action: str) -> str:
+    return {"b": t("reroll all three shared dice"), "c": t("reroll your two dice and look"),
+            "e": t("reroll your dice blind and sit out this round")}.get(action, action)
 
 
 class Renderer(GenericRenderer):
@@ -93,9 +106,9 @@ class Renderer(GenericRenderer):
         v = cast("YessirView", view)
         seat = v["seat"]
         shared = "   ".join(f"[dim]{i}:[/dim]{die(x)}" for i, x in enumerate(v["shared"], 1))
-        lines = [_header(v), "", f"Shared dice:  {shared}", ""]
+        lines = [_header(v), "", t("Shared dice:  {dice}", dice=shared), ""]
         lines += [_seat_line(v, p) for p in range(v["players"])]
-        lines += recent_moves(v["log"], "This round", lambda p, move: f"{_who(p, seat)}: {_move(move)}")
+        lines += recent_moves(v["log"], t("This round"), lambda p, move: f"{_who(p, seat)}: {_move(move)}")
         if seat is not None and not v["is_over"]:
             lines += ["", _own_dice(v)]
         prompt = _prompt(v)
@@ -107,18 +120,19 @@ class Renderer(GenericRenderer):
         v = cast("YessirView", view)
         faces = v["pip_faces"]
         if faces is not None:
-            return {"keep": f"keep the {faces['keep']}", "up": f"move it up to {faces['up']}",
-                    "down": f"move it down to {faces['down']}"}.get(action_text, action_text)
+            return {"keep": t("keep the {face}", face=faces["keep"]), "up": t("move it up to {face}", face=faces["up"]),
+                    "down": t("move it down to {face}", face=faces["down"])}.get(action_text, action_text)
         if action_text == "d":
-            return "[bold yellow]Yessir![/bold yellow] (pass)"
+            return f"[bold yellow]{t('Yessir!')}[/bold yellow] " + t("(pass)")
         after = v["luck_after"].get(action_text)
         turn = v["current_player"]
         if after is None or turn is None:
             return action_text
-        change = f"luck {v['luck'][turn]} → {after}"
+        change = t("luck {value}", value=f"{v['luck'][turn]} → {after}")
         if action_text in ("a1", "a2", "a3"):
-            return f"reroll shared die {action_text[1]} (now {v['shared'][int(action_text[1]) - 1]}) · {change}"
-        return f"{_TURN_WORDS.get(action_text, action_text)} · {change}"
+            return t("reroll shared die {number} (now {face})", number=action_text[1],
+                     face=v["shared"][int(action_text[1]) - 1]) + f" · {change}"
+        return f"{_turn_words(action_text)} · {change}"
 
     def hand_summary(self, view: dict[str, Any]) -> str | None:
         result = cast("YessirView", view)["last_round"]
@@ -126,25 +140,28 @@ class Renderer(GenericRenderer):
             return None
         seat = view["seat"]
         winner = result["winner"]
-        lines = [f"[bold]Round {result['hand_number']} revealed.[/bold] Shared dice: {dice(result['shared'])}"]
+        lines = [f"[bold]{t('Round {number} revealed.', number=result['hand_number'])}[/bold] "
+                 + t("Shared dice: {dice}", dice=dice(result["shared"]))]
+        says = result.get("says") or [{"text": d, "values": {}} for d in result["descriptions"]]
         for p in result["ranking"]:
-            note = " [bold green]wins the round[/bold green]" if p == winner else (
-                " [yellow]tied for best: no winner[/yellow]" if p in result["tied"] else "")
+            note = f" [bold green]{t('wins the round')}[/bold green]" if p == winner else (
+                f" [yellow]{t('tied for best: no winner')}[/yellow]" if p in result["tied"] else "")
             lines.append(f"  {result['places'][p]}. {_who(p, seat):<14} {dice(result['dice'][p])}   "
-                         f"{result['descriptions'][p]}{note}")
+                         f"{said({'says': says[p]})}{note}")
         if winner is None:
-            lines.append("Nobody wins this round: the best hands tie.")
-        lines.append("Round wins: " + ", ".join(f"seat {p}: {w}" for p, w in enumerate(result["wins"]))
-                     + " · luck: " + ", ".join(f"seat {p}: {x}" for p, x in enumerate(result["luck"])))
+            lines.append(t("Nobody wins this round: the best hands tie."))
+        lines.append(t("Round wins: {wins} · luck: {luck}",
+                       wins=", ".join(f"{seat_name(p)}: {w}" for p, w in enumerate(result["wins"])),
+                       luck=", ".join(f"{seat_name(p)}: {x}" for p, x in enumerate(result["luck"]))))
         return "\n".join(lines)
 
     def match_summary(self, view: dict[str, Any]) -> str:
         v = cast("YessirView", view)
         seat = v["seat"]
         rounds = v["hand_number"]
-        names = ", ".join(_who(w, seat) for w in v["winners"]) or "nobody"
-        lines = [f"[bold]Match over after {rounds} round{'s' if rounds != 1 else ''}.[/bold] "
-                 f"Winner: [bold green]{names}[/bold green]"]
+        names = ", ".join(_who(w, seat) for w in v["winners"]) or t("nobody")
+        lines = [f"[bold]{nt('Match over after {n} round.', 'Match over after {n} rounds.', rounds)}[/bold] "
+                 + t("Winner: {names}", names=f"[bold green]{names}[/bold green]")]
         for p in sorted(range(v["players"]), key=lambda q: -v["wins"][q]):
-            lines.append(f"  {_who(p, seat):<14} {v['wins'][p]} round win{'s' if v['wins'][p] != 1 else ''}")
+            lines.append(f"  {_who(p, seat):<14} {nt('{n} round win', '{n} round wins', v['wins'][p])}")
         return "\n".join(lines)

@@ -132,7 +132,7 @@
       select.append(el("option", GN.t("open (a person)"), {value: ""}));
       for (const bot of game.bots) {
         const called = (game.bot_labels || {})[bot] || bot;
-        select.append(el("option", GN.t("bot: {label} ({name})", {label: called, name: bot}), {value: bot}));
+        select.append(el("option", GN.t("bot: {label} ({name})", {label: GN.t(called), name: bot}), {value: bot}));
       }
       // a redraw (another player count, another game) keeps what was chosen: an open seat stays open
       select.value = previous[i] !== undefined ? previous[i] : (i === 0 ? "" : defaultBot(game));
@@ -171,7 +171,7 @@
     if (s.kind === "person" && s.unnamed) return GN.t("Player {number}", {number: s.seat + 1});
     if (s.kind === "person") return s.name || GN.t("a person");
     if (s.kind === "bot") {
-      return labels[s.bot] ? GN.t("bot: {label} ({name})", {label: labels[s.bot], name: s.bot}) : GN.t("bot: {name}", {name: s.bot});
+      return labels[s.bot] ? GN.t("bot: {label} ({name})", {label: GN.t(labels[s.bot]), name: s.bot}) : GN.t("bot: {name}", {name: s.bot});
     }
     return GN.t("open");
   }

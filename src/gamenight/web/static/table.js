@@ -447,7 +447,7 @@
     const t = message.table;
     const box = el("details", null, {id: "score-sheet", class: "score-sheet"});
     box.open = sheetChoice === null ? Boolean(t.hand_pause) || Boolean(t.is_over) : sheetChoice;
-    const unit = sheet.unit === "rounds" ? GN.t("round wins") : sheet.unit;
+    const unit = {rounds: GN.t("round wins"), points: GN.t("points"), balls: GN.t("balls")}[sheet.unit] || sheet.unit;
     const title = el("summary", sheet.low_wins ? GN.t("Score sheet ({unit}, the lowest total is best)", {unit})
       : GN.t("Score sheet ({unit})", {unit}));
     title.addEventListener("click", () => { sheetChoice = !box.open; });
@@ -644,7 +644,7 @@
     if (!link || link.dataset.table === table.table_id) return;
     link.dataset.table = table.table_id;
     link.href = `/rules/${encodeURIComponent(table.game)}?table=${encodeURIComponent(table.table_id)}`;
-    link.textContent = GN.t("How to play {game}", {game: GN.text(table.title)});
+    link.textContent = GN.t("How to play {game}", {game: GN.t(table.title)});
   }
 
   // "Rules of this table": the server's sentences in plain words (the rules' summary), in the reader's language

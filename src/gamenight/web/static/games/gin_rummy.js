@@ -687,7 +687,7 @@
       details.append(el("p", GN.t("Laid off: {layoffs}", {layoffs: last.layoffs.map(([c, target]) => laidOn(GN.cardText(c), target)).join(", ")})));
     }
     const scorer = last.scorer;
-    const v = Object.assign({line: view.last_hand_score}, totals(last, name));
+    const v = Object.assign({line: view.last_hand_says ? GN.text(view.last_hand_says) : view.last_hand_score}, totals(last, name));
     const line = scorer !== null && scorer !== undefined
       ? GN.t("Score: {line} = {points} to {name}. Totals: {name0} {score0}, {name1} {score1}.", Object.assign(v, {points: last.points, name: name(scorer)}))
       : GN.t("Score: {line}. Totals: {name0} {score0}, {name1} {score1}.", v);

@@ -135,6 +135,15 @@
   }
 
   // the engine's scoring line names seats by number: give them their names
+  // the engine's scoring line (a Text's JSON) with each "seat N" in it replaced by the player's name
+  function namedSeats(made, ui, seat) {
+    if (!made || typeof made !== "object") return made;
+    if (made.text === "seat {number}") return name(ui, Number(made.values.number), seat);
+    const values = {};
+    for (const [k, v] of Object.entries(made.values || {})) values[k] = namedSeats(v, ui, seat);
+    return Object.assign({}, made, {values});
+  }
+
   function withNames(text, ui, seat) {
     return text.replace(/\bseat (\d)\b/g, (_, d) => name(ui, Number(d), seat));
   }
@@ -604,7 +613,7 @@
         {class: ours ? "good" : "bad"}));
     }
     box.appendChild(head);
-    box.appendChild(el("p", GN.t("Why: {line}", {line: withNames(last.line, ui, seat)})));
+    box.appendChild(el("p", GN.t("Why: {line}", {line: last.says ? GN.text(namedSeats(last.says, ui, seat)) : withNames(last.line, ui, seat)})));
     box.appendChild(el("p", lastHandFacts(last, ui, seat).join(" · "), {class: "muted"}));
     const table = el("table");
     const headRow = el("tr");
