@@ -40,6 +40,13 @@ def t(template: str, **values: object) -> str:
     return i18n.render(i18n.Text(template, **values), _language)
 
 
+def said(made: dict | None, english: str = "") -> str:
+    """A text the engine put in a view as a Text's JSON (a hand's ``says``, a scoring line), in the terminal's
+    language; ``english`` when the view has none."""
+    from .. import i18n
+    return i18n.render(i18n.Text.from_json(made), _language) if made else english
+
+
 def nt(singular: str, plural: str, n: int, **values: object) -> str:
     """The plural form for ``n`` in the terminal's language (``n`` is a field too).
 

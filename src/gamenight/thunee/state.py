@@ -40,7 +40,16 @@ from .actions import (
 from .deal import dealt_stock, read_deal
 from .phases import PHASE_NAMES, ROYALS_CALLS, SOLO, FinalCall, Phase, Special, phases_of_log
 from .rules import ThuneeRules
-from .scoring import SHEET_MARKS, counting_team, hand_marks, last_trick_adjust, match_winner, next_dealer, score_hand
+from .scoring import (
+    SHEET_MARKS,
+    counting_team,
+    hand_marks,
+    last_trick_adjust,
+    match_winner,
+    next_dealer,
+    score_hand,
+    seat_text,
+)
 from .tricks import NORMAL_STRENGTH, ROYALS_STRENGTH, strength_for, trick_winner
 from .views import ThuneeView, build_view
 
@@ -355,7 +364,7 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
             if g.halves == 2:
                 held |= _second_half_cards(self, counting)
             if not held & SUIT_MASK[self.trump]:
-                self._void_deal("the counting team holds no trump")
+                self._void_deal(Text("the counting team holds no trump"))
                 return
         self.phase = PLAYING
         self.leader = self.current = (self.trumper + 1) % g.num_players  # T19
@@ -372,8 +381,9 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
         self.phase = PLAYING
         self.leader = self.current = self.special_seat
 
-    def _void_deal(self, why: str) -> None:
-        self.last_hand = {"hand": self.hand_no, "result": "void", "why": why, "dealer": self.dealer,
+    def _void_deal(self, why: Text) -> None:
+        self.last_hand = {"hand": self.hand_no, "result": "void", "why": str(why), "says": why.to_json(),
+                          "dealer": self.dealer,
                           "balls": [0, 0], "totals": list(self.balls)}
         self._start_hand()  # T15/T29: nobody scores, the same dealer deals again
 
@@ -560,7 +570,9 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
             return
         self.last_hand = {"hand": self.hand_no, "result": "redeal", "seat": seat,
                           "shown": [card_text(c) for c in cards_of(self.hands[seat])],
-                          "why": f"seat {seat} showed a weak hand (10 points or less)",
+                          "why": str(weak := Text("{who} showed a weak hand (10 points or less)",
+                                                  who=seat_text(seat))),
+                          "says": weak.to_json(),
                           "dealer": self.dealer, "balls": [0, 0], "totals": list(self.balls)}
         self._start_hand()
 
@@ -682,7 +694,7 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
                 for s in range(1 - seat % 2, g.num_players, 2):
                     held |= self.hands[s]
                 if not held & SUIT_MASK[self.trump]:
-                    self._void_deal("the Thunee caller's opponents hold no trump")
+                    self._void_deal(Text("the Thunee caller's opponents hold no trump"))
                     return True
         return False
 

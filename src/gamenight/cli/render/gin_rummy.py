@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..console import escape, nt, t
+from ..console import escape, nt, said, t
 from .cards import card_markup, cards_markup
 from .generic import GenericRenderer, recent_moves, seat_name
 
@@ -66,15 +66,6 @@ def _totals(numbers: list[int]) -> dict[str, object]:
     """The two seats and their numbers, as the totals' templates name them."""
     return {"name0": t("seat {number}", number=0), "score0": numbers[0],
             "name1": t("seat {number}", number=1), "score1": numbers[1]}
-
-
-def _score_line(view: dict) -> str:
-    """How the last hand was scored (the view's ``last_hand_says``) in the terminal's language."""
-    from ... import i18n
-    from ...core.text import Text
-    from ..console import language
-    said = view.get("last_hand_says")
-    return i18n.render(Text.from_json(said), language()) if said else view["last_hand_score"]
 
 
 class Renderer(GenericRenderer):
@@ -167,11 +158,12 @@ class Renderer(GenericRenderer):
                 lines.append("  " + t("laid off: {layoffs}",
                                       layoffs=", ".join(_laid_off(c, target) for c, target in last["layoffs"])))
             scorer = last["scorer"]
+            line = said(view.get("last_hand_says"), view["last_hand_score"])
             if scorer is not None:
-                lines.append("  " + t("score: {line} = {points} to {name}", line=_score_line(view),
+                lines.append("  " + t("score: {line} = {points} to {name}", line=line,
                                       points=_styled("bold", str(last["points"])), name=_who(scorer, seat)))
             else:
-                lines.append("  " + t("score: {line}", line=_score_line(view)))
+                lines.append("  " + t("score: {line}", line=line))
         lines.append("  " + t("totals: {name0} {score0}, {name1} {score1}", **_totals(last["totals"])))
         return "\n".join(lines)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..console import escape, nt, t
+from ..console import escape, nt, said, t
 from .cards import card_markup, cards_markup
 from .generic import GenericRenderer
 
@@ -100,14 +100,6 @@ def _prompt(phase: str) -> str:
     return prompts.get(phase, "")
 
 
-def _said(summary: dict) -> str:
-    """A hand's scoring line (the summary's ``says``) in the terminal's language; the English ``line`` else."""
-    from ... import i18n
-    from ...core.text import Text
-    from ..console import language
-    return i18n.render(Text.from_json(summary["says"]), language()) if "says" in summary else summary["line"]
-
-
 class Renderer(GenericRenderer):
     def table(self, view: View) -> str:
         lines = _head(view) + _call_and_trump(view) + _points(view) + [""] + _players(view) + _tricks(view)
@@ -150,11 +142,12 @@ class Renderer(GenericRenderer):
             if last.get("shown"):
                 return t("{head}: {why} ({cards}).", head=head, why=escape(last["why"]),
                          cards=cards_markup(last["shown"]))
-            return t("{head}: {why}.", head=head, why=escape(last["why"]))
+            return t("{head}: {why}.", head=head, why=escape(said(last.get("says"), last["why"])))
         won = [team for team in (0, 1) if last["balls"][team]]
         team = won[0] if won else 0
         balls = last["balls"][team]
-        lines = [f"[bold]{t('Hand {hand} over.', hand=last['hand'])}[/bold] {escape(_said(last))}",
+        scoring = said(last.get("says"), last["line"])
+        lines = [f"[bold]{t('Hand {hand} over.', hand=last['hand'])}[/bold] {escape(scoring)}",
                  "  " + nt("{team} +{n} ball", "{team} +{n} balls", balls, team=_team_name(view, team)) + " → "
                  + " · ".join(f"{_team_name(view, side)} {last['totals'][side]}" for side in (0, 1))]
         if seat is not None and won:

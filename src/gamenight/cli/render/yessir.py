@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
-from ..console import nt, t
+from ..console import nt, said, t
 from .generic import GenericRenderer, recent_moves, seat_name
 
 if TYPE_CHECKING:
@@ -71,15 +71,12 @@ def _own_dice(v: YessirView) -> str:
     if v["dice"] is None or hand is None:
         return t("Your dice: {dice} (rerolled without looking; revealed at the end of the round)",
                  dice=f"[magenta]{t('blind')}[/magenta]")
-    return t("Your dice: {dice}   your hand: {hand}", dice=dice(v["dice"]), hand=f"[bold]{said(hand)}[/bold]")
+    return t("Your dice: {dice}   your hand: {hand}", dice=dice(v["dice"]), hand=f"[bold]{_said(hand)}[/bold]")
 
 
-def said(hand: Any) -> str:
+def _said(hand: Any) -> str:
     """A hand's description (the view's ``says``) in the terminal's language."""
-    from ... import i18n
-    from ...core.text import Text
-    from ..console import language
-    return i18n.render(Text.from_json(hand["says"]), language()) if "says" in hand else hand["description"]
+    return said(hand.get("says"), hand.get("description", ""))
 
 
 def _prompt(v: YessirView) -> str | None:
@@ -147,7 +144,7 @@ class Renderer(GenericRenderer):
             note = f" [bold green]{t('wins the round')}[/bold green]" if p == winner else (
                 f" [yellow]{t('tied for best: no winner')}[/yellow]" if p in result["tied"] else "")
             lines.append(f"  {result['places'][p]}. {_who(p, seat):<14} {dice(result['dice'][p])}   "
-                         f"{said({'says': says[p]})}{note}")
+                         f"{said(says[p])}{note}")
         if winner is None:
             lines.append(t("Nobody wins this round: the best hands tie."))
         lines.append(t("Round wins: {wins} · luck: {luck}",

@@ -593,11 +593,11 @@
     if (view.is_over && view.winners.length) box.appendChild(el("h3", matchOver(view, ui, seat, mine(message) && n > 2)));
     if (last.result === "void") {
       box.appendChild(el("p", GN.t("Hand {hand} was void: {why}. Nobody scores; the same dealer deals again.",
-        {hand: last.hand, why: withNames(last.why, ui, seat)})));
+        {hand: last.hand, why: (last.says ? GN.text(namedSeats(last.says, ui, seat)) : withNames(last.why, ui, seat))})));
       return box;
     }
     if (last.result === "redeal") {
-      const p = el("p", GN.t("Hand {hand} was redealt: {why}", {hand: last.hand, why: withNames(last.why, ui, seat)}) + " ");
+      const p = el("p", GN.t("Hand {hand} was redealt: {why}", {hand: last.hand, why: (last.says ? GN.text(namedSeats(last.says, ui, seat)) : withNames(last.why, ui, seat))}) + " ");
       if (last.shown) p.appendChild(minis(last.shown, 26));
       box.appendChild(p);
       return box;
