@@ -23,7 +23,7 @@ from pathlib import Path
 from gamenight.core.text import N_, Text, nText
 
 __all__ = ["LANGUAGES", "DEFAULT", "PSEUDO", "KEYWORDS", "N_", "Text", "nText", "translator", "render", "negotiate",
-           "choose", "from_environment", "catalog", "CatalogMissing", "pseudo"]
+           "choose", "from_environment", "catalog", "CatalogMissing", "pseudo", "outside_pseudo"]
 
 DOMAIN = "gamenight"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -162,6 +162,28 @@ def pseudo(text: str) -> str:
     """
     parts = PLACEHOLDER.split(text)
     return "".join(p if PLACEHOLDER.fullmatch(p) else f"⟦{p.translate(ACCENTED)}⟧" if p else "" for p in parts)
+
+
+def outside_pseudo(text: str) -> str:
+    """``text`` without its pseudo-translated parts (``⟦...⟧``, nested ones too; each part counts as a space, so
+    the values on either side stay words of their own): what is left escaped the catalogs, or is data. A text may
+    be a piece of a pseudo-translated one split around a link: what comes before a ``⟧`` opened earlier is inside.
+
+    >>> outside_pseudo("Ann⟦ kñóçkéd⟧ · 12")
+    'Ann  · 12'
+    """
+    depth, kept = 0, list[str]()
+    for ch in text:
+        if ch == "⟧" and depth == 0:
+            kept = []   # the end of a text begun in an earlier piece
+            continue
+        depth += ch == "⟦"
+        if depth == 0:
+            kept.append(ch)
+        elif ch == "⟧" and depth == 1:
+            kept.append(" ")
+        depth -= ch == "⟧" and depth > 0
+    return "".join(kept)
 
 
 PO_LINE = re.compile(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")$')

@@ -17,19 +17,6 @@ SHORT = {"yaniv": (["--players", "2", "--set", "elimination_limit=30"], 3),
          "yessir": (["--players", "2", "--set", "rounds_to_win=1"], 6)}
 
 
-def outside_pseudo(text: str) -> str:
-    """``text`` without its pseudo-translated parts (``⟦...⟧``, nested ones too)."""
-    depth, kept = 0, []
-    for ch in text:
-        depth += ch == "⟦"
-        if depth == 0:
-            kept.append(ch)
-        elif ch == "⟧" and depth == 1:
-            kept.append(" ")   # (the values on either side are words of their own)
-        depth -= ch == "⟧" and depth > 0
-    return "".join(kept)
-
-
 def notation_words(game_name: str, record: dict) -> set[str]:
     """The words that are data in the terminal: the actions played (notation), the rules' option names, types,
     values and presets (what --set and --rules read), the bots' names, the program's name."""
@@ -56,7 +43,7 @@ def test_a_whole_match_in_the_pseudo_language_shows_no_text_outside_the_catalogs
     data = json.loads(record.read_text())
     assert gamenight.replay(data).is_over
     allowed = notation_words(game, data) | {w.lower() for w in re.findall(r"[^\W\d]+", str(record))} | {"zz"}
-    escaped = sorted({w for w in re.findall(r"[^\W\d]+", outside_pseudo(run.out + "".join(run.prompts)))
+    escaped = sorted({w for w in re.findall(r"[^\W\d]+", i18n.outside_pseudo(run.out + "".join(run.prompts)))
                       if len(w) > 1 and w.lower() not in allowed})
     assert escaped == [], f"words of {game}'s terminal that escaped the catalogs: {escaped}"
 
@@ -65,7 +52,7 @@ def test_rules_in_the_pseudo_language(cli):
     run = cli(["rules", "yessir", "--lang", "qps"], width=200)
     assert run.rc == 0, run.err
     allowed = notation_words("yessir", {"actions": []})
-    escaped = sorted({w for w in re.findall(r"[^\W\d]+", outside_pseudo(run.out)) if len(w) > 1
+    escaped = sorted({w for w in re.findall(r"[^\W\d]+", i18n.outside_pseudo(run.out)) if len(w) > 1
                       and w.lower() not in allowed})
     assert escaped == [], escaped
 

@@ -58,28 +58,10 @@ def pseudo_server(tmp_path_factory):
     stop_server(process)
 
 
-def outside_pseudo(text: str) -> str:
-    """``text`` without its pseudo-translated parts (``⟦...⟧``, nested ones too). A text node may be a piece of a
-    pseudo-translated text that a page split around a link or a button: what comes before a ``⟧`` opened in an
-    earlier node, or after a ``⟦`` closed in a later one, is inside it too."""
-    depth, kept = 0, []
-    for ch in text:
-        if ch == "⟧" and depth == 0:
-            kept = []   # the end of a text begun in an earlier node
-            continue
-        depth += ch == "⟦"
-        if depth == 0:
-            kept.append(ch)
-        elif ch == "⟧" and depth == 1:
-            kept.append(" ")   # (the values on either side are words of their own)
-        depth -= ch == "⟧" and depth > 0
-    return "".join(kept)
-
-
 def escaped_words(text: str) -> list[str]:
     """The words left outside the pseudo-translated parts that are not data (a single letter is notation: a rank,
     a team)."""
-    return [w for w in re.findall(r"[^\W\d_]+", outside_pseudo(text)) if len(w) > 1 and w not in DATA_WORDS
+    return [w for w in re.findall(r"[^\W\d_]+", i18n.outside_pseudo(text)) if len(w) > 1 and w not in DATA_WORDS
             and not CARD.fullmatch(w)]
 
 
@@ -94,7 +76,7 @@ def check(found: list[str], where: str) -> None:
 
 
 def test_outside_pseudo_keeps_only_what_no_catalog_translated():
-    assert outside_pseudo("⟦⟦ýóúr téám⟧ wóñ⟧ · 12 Ann") == "  · 12 Ann"
+    assert i18n.outside_pseudo("⟦⟦ýóúr téám⟧ wóñ⟧ · 12 Ann") == "  · 12 Ann"
     assert escaped_words("⟦Séát {n}⟧ Medium · Q♥ 10♠ A") == ["Medium"]
     assert escaped_words(f"{NAME} (日本語) · 7") == []
 
