@@ -17,13 +17,14 @@ import ast
 import functools
 import gettext
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from gamenight.core.text import N_, Text, nText
 
 __all__ = ["LANGUAGES", "DEFAULT", "PSEUDO", "KEYWORDS", "N_", "Text", "nText", "translator", "render", "negotiate",
-           "choose", "from_environment", "catalog", "CatalogMissing", "pseudo", "outside_pseudo"]
+           "choose", "from_environment", "catalog", "CatalogMissing", "pseudo", "outside_pseudo",
+           "unsaid"]
 
 DOMAIN = "gamenight"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -162,6 +163,22 @@ def pseudo(text: str) -> str:
     """
     parts = PLACEHOLDER.split(text)
     return "".join(p if PLACEHOLDER.fullmatch(p) else f"⟦{p.translate(ACCENTED)}⟧" if p else "" for p in parts)
+
+
+def unsaid(texts: Iterable[Text], lang: str) -> list[str]:
+    """The templates of ``texts`` that ``lang`` does not say: its catalog leaves them in English, or a field stays
+    unfilled when they are rendered. A guide, say, reads whole in ``lang`` when this is empty.
+
+    >>> unsaid([Text("Round {number}", number=1), Text("not a message of the catalogs")], "fr")
+    ['not a message of the catalogs']
+    """
+    translations, missing = translator(lang), []
+    for text in texts:
+        said = (translations.gettext(text.template) if text.plural is None
+                else translations.ngettext(text.template, text.plural, 1))
+        if said == text.template or "{" in render(text, lang):
+            missing.append(text.template)
+    return missing
 
 
 def outside_pseudo(text: str) -> str:

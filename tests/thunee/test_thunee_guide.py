@@ -7,7 +7,7 @@ import pytest
 import gamenight
 from gamenight.core.guide import Guide, Picture
 from gamenight.core.text import Text
-from gamenight.i18n import render, translator
+from gamenight.i18n import unsaid
 from gamenight.thunee.actions import CARD_POINTS, parse_thunee_card
 
 TABLES = [(players, preset) for players in (2, 4, 6)
@@ -22,12 +22,8 @@ DEALS = {
 }
 
 
-def texts_of(guide: Guide):
-    return guide.texts()
-
-
 def whole(guide: Guide) -> str:
-    return " ".join(str(t) for t in texts_of(guide))
+    return " ".join(str(t) for t in guide.texts())
 
 
 def played_hand(game):
@@ -100,14 +96,7 @@ def test_jodi_timing_is_this_tables():
 @pytest.mark.parametrize("lang", ["ja", "fr"])
 def test_every_text_is_translated_and_renders(players, preset, lang):
     game = gamenight.make("thunee", players=players, rules=preset)
-    translations = translator(lang)
-    for text in texts_of(game.guide()):
-        if text.plural is None:
-            assert translations.gettext(text.template) != text.template, text.template
-        else:
-            assert translations.ngettext(text.template, text.plural, 1) != text.template, text.template
-        rendered = render(text, lang)
-        assert "{" not in rendered, rendered
+    assert unsaid(game.guide().texts(), lang) == []
 
 
 def test_every_variant_text_is_translated():
@@ -117,9 +106,7 @@ def test_every_variant_text_is_translated():
                  kanak_raises_target_13=True, redeal_if_no_trumps=False, dealer_rotation="always", blind_thunee=True,
                  royals=True, last_card_trump=True, undercut_restriction=True)
     for lang in ("ja", "fr"):
-        for text in texts_of(gamenight.make("thunee", **every).guide()):
-            if text.plural is None:
-                assert translator(lang).gettext(text.template) != text.template, text.template
+        assert unsaid(gamenight.make("thunee", **every).guide().texts(), lang) == []
 
 
 def test_the_guide_survives_json():

@@ -6,7 +6,7 @@ import pytest
 
 import gamenight
 from gamenight.core.guide import Example, Guide
-from gamenight.i18n import render, translator
+from gamenight.i18n import unsaid
 
 PRESETS = ["french", "japanese", "common", "single_round"]
 
@@ -131,11 +131,7 @@ def test_every_text_is_translated_and_renders(table, lang):
             "lowest_total": lambda: gamenight.make("yaniv", next_round_starter="lowest_total"),
             "one_pack": lambda: gamenight.make("yaniv", double_deck_from_players=9)}.get(
         table, lambda: gamenight.make("yaniv", rules=table))()
-    translations = translator(lang)
-    for text in game.guide().texts():
-        assert translations.gettext(text.template) != text.template, text.template
-        rendered = render(text, lang)
-        assert "{" not in rendered, rendered
+    assert unsaid(game.guide().texts(), lang) == []
 
 
 def test_the_guide_survives_json():

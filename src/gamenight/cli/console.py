@@ -47,6 +47,14 @@ def said(made: dict | None, english: str = "") -> str:
     return i18n.render(i18n.Text.from_json(made), _language) if made else english
 
 
+def error_text(error: BaseException) -> str:
+    """An error as the reader reads it: a game's refusal (a GameError's Text) in the terminal's language, anything
+    else as it is."""
+    from .. import i18n
+    from ..core.errors import GameError
+    return i18n.render(error.text, _language) if isinstance(error, GameError) else str(error)
+
+
 def nt(singular: str, plural: str, n: int, **values: object) -> str:
     """The plural form for ``n`` in the terminal's language (``n`` is a field too).
 

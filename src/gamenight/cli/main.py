@@ -11,9 +11,8 @@ import sys
 from typing import TYPE_CHECKING, Callable
 
 from .. import i18n
-from ..core.errors import GameError, IllegalAction, RulesError
-from .console import CLI_EXTRA, have_rich, make_console, set_language, t
-from .console import language as current_language
+from ..core.errors import IllegalAction, RulesError
+from .console import CLI_EXTRA, error_text, have_rich, make_console, set_language, t
 
 if TYPE_CHECKING:  # Rich is the cli extra: `serve`, `rules`, `replay` and `simulate` run without it
     from rich.console import Console
@@ -190,10 +189,8 @@ def _silence_stdout() -> None:
 def _one_line(error: BaseException) -> str:
     if isinstance(error, OSError) and error.filename is not None:
         text = f"{error.filename}: {error.strerror or error}"
-    elif isinstance(error, GameError):
-        text = i18n.render(error.text, current_language())   # a game's refusal, in the reader's language
     else:
-        text = str(error)
+        text = error_text(error)   # a game's refusal in the reader's language
     return " ".join(text.split()) or type(error).__name__
 
 

@@ -12,11 +12,10 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
-from .. import i18n
-from ..core.errors import GameError, IllegalAction, RulesError
+from ..core.errors import IllegalAction, RulesError
 from ..core.game import Game
 from ..core.registry import bots_for, game_class, make, make_bot
-from .console import language, t
+from .console import error_text, language, t
 from .guide import print_guide
 from .main import CliError, parse_overrides
 from .render import get_renderer
@@ -31,10 +30,6 @@ def commands_help() -> str:
              help="[bold]help[/bold]", rules="[bold]help rules[/bold]", table="[bold]table[/bold]",
              quit="[bold]quit[/bold]")
 
-
-def said(error: Exception) -> str:
-    """An error as the reader reads it: a game's refusal in the terminal's language, anything else as it is."""
-    return i18n.render(error.text, language()) if isinstance(error, GameError) else str(error)
 
 
 def record_json(record: dict) -> str:
@@ -135,7 +130,7 @@ def _ask(read, out: Console, question: str, default: str, check: Callable[[str],
         try:
             return check(answer or default)
         except (CliError, RulesError, ValueError) as e:
-            out.print(f"[red]{escape(said(e))}[/red]")
+            out.print(f"[red]{escape(error_text(e))}[/red]")
 
 
 def _check_players(game_cls, text: str) -> int:
@@ -312,7 +307,7 @@ class PlaySession:
                     wrong = t("There is no action {number}: choose 1 to {high}.", number=text, high=len(legal))
                     out.print(f"[red]{wrong}[/red]")
                 else:
-                    out.print(f"[red]{escape(said(e))}[/red]")
+                    out.print(f"[red]{escape(error_text(e))}[/red]")
                 continue
             return str(state.history[-1])
 

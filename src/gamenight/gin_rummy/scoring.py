@@ -1,6 +1,6 @@
 """Scoring a Gin Rummy hand (G10, G14, D4) and how its points were counted, in words.
 
-The state calls :func:`hand_score` when the defender says ``done``; views carry :func:`score_line` for the last
+The state calls :func:`hand_score` when the defender says ``done``; views carry :func:`score_text` for the last
 hand, so the pages and the terminal print the engine's sum instead of working it out themselves.
 """
 from __future__ import annotations
@@ -34,15 +34,10 @@ def hand_score(rules: GinRummyRules, big: bool, knocker: int, k: int, d: int,
     return result, scorer, points, doubled
 
 
-def score_line(summary: dict[str, Any], rules: GinRummyRules) -> str | None:
-    """How a hand's points were counted (``summary`` is a hand's ``last_hand``), e.g.
-    ``"45 − 3"`` or ``"(12 + gin bonus 25) × 2 for a spade upcard"``; None for a dead hand."""
-    said = score_text(summary, rules)
-    return None if said is None else str(said)
-
-
 def score_text(summary: dict[str, Any], rules: GinRummyRules) -> Text | None:
-    """:func:`score_line` as a Text, for a reader of any language."""
+    """How a hand's points were counted (``summary`` is a hand's ``last_hand``), as a Text for a reader of any
+    language, e.g. ``"45 − 3"`` or ``"(12 + gin bonus 25) × 2 for a spade upcard"`` in English; None for a dead
+    hand."""
     result = summary["result"]
     if result == "dead":
         return None

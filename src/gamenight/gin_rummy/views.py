@@ -15,7 +15,7 @@ from ..core.views import View
 from .actions import KNOCKS
 from .melds import BIT, VALUES, best_arrangement, best_layoff, cards_of, deadwood, extended_melds, meldable, value_of
 from .phases import DEFEND, DISCARD, OVER, PHASE_NAMES
-from .scoring import score_line, score_text
+from .scoring import score_text
 
 if TYPE_CHECKING:
     from .state import GinRummyState
@@ -90,6 +90,7 @@ def build_view(s: GinRummyState, seat: int | None) -> GinRummyView:
     facts = hand_facts(s, seat) if seat is not None else _SPECTATOR
     knocker = s.knocker
     last = s.last_hand
+    scored = score_text(last, s.game.rules) if last else None   # how the last hand was counted
     return {
         "game": "gin_rummy", "seat": seat, "players": 2, "rules": s.game.rules_copy(),
         "phase": PHASE_NAMES[s.phase], "current_player": s.current_player, "is_over": s.phase == OVER,
@@ -110,8 +111,8 @@ def build_view(s: GinRummyState, seat: int | None) -> GinRummyView:
                           else None),
         "scores": list(s.totals), "hands_won": list(s.boxes), "results": [list(r) for r in s.results],
         "last_hand": copy_summary(last) if last else None,
-        "last_hand_score": score_line(last, s.game.rules) if last else None,
-        "last_hand_says": said_json(last, s.game.rules) if last else None,
+        "last_hand_score": str(scored) if scored else None,
+        "last_hand_says": scored.to_json() if scored else None,
         "hand": facts.cards, "hand_deadwood": facts.deadwood, "hand_melds": facts.melds,
         "hand_deadwood_cards": facts.loose, "hand_value": facts.value, "deadwood_within_limit": facts.within_limit,
         "discard_deadwood": facts.discards, "can_knock": facts.can_knock, "defender_best_deadwood": facts.defence,
@@ -245,9 +246,3 @@ def copy_summary(last: dict[str, Any]) -> dict[str, Any]:
 
 
 _RANK_FIRST = {name: (k % 13) * 4 + k // 13 for k, name in enumerate(CARD_NAMES[:52])}  # by rank, then suit
-
-
-def said_json(summary: dict[str, Any], rules: Any) -> dict[str, Any] | None:
-    """:func:`scoring.score_text` as JSON (None for a dead hand)."""
-    said = score_text(summary, rules)
-    return None if said is None else said.to_json()

@@ -142,8 +142,9 @@ def reveal_view(state: YessirState) -> RevealView | None:
 def make_reveal_view(record: RoundRecord, mode: str) -> RevealView:
     """The view's form of a kept reveal (the caller copies it before handing it out)."""
     shown: dict[str, Any] = {("hand_number" if k == "round" else k): v for k, v in record.items()}
-    shown["combinations"] = [list(hand_facts(h, mode).combination) for h in record["hands"]]
-    shown["says"] = [hand_facts(h, mode).says.to_json() for h in record["hands"]]
+    facts = [hand_facts(h, mode) for h in record["hands"]]
+    shown["combinations"] = [list(f.combination) for f in facts]
+    shown["says"] = [f.says.to_json() for f in facts]
     return shown  # type: ignore[return-value]  # RoundRecord's keys, "round" renamed, and the combinations
 
 

@@ -139,12 +139,11 @@ class Renderer(GenericRenderer):
         winner = result["winner"]
         lines = [f"[bold]{t('Round {number} revealed.', number=result['hand_number'])}[/bold] "
                  + t("Shared dice: {dice}", dice=dice(result["shared"]))]
-        says = result.get("says") or [{"text": d, "values": {}} for d in result["descriptions"]]
         for p in result["ranking"]:
             note = f" [bold green]{t('wins the round')}[/bold green]" if p == winner else (
                 f" [yellow]{t('tied for best: no winner')}[/yellow]" if p in result["tied"] else "")
             lines.append(f"  {result['places'][p]}. {_who(p, seat):<14} {dice(result['dice'][p])}   "
-                         f"{said(says[p])}{note}")
+                         f"{said(result['says'][p], result['descriptions'][p])}{note}")
         if winner is None:
             lines.append(t("Nobody wins this round: the best hands tie."))
         lines.append(t("Round wins: {wins} · luck: {luck}",
