@@ -22,9 +22,10 @@ class Bot(Protocol):
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action | str: ...
 
 
-BotFactory = Callable[[AnyGame], Bot]
+BotFactory = Callable[..., Bot]
 _GAMES: dict[str, type[AnyGame]] = {}
 _BOTS: dict[str, dict[str | None, tuple[BotFactory, str]]] = {}  # name -> game (None: any) -> bot
+_BOT_OPTIONS: dict[str, tuple[str, ...]] = {}                     # name -> the options its factory takes
 
 
 def register_game(cls: GameT) -> GameT:
@@ -53,10 +54,13 @@ def make(name: str, players: int | None = None, rules: str | Rules | dict[str, A
     return game_class(name)(players=players, rules=rules, **overrides)
 
 
-def register_bot(name: str, factory: BotFactory, games: tuple[str, ...] | None = None, doc: str = "") -> None:
-    """``factory(game)`` returns a bot; ``games=None`` means it plays every game.
+def register_bot(name: str, factory: BotFactory, games: tuple[str, ...] | None = None, doc: str = "",
+                 options: tuple[str, ...] = ()) -> None:
+    """``factory(game, **options)`` returns a bot; ``games=None`` means it plays every game; ``options`` names the
+    keyword options the factory takes (the search bots' ``iterations`` and ``time_s``).
 
     One name may have a game-specific bot per game (every game has its own ``heuristic``)."""
+    _BOT_OPTIONS[name] = options
     for game_name in games or (None,):
         _BOTS.setdefault(name, {})[game_name] = (factory, doc)
 
@@ -79,14 +83,19 @@ def bot_doc(name: str, game: AnyGame | str) -> str:
     return entry[1] if entry else ""
 
 
-def make_bot(name: str, game: AnyGame) -> Bot:
-    """A bot object with ``choose(view, legal_actions, rng) -> action``, for ``game``."""
+def make_bot(name: str, game: AnyGame, **options: Any) -> Bot:
+    """A bot object with ``choose(view, legal_actions, rng) -> action``, for ``game``; a search bot takes its
+    budget: ``make_bot("expert", game, iterations=400)`` (rollouts per decision, deterministic for its rng) or
+    ``time_s=1.0`` (a clock's cap)."""
     _load()
     entry = _entry(name, game.name)
     if entry is None:
         raise RulesError(Text("unknown bot {bot} for {game}; bots are: {bots}", bot=repr(name), game=game.name,
                               bots=", ".join(bots_for(game))))
-    return entry[0](game)
+    unknown = sorted(set(options) - set(_BOT_OPTIONS.get(name, ())))
+    if unknown:
+        raise RulesError(Text("the bot {bot} takes no option {option}", bot=repr(name), option=", ".join(unknown)))
+    return entry[0](game, **options)
 
 
 # Each game is a top-level package (``gamenight.yaniv``); importing it registers the game and its bots.

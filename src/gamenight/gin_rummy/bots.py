@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from ..core.cards import CARD_NAMES, parse_card
 from ..core.game import Action, Game
+from ..bots.search import Settings, register_search_bots
 from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
@@ -346,3 +347,4 @@ register_bot("simple", GinSimple, games=("gin_rummy",),
 register_bot("heuristic", GinHeuristic, games=("gin_rummy",),
              doc=N_("judges hands by deadwood and live combinations, avoids feeding the opponent, takes the upcard "
                  "when it beats a stock card, knocks early, lays out its least exposed arrangement"))
+register_search_bots("gin_rummy", Settings(margin_scale=25, iterations=100))

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from ..core.cards import JOKER, parse_card
 from ..core.game import Action, Game
+from ..bots.search import Settings, register_search_bots
 from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
@@ -207,3 +208,4 @@ def _heuristic(game: Game[Any, Any]) -> YanivHeuristic:
 
 register_bot("heuristic", _heuristic, games=("yaniv",),
              doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
+register_search_bots("yaniv", Settings(margin_scale=15, iterations=80))

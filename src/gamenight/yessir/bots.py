@@ -28,6 +28,7 @@ from itertools import product
 from typing import Any, NamedTuple, cast
 
 from ..core.game import Action, Game
+from ..bots.search import Settings, register_search_bots
 from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
@@ -296,3 +297,4 @@ class YessirHeuristic:
 register_bot("heuristic", YessirHeuristic, games=("yessir",),
              doc=N_("enumerates the unknown dice exactly to estimate its chance to win the round; "
                  "rerolls only when the gain is worth the luck it costs"))
+register_search_bots("yessir", Settings(margin_scale=1, margin_weight=0.0, iterations=300, horizon="match"))
