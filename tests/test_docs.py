@@ -9,7 +9,7 @@ import runpy
 import pytest
 
 MODULES = ["gamenight", "gamenight.core.rng", "gamenight.core.cards", "gamenight.core.text", "gamenight.core.errors",
-           "gamenight.core.guide", "gamenight.i18n"]
+           "gamenight.core.guide", "gamenight.i18n", "gamenight.bots.search"]
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 

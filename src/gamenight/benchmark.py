@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from .core.match import play_match
-from .core.registry import bots_for, games, make, make_bot
+from .core.registry import bot_options, bots_for, games, make, make_bot
 
 # The tables the issues give targets for; every other registered game is measured at its defaults.
 TABLES = {
@@ -64,6 +64,30 @@ def bot_speed(name: str, bot: str, players: int | None = None, seconds: float = 
             "decisions_per_second": round(decisions / elapsed), "matches_per_second": round(matches / elapsed, 2)}
 
 
+def search_speed(name: str, bot: str = "expert", seconds: float = 3.0) -> dict:
+    """The search bot's seconds per decision at its default budget, over the decisions of a heuristic match (those
+    with a choice), for about ``seconds`` (at least one decision)."""
+    game = make(name)
+    searcher = make_bot(bot, game)
+    guide = make_bot("heuristic", game)
+    rng = random.Random(1)
+    state = game.new(seed=0)
+    decisions, spent = 0, 0.0
+    while spent < seconds or decisions == 0:
+        if state.is_over:
+            state = game.new(seed=decisions + 1)
+        seat = state.current_player
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            start = time.perf_counter()
+            searcher.choose(state.view(seat), legal, rng)
+            spent += time.perf_counter() - start
+            decisions += 1
+        state.apply(guide.choose(state.view(seat), legal, rng))
+    return {"bot": bot, "iterations": getattr(searcher, "iterations", None), "decisions": decisions,
+            "seconds_per_decision": round(spent / decisions, 3)}
+
+
 def run(names: list[str] | None = None, seconds: float = 3.0) -> dict:
     report: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine(), "games": {}}
     for name in names or games():
@@ -73,10 +97,12 @@ def run(names: list[str] | None = None, seconds: float = 3.0) -> dict:
             entries.append({"table": label, **result})
             print(f"  {name} [{label}]: {result['actions_per_second']:,} actions/s, "
                   f"{result['hands_per_second']:,} hands/s", file=sys.stderr)
-        bots = [b for b in bots_for(name) if b != "random"]
+        # the search bots think about a second a move: their time per decision is measured, not whole matches
+        bots = [b for b in bots_for(name) if b != "random" and not bot_options(b)]
         report["games"][name] = {
             "random_playouts": entries,
             "bots": [bot_speed(name, b, seconds=seconds) for b in bots],
+            "search": search_speed(name, seconds=seconds),
         }
     return report
 

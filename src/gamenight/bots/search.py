@@ -51,6 +51,12 @@ AnyGame = Game[Any, Any]
 
 #: a rollout that has not ended its hand after this many actions is scored where it stands
 MAX_ROLLOUT_ACTIONS = 2000
+#: the deals rejection sampling tries for one world
+MAX_TRIES = 60
+#: a move replaces the policy's own only when compared in at least this many worlds...
+MIN_PAIRED = 10
+#: ...with the variance of their difference at least this (so a handful of equal outcomes proves nothing)
+VARIANCE_FLOOR = 0.01
 
 
 @dataclass(frozen=True)
@@ -72,7 +78,12 @@ class Settings:
     that margin rather than the hand's result; ``iterations``: the default budget in rollouts for one decision,
     about a second on one core of the development machine; ``candidates``: at most this many moves are searched,
     the policy's favourites (``rank``) first (None: every legal move); ``horizon``: rollouts play to the end of
-    the ``"hand"`` or of the ``"match"`` (YESSIR!'s short matches, where luck spent now is missed later)."""
+    the ``"hand"`` or of the ``"match"`` (YESSIR!'s short matches, where luck spent now is missed later);
+    ``confidence``: how many standard errors a move must beat the policy's own choice by to replace it;
+    ``margin``: what a clear margin is measured in, when not the hand's points: ``margin(world, seat)`` at the hand's
+    end (YESSIR!: the luck left against the others', which later rounds spend); ``likelihood``: how likely what
+    the view saw the others do is in a world, 0..1 (a world is kept with that chance: YESSIR!'s passes say the
+    passer liked their dice), for what the game's sampler cannot know by the rules alone."""
     policy: str = "heuristic"
     margin_scale: float = 10.0
     margin_weight: float = 0.3
@@ -80,6 +91,9 @@ class Settings:
     candidates: int | None = None
     rank: Callable[[View, list[Action]], list[Action]] | None = None
     horizon: str = "hand"
+    confidence: float = 2.0
+    margin: Callable[[AnyState, int], float] | None = None
+    likelihood: Callable[[View, AnyState], float] | None = None
 
 
 class SearchBot:
@@ -110,8 +124,9 @@ class SearchBot:
         return self.evaluate(view, legal, rng)[0].action
 
     def evaluate(self, view: View, legal: list[Action], rng: random.Random,
-                 progress: Callable[[float], None] | None = None) -> list[Estimate]:
-        """Every searched move's estimate, best first (the first is the bot's choice).
+                 progress: Callable[[float], None] | None = None, halving: bool = True) -> list[Estimate]:
+        """Every searched move's estimate, best first (the first is the bot's choice). ``halving=False`` plays every
+        move in every world (no move dropped early: estimates a person compares, as a hint's).
 
         Only ``view`` is read: a state handed in place of a view is refused (the bot cannot peek)."""
         if isinstance(view, State):
@@ -120,42 +135,58 @@ class SearchBot:
         if seat is None:
             raise ValueError("a bot plays a seat: a spectator's view has none")
         moves = self._candidates(view, legal, rng)
-        budget = self.iterations
+        runs = _Runs(len(moves))
+        budget = self.iterations if self.iterations is not None else 1_000_000
         deadline = None if self.time_s is None else self.clock() + self.time_s
-        if budget is None:
-            budget = 1_000_000
-        rounds = max(1, math.ceil(math.log2(len(moves))))
+        rounds = max(1, math.ceil(math.log2(len(moves)))) if halving else 1
         alive = list(range(len(moves)))
-        totals = [0.0] * len(moves)
-        wins = [0.0] * len(moves)
-        counts = [0] * len(moves)
-        spent = 0
         for round_no in range(rounds):
-            per_move = max(1, budget // (len(alive) * rounds)) if round_no < rounds - 1 else \
-                max(1, (budget - spent) // len(alive))
+            last = round_no == rounds - 1
+            per_move = max(1, (budget - runs.spent) // len(alive) if last else budget // (len(alive) * rounds))
             for _ in range(per_move):
-                world = self.game.sample_state(view, rng)
+                world = self._world(view, rng)
                 seed = rng.getrandbits(64)
                 for i in alive:
-                    value, won = self._rollout(world.clone(), moves[i], seat, seed)
-                    totals[i] += value
-                    wins[i] += won
-                    counts[i] += 1
-                spent += len(alive)
+                    runs.add(i, *self._rollout(world.clone(), moves[i], seat, seed))
+                runs.worlds += 1
                 if progress is not None:
-                    progress(min(1.0, spent / budget))
+                    progress(min(1.0, runs.spent / budget))
                 if deadline is not None and self.clock() >= deadline:
                     break
             if deadline is not None and self.clock() >= deadline:
                 break
-            if round_no < rounds - 1:
-                alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-                alive = alive[:max(1, (len(alive) + 1) // 2)]
-        done = [i for i in range(len(moves)) if counts[i]]
-        # the moves still in the running come first (they had the most rollouts), each group best first
-        survivors = set(alive)
-        done.sort(key=lambda i: (i not in survivors, -totals[i] / counts[i], i))
-        return [Estimate(moves[i], totals[i] / counts[i], wins[i] / counts[i], counts[i]) for i in done]
+            if not last:
+                # the worse half goes; the policy's own move (index 0) stays to the end, the prior to beat
+                others = sorted(alive[1:], key=lambda i: (-runs.mean(i), i))
+                alive = [0, *others[:max(1, len(others) // 2)]]
+        return self._ranked(moves, runs, alive)
+
+    def _world(self, view: View, rng: random.Random) -> AnyState:
+        """A world dealt from the view; with a ``likelihood``, kept with its chance (rejection sampling, at most
+        ``MAX_TRIES`` deals: then the last one stands)."""
+        likelihood = self.settings.likelihood
+        world = self.game.sample_state(view, rng)
+        if likelihood is None:
+            return world
+        for _ in range(MAX_TRIES):
+            if rng.random() < likelihood(view, world):
+                break
+            world = self.game.sample_state(view, rng)
+        return world
+
+    def _ranked(self, moves: list[Action], runs: _Runs, alive: list[int]) -> list[Estimate]:
+        """The estimates best first. A move displaces the policy's own (index 0) only when it is better by more
+        than ``settings.confidence`` standard errors of their paired difference: with few rollouts, the noise of
+        a comparison would otherwise replace a good policy's choice by a worse one."""
+        finalists = sorted(alive, key=lambda i: (-runs.mean(i), i))
+        best = finalists[0]
+        if best != 0 and runs.paired_z(best, 0) < self.settings.confidence:
+            finalists.remove(0)
+            finalists.insert(0, 0)
+        rest = sorted((i for i in range(len(moves)) if runs.counts[i] and i not in alive),
+                      key=lambda i: (-runs.mean(i), i))
+        return [Estimate(moves[i], runs.mean(i), runs.wins[i] / runs.counts[i], runs.counts[i])
+                for i in finalists + rest]
 
     def _candidates(self, view: View, legal: list[Action], rng: random.Random) -> list[Action]:
         """The moves to search: every legal one, or the policy's favourites when the game caps them. The policy's
@@ -193,21 +224,55 @@ class SearchBot:
         columns = world._sheet_columns()
         mine = next(c for c, seats in enumerate(columns) if seat in seats)
         low = world.SHEET_LOW_WINS
-        points = [p if p is not None else None for p in row["points"]]
-        playing = [c for c, p in enumerate(points) if p is not None]
-        mine_points = points[mine]
-        if mine_points is None:        # out of the match already: nothing left to win
+        if row["points"][mine] is None:        # out of the match already: nothing left to win
             return 0.0, 0.0
-        best = (min if low else max)(points[c] for c in playing)  # type: ignore[type-var]
-        best_columns = [c for c in playing if points[c] == best]
+        points = {c: p for c, p in enumerate(row["points"]) if p is not None}   # the columns still playing
+        best = min(points.values()) if low else max(points.values())
+        best_columns = [c for c, p in points.items() if p == best]
         won = (1.0 / len(best_columns)) if mine in best_columns else 0.0
-        others = [points[c] for c in playing if c != mine]
-        margin = (mine_points - sum(others) / len(others)) if others else 0  # type: ignore[operator]
+        settings = self.settings
+        others = [p for c, p in points.items() if c != mine]
+        margin = (points[mine] - sum(others) / len(others)) if others else 0.0
         if low:
             margin = -margin
-        settings = self.settings
+        if settings.margin is not None:
+            margin = settings.margin(world, seat)
         shaped = 0.5 + 0.5 * math.tanh(margin / settings.margin_scale)
         return (1 - settings.margin_weight) * won + settings.margin_weight * shaped, won
+
+
+class _Runs:
+    """The rollouts' results so far: per move, its value in each world it was played in (by the world's number),
+    so two moves are compared on the worlds both saw."""
+
+    def __init__(self, moves: int):
+        self.values: list[dict[int, float]] = [{} for _ in range(moves)]
+        self.totals = [0.0] * moves
+        self.wins = [0.0] * moves
+        self.counts = [0] * moves
+        self.worlds = 0
+        self.spent = 0
+
+    def add(self, move: int, value: float, won: float) -> None:
+        self.values[move][self.worlds] = value
+        self.totals[move] += value
+        self.wins[move] += won
+        self.counts[move] += 1
+        self.spent += 1
+
+    def mean(self, move: int) -> float:
+        return self.totals[move] / self.counts[move] if self.counts[move] else 0.0
+
+    def paired_z(self, a: int, b: int) -> float:
+        """How many standard errors ``a`` beats ``b`` by, over the worlds both were played in."""
+        shared = self.values[a].keys() & self.values[b].keys()
+        diffs = [self.values[a][w] - self.values[b][w] for w in shared]
+        if len(diffs) < MIN_PAIRED:
+            return 0.0
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        # a few equal differences are no proof: the variance has a floor (a prior of a 0.1 spread per world)
+        return mean / math.sqrt((var + VARIANCE_FLOOR) / len(diffs))
 
 
 def expert_factory(settings: Settings) -> Callable[..., SearchBot]:

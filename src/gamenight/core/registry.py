@@ -83,6 +83,12 @@ def bot_doc(name: str, game: AnyGame | str) -> str:
     return entry[1] if entry else ""
 
 
+def bot_options(name: str) -> tuple[str, ...]:
+    """The options ``make_bot`` takes for the bot ``name`` (a search bot's ``iterations`` and ``time_s``)."""
+    _load()
+    return _BOT_OPTIONS.get(name, ())
+
+
 def make_bot(name: str, game: AnyGame, **options: Any) -> Bot:
     """A bot object with ``choose(view, legal_actions, rng) -> action``, for ``game``; a search bot takes its
     budget: ``make_bot("expert", game, iterations=400)`` (rollouts per decision, deterministic for its rng) or

@@ -17,9 +17,9 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, cast
 
+from ..bots.search import Settings, register_search_bots
 from ..core.cards import CARD_NAMES, parse_card
 from ..core.game import Action, Game
-from ..bots.search import Settings, register_search_bots
 from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View

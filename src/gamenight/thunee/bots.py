@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from ..core.game import Action
 from ..bots.search import Settings, register_search_bots
+from ..core.game import Action
 from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
@@ -242,4 +242,4 @@ class ThuneeHeuristic:
 register_bot("heuristic", ThuneeHeuristic, games=("thunee",),
              doc=N_("club-player heuristics: calls from hand strength, slams only when certain, cheapest sure winner, "
                  "points to the partner, every Jodi, Double/Kanak only when the last card cannot lose"))
-register_search_bots("thunee", Settings(margin_scale=1, iterations=300))
+register_search_bots("thunee", Settings(margin_scale=1, iterations=150))

@@ -11,9 +11,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
+from ..bots.search import Settings, register_search_bots
 from ..core.cards import JOKER, parse_card
 from ..core.game import Action, Game
-from ..bots.search import Settings, register_search_bots
 from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View

@@ -27,8 +27,8 @@ import random
 from itertools import product
 from typing import Any, NamedTuple, cast
 
-from ..core.game import Action, Game
 from ..bots.search import Settings, register_search_bots
+from ..core.game import Action, Game
 from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
@@ -297,4 +297,36 @@ class YessirHeuristic:
 register_bot("heuristic", YessirHeuristic, games=("yessir",),
              doc=N_("enumerates the unknown dice exactly to estimate its chance to win the round; "
                  "rerolls only when the gain is worth the luck it costs"))
-register_search_bots("yessir", Settings(margin_scale=1, margin_weight=0.0, iterations=300, horizon="match"))
+
+
+def luck_ahead(world: Any, seat: int) -> float:
+    """The expert's margin at the end of a round: its luck left against the others' mean (luck buys rerolls in the
+    rounds to come)."""
+    luck = world.luck
+    others = [luck[s] for s in range(len(luck)) if s != seat]
+    return float(luck[seat] - sum(others) / len(others))
+
+
+def passes_likely(view: View, world: Any) -> float:
+    """How likely the others' Yessirs on the shared dice are with the dice this world gives them, read as the
+    heuristic reads a pass: ``floor + (1 - floor) * liked``, where ``liked`` is the chance the pair beats every
+    other player's uniform pair on these shared dice (a player who passed probably liked their dice)."""
+    v = cast(YessirView, view)
+    seat = v["seat"]
+    shared = tuple(sorted(v["shared"]))
+    table = KEY_TABLES[world.game.rules.tiebreak_sum]
+    opponents = world.game.num_players - 1
+    uniform = sorted(table[roll_index(shared + pair)] for pair in product(range(1, 7), repeat=2))
+    weight = 1.0
+    for p, passed in enumerate(v["passed"]):
+        if p != seat and passed and not v["locked"][p]:
+            key = table[roll_index(shared + tuple(sorted(world.dice[p])))]
+            liked = (bisect.bisect_left(uniform, key) / 36) ** opponents
+            weight *= PASS_FLOOR + (1 - PASS_FLOOR) * liked
+    return weight
+
+
+PASS_FLOOR = 0.05   # as the heuristic's pass_floor: a pass on dice one did not like is still possible
+
+register_search_bots("yessir", Settings(margin_scale=2, margin_weight=0.3, iterations=250, margin=luck_ahead,
+                                        likelihood=passes_likely))

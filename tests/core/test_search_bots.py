@@ -1,0 +1,111 @@
+"""The search bots (``expert``, ``strong``): legal, deterministic for a budget and rng, their budget checked, and
+honest: they are handed views only, and a bot handed a state fails instead of peeking."""
+import random
+
+import pytest
+
+import gamenight
+from gamenight.bots.search import SearchBot
+from gamenight.core.game import State
+
+GAMES = {"yaniv": 2, "gin_rummy": 2, "thunee": 4, "yessir": 2}
+
+
+def some_positions(game, seed, count=6):
+    """Positions from a heuristic match, each with more than one legal move: (state, seat)."""
+    bot = gamenight.make_bot("heuristic", game)
+    state = game.new(seed=seed)
+    rng = random.Random(seed)
+    found = []
+    while not state.is_over and len(found) < count:
+        seat = state.current_player
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.3:
+            found.append((state.clone(), seat))
+        state.apply(bot.choose(state.view(seat), legal, rng))
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_has_expert_and_strong_search_bots(name):
+    game = gamenight.make(name, players=GAMES[name])
+    assert {"expert", "strong"} <= set(gamenight.bots_for(game))
+    expert, strong = gamenight.make_bot("expert", game), gamenight.make_bot("strong", game)
+    assert isinstance(expert, SearchBot) and isinstance(strong, SearchBot)
+    assert strong.iterations * 4 <= expert.iterations
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_expert_chooses_a_legal_move_the_same_for_the_same_rng_and_budget(name):
+    game = gamenight.make(name, players=GAMES[name])
+    bot = gamenight.make_bot("expert", game, iterations=12)
+    for state, seat in some_positions(game, seed=5, count=3):
+        legal = state.legal_actions()
+        first = bot.choose(state.view(seat), legal, random.Random(9))
+        assert first in legal
+        assert bot.choose(state.view(seat), legal, random.Random(9)) is first
+        estimates = bot.evaluate(state.view(seat), legal, random.Random(9))
+        assert estimates[0].action is first
+        assert all(0 <= e.value <= 1 and 0 <= e.win <= 1 and e.rollouts >= 1 for e in estimates)
+        assert len({e.action for e in estimates}) == len(estimates)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_bot_is_handed_only_views_and_one_handed_a_state_fails(name, monkeypatch):
+    game = gamenight.make(name, players=GAMES[name])
+    handed = []
+    real = type(game).sample_state
+
+    def sample_state(self, view, rng):
+        handed.append(view)
+        return real(self, view, rng)
+    monkeypatch.setattr(type(game), "sample_state", sample_state)
+    state, seat = some_positions(game, seed=2, count=1)[0]
+    legal = state.legal_actions()
+    for bot_name in gamenight.bots_for(game):
+        bot = gamenight.make_bot(bot_name, game, **({"iterations": 4} if bot_name in ("expert", "strong") else {}))
+        bot.choose(state.view(seat), legal, random.Random(1))
+        if bot_name == "random":
+            continue   # it reads nothing at all
+        with pytest.raises((TypeError, KeyError, AttributeError)):
+            bot.choose(state, legal, random.Random(1))    # a state is not what a bot can read
+    assert handed and all(isinstance(v, dict) and not isinstance(v, State) and v["seat"] == seat for v in handed)
+
+
+def test_a_match_between_experts_gives_each_bot_only_its_own_seats_view():
+    game = gamenight.make("yessir", players=3, rounds_to_win=1)
+    seen = []
+
+    class Watch:
+        def __init__(self, bot):
+            self.bot = bot
+
+        def choose(self, view, legal, rng):
+            seen.append(view)
+            assert isinstance(view, dict) and not isinstance(view, State)
+            return self.bot.choose(view, legal, rng)
+    bots = [Watch(gamenight.make_bot("expert", game, iterations=6)) for _ in range(3)]
+    state = gamenight.play_match(game, bots, seed=4)
+    assert state.is_over and seen
+
+
+def test_a_search_bots_budget_is_checked():
+    game = gamenight.make("gin_rummy")
+    for bad in (0, -1, 1.5, "many", True):
+        with pytest.raises(gamenight.RulesError):
+            gamenight.make_bot("expert", game, iterations=bad)
+    for bad in (0, -2, 601, "1", True):
+        with pytest.raises(gamenight.RulesError):
+            gamenight.make_bot("expert", game, time_s=bad)
+    with pytest.raises(gamenight.RulesError) as refused:
+        gamenight.make_bot("heuristic", game, iterations=10)
+    assert "takes no option" in str(refused.value)
+
+
+def test_a_time_budget_stops_the_search_by_its_clock():
+    game = gamenight.make("gin_rummy")
+    ticks = iter(range(10_000))
+    bot = SearchBot(game, gamenight.make_bot("expert", game).settings, time_s=5, clock=lambda: next(ticks))
+    state, seat = some_positions(game, seed=3, count=1)[0]
+    estimates = bot.evaluate(state.view(seat), state.legal_actions(), random.Random(1))
+    assert sum(e.rollouts for e in estimates) < 200   # the clock ran out after a few worlds, not 1,000,000 rollouts
