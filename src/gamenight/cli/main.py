@@ -37,7 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_play(sub)
     _add_simulate(sub)
+    _add_tournament(sub)
     _add_rules_and_replay(sub)
+    _add_review(sub)
     _add_serve(sub)
     _add_bench(sub)
     return parser
@@ -62,6 +64,10 @@ def _add_play(sub) -> None:
     play.add_argument("--lang", choices=[*i18n.LANGUAGES, i18n.PSEUDO], default=None,
                       help="the language to play in (default: the environment's LANGUAGE/LC_ALL/LANG; qps: the "
                            "pseudo-language, for testing translations)")
+    play.add_argument("--no-hints", action="store_true",
+                      help="turn the hint command off (it shows the expert bot's best moves at your turn)")
+    play.add_argument("--hint-iterations", type=int, metavar="N", default=None,
+                      help="rollouts the expert searches for a hint (default: its own budget, about a second)")
 
 
 def _add_simulate(sub) -> None:
@@ -80,6 +86,37 @@ def _add_simulate(sub) -> None:
     sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
 
 
+def _add_tournament(sub) -> None:
+    """``gamenight tournament``: every bot against every other, ratings."""
+    tour = sub.add_parser("tournament", help="play every bot against every other and rate them",
+                          description="Play every pair of bots on duplicate deals (each seed twice, the seats "
+                                      "swapped; at 3+ players the two bots alternate seats, so Thunee's teams are "
+                                      "one bot each) and report each pair's match wins and decided hands won with "
+                                      "95%% Wilson intervals, and Bradley-Terry ratings on an Elo scale with 95%% "
+                                      "bootstrap intervals.")
+    tour.add_argument("game")
+    tour.add_argument("--bots", required=True, help="a comma list of two or more bots, e.g. expert,heuristic,random")
+    tour.add_argument("--players", type=int, help="number of players (default: the game's default)")
+    tour.add_argument("--matches", type=int, default=20, help="seeds per pair, each played in both seatings "
+                                                              "(default 20)")
+    tour.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    tour.add_argument("--rules", metavar="PRESET", help="a rules preset")
+    tour.add_argument("--set", dest="overrides", action="append", default=None, metavar="KEY=VALUE",
+                      help="override one rules option; repeat for several")
+    tour.add_argument("--iterations", type=int, metavar="N", help="the search bots' (expert, strong) budget in "
+                                                                  "rollouts per decision (default: their own)")
+    tour.add_argument("--workers", type=int, metavar="W", help="processes to play in (default: one per CPU; "
+                                                               "1: in this process)")
+    tour.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                      help="play each match as a Ray task, on the cluster at ADDRESS or on a local Ray "
+                           "(needs the ray extra)")
+    tour.add_argument("--json", metavar="FILE", help="write everything as JSON (- : to standard output, no table)")
+    tour.add_argument("--csv", metavar="FILE", help="write one row per match")
+    tour.add_argument("--plot", metavar="FILE.png", help="draw the ratings with their intervals (needs the plot "
+                                                         "extra)")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 def _add_rules_and_replay(sub) -> None:
     """``gamenight rules`` and ``gamenight replay``."""
     rules = sub.add_parser("rules", help="how to play a game, then its options, defaults and presets (no game: "
@@ -92,6 +129,25 @@ def _add_rules_and_replay(sub) -> None:
 
     replay = sub.add_parser("replay", help="replay a game record move by move and check it")
     replay.add_argument("file", help="a record JSON (from `play --record` or state.record())")
+
+
+def _add_review(sub) -> None:
+    """``gamenight review``: the expert bot's review of a recorded match."""
+    review = sub.add_parser("review", help="review a game record with the expert bot: each decision's verdict and "
+                                           "the win chance through the match",
+                            description="Replay a record and, at each decision with a choice, compare the move "
+                                        "played with the expert bot's best from what that seat could see: a "
+                                        "verdict (best, fine, inaccuracy, mistake, blunder), a summary per seat "
+                                        "and a chart of the estimated win chance.")
+    review.add_argument("file", help="a record JSON (from `play --record` or state.record())")
+    review.add_argument("--seat", dest="seats", type=int, action="append", default=None, metavar="N",
+                        help="review this seat's decisions; repeat for several (default: every seat)")
+    review.add_argument("--iterations", type=int, metavar="N", default=None,
+                        help="rollouts the expert searches a decision (default: its own budget, about a second)")
+    review.add_argument("--json", action="store_true", help="print the review as one JSON object, no progress bar")
+    review.add_argument("--lang", choices=[*i18n.LANGUAGES, i18n.PSEUDO], default=None,
+                        help="the language to print in (default: the environment's LANGUAGE/LC_ALL/LANG; qps: "
+                             "the pseudo-language, for testing translations)")
 
 
 def _add_serve(sub) -> None:
@@ -120,6 +176,12 @@ def _add_serve(sub) -> None:
     serve.add_argument("--ws-deflate", action=argparse.BooleanOptionalAction, default=True,
                        help="compress WebSocket messages (permessage-deflate) when the client offers it: less "
                             "traffic, more server CPU (default on; --no-ws-deflate turns it off)")
+    serve.add_argument("--think-workers", metavar="N", type=int, default=None,
+                       help="processes the search bots (Strong, Expert) and hints think in, so they never hold up "
+                            "other tables (default: one per core; 0: in the server's own threads)")
+    serve.add_argument("--think-iterations", metavar="N", type=int, default=None,
+                       help="the search bots' and hints' budget in rollouts per move (default: each bot's own, "
+                            "about a second a move on one core)")
     serve.add_argument("--test-seed", metavar="N", type=int, default=None,
                        help="for automated tests only: tables are dealt from seeds drawn from N, or from the "
                             "\"seed\" a table's creation names, so a failure replays exactly. A seed reveals every "
@@ -209,12 +271,18 @@ def _run(argv: list[str], input_fn, out: Console, err: Console) -> int:
     if args.command == "simulate":
         from .simulate import run_simulate
         return run_simulate(args, out, err)
+    if args.command == "tournament":
+        from .tournament import run_tournament
+        return run_tournament(args, out, err)
     if args.command == "rules":
         from .info import run_rules
         return run_rules(args, out)
     if args.command == "replay":
         from .info import run_replay
         return run_replay(args, out)
+    if args.command == "review":
+        from .review import run_review
+        return run_review(args, out, err)
     if args.command == "bench":
         return _run_bench(args)
     if args.command == "serve":
@@ -249,6 +317,10 @@ def _run_serve(args) -> int:
         raise CliError("--port must be 1..65535")
     if not 0 <= args.bot_delay <= 60:
         raise CliError("--bot-delay must be 0..60 seconds")
+    if args.think_workers is not None and not 0 <= args.think_workers <= 256:
+        raise CliError("--think-workers must be 0..256")
+    if args.think_iterations is not None and not 1 <= args.think_iterations <= 1_000_000:
+        raise CliError("--think-iterations must be 1..1000000")
     if not 0 <= args.keep_finished <= 7 * 24 * 60:
         raise CliError("--keep-finished must be 0..10080 minutes")
     for option in ("max_tables", "max_creates_per_minute", "max_sockets_per_ip"):
@@ -264,7 +336,8 @@ def _run_serve(args) -> int:
         app = create_app(args.db, bot_delay=args.bot_delay, keep_finished=args.keep_finished * 60,
                          max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
                          max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed,
-                         pseudo_locale=args.pseudo_locale)
+                         pseudo_locale=args.pseudo_locale, think_workers=args.think_workers,
+                         think_iterations=args.think_iterations)
         if args.test_seed is not None:
             print("gamenight serve: --test-seed is on: every table's cards can be known in advance (tests only)",
                   file=sys.stderr)

@@ -26,23 +26,28 @@ from .pages import page_routes
 from .routes import ROUTES, games_catalogue
 from .sockets import table_socket
 from .storage import open_storage
+from .thinking import Thinkers
 
 
 def create_app(db: str | None = None, manager: TableManager | None = None, *, bot_delay: float = 0.0,
                keep_finished: float = KEEP_FINISHED, max_tables: int = MAX_TABLES,
                max_creates_per_minute: int = MAX_CREATES_PER_MINUTE, max_sockets_per_ip: int = MAX_SOCKETS_PER_IP,
                clock: Callable[[], float] = time.monotonic, test_seed: int | None = None,
-               pseudo_locale: bool = False) -> Starlette:
+               pseudo_locale: bool = False, think_workers: int | None = None,
+               think_iterations: int | None = None) -> Starlette:
     """The app over the database ``db`` (or an existing ``manager``, which then has its own settings).
     ``bot_delay``: seconds a bot "thinks" before each move (0: bots answer at once, inside the request that woke
     them). ``keep_finished``: seconds a finished table stays in memory once nobody watches it. The limits:
     live tables, table creations per client address per minute, WebSockets per client address. ``test_seed``:
     for tests only, tables are dealt from known seeds (see ``TableManager``). ``pseudo_locale``: the pages may be
     asked for in the pseudo-language (``?lang=qps``: every text of the catalogs wrapped and accented, so a text
-    that escaped them stands out; for tests, see ``gamenight.i18n.PSEUDO``)."""
+    that escaped them stands out; for tests, see ``gamenight.i18n.PSEUDO``). ``think_workers``: processes the search
+    bots and hints think in (None: one per core; 0: in the table's thread); ``think_iterations``: their budget
+    (None: each bot's own, about a second a move)."""
     manager = manager or TableManager(open_storage(db), bot_delay=bot_delay, keep_finished=keep_finished,
                                       max_tables=max_tables, max_creates_per_minute=max_creates_per_minute,
-                                      max_sockets_per_ip=max_sockets_per_ip, clock=clock, test_seed=test_seed)
+                                      max_sockets_per_ip=max_sockets_per_ip, clock=clock, test_seed=test_seed,
+                                      thinkers=Thinkers(think_workers), think_iterations=think_iterations)
     app = Starlette(routes=[*ROUTES, WebSocketRoute("/ws/tables/{table_id}", table_socket), *page_routes()],
                     lifespan=_lifespan)
     app.state.manager = manager

@@ -21,6 +21,7 @@ from .limits import AddressLimits
 from .scheduler import BotScheduler
 from .storage import Storage, StorageError, StoredTable
 from .table import Table, _hash, _seat_rule
+from .thinking import Thinkers
 
 # GET /api/tables lists at most this many: the live tables first, then the finished ones still in memory
 LIST_LIMIT = 200
@@ -63,7 +64,8 @@ class TableManager:
     def __init__(self, storage: Storage, bot_delay: float = 0.0, *, keep_finished: float = KEEP_FINISHED,
                  max_tables: int = MAX_TABLES, max_creates_per_minute: int = MAX_CREATES_PER_MINUTE,
                  max_sockets_per_ip: int = MAX_SOCKETS_PER_IP, clock: Callable[[], float] = time.monotonic,
-                 test_seed: int | None = None, scheduler: BotScheduler | None = None):
+                 test_seed: int | None = None, scheduler: BotScheduler | None = None,
+                 thinkers: Thinkers | None = None, think_iterations: int | None = None):
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or not 0 <= bot_delay <= 60:
             raise ValueError(f"bot_delay must be 0..60 seconds, not {bot_delay!r}")
         if (not isinstance(keep_finished, (int, float)) or isinstance(keep_finished, bool)
@@ -86,6 +88,9 @@ class TableManager:
         self.clock = clock
         # paced bot moves, and bots taking the turns of people gone (a test may give its own, without a thread)
         self.scheduler = scheduler or BotScheduler(clock)
+        # search bots (and hints) think in worker processes; ``think_iterations`` caps their budget (tests)
+        self.thinkers = thinkers if thinkers is not None else Thinkers()
+        self.think_iterations = think_iterations
         self.tables: dict[str, Table] = {}
         self.lock = threading.RLock()
         self._finished: dict[str, float] = {}    # finished tables in memory -> when their keep time began
@@ -122,6 +127,7 @@ class TableManager:
 
     def _table(self, stored: StoredTable) -> Table:
         table = Table(stored, self.storage, self.scheduler, self.bot_delay, self.clock)
+        table.thinkers, table.think_iterations = self.thinkers, self.think_iterations
         table.on_finished = functools.partial(self._finished_now, table)
         table.on_unwatched = functools.partial(self._unwatched, table)
         table.on_rematch = self._rematch
@@ -133,8 +139,12 @@ class TableManager:
         self.scheduler.start()
 
     def close(self) -> None:
-        """Stop the scheduler: no thread is left; queued bot moves wait for ``start`` (or a restart)."""
+        """Stop the scheduler and the thinking workers: no thread or process is left; queued bot moves wait for
+        ``start`` (or a restart), and a search bot that was thinking thinks again then."""
         self.scheduler.stop()
+        self.thinkers.close()
+        for table in list(self.tables.values()):
+            table._thinking = None
 
     # ---- finding tables ----------------------------------------------------------------------
     def loaded(self, table_id) -> Table | None:

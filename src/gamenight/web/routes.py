@@ -20,6 +20,8 @@ body's "token"), the host token in X-Host-Token (or "host_token"): never in the 
                                                everyone connected said so)
   POST /api/tables/{id}/rematch                {token, client?}, the match over -> {table_id, seat, token}: the
                                                rematch table (made by the first to ask), in the same seat
+  POST /api/tables/{id}/hint                   token, at the seat's turn where the host allows hints -> {moves:
+                                               [{action, win, value}], ...}: the expert's best moves for its view
   GET  /api/tables/{id}/state                  token: that seat's message; no token: the spectator's message
   POST /api/tables/{id}/actions                {token, action, version, seat?} -> that seat's message
   GET  /api/tables/{id}/record                 the record, once the match is over
@@ -29,6 +31,7 @@ A finished table no longer in memory is loaded from storage on demand by every r
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from collections.abc import Awaitable, Callable
@@ -40,6 +43,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 import gamenight
+from gamenight.core.registry import bot_doc
 from gamenight.i18n import N_, Text
 
 from .errors import TableError, TableGone
@@ -145,7 +149,24 @@ def refusing(handler: Handler) -> Handler:
 # ---- the routes ---------------------------------------------------------------------------------
 # the bots as people call them; "random", "heuristic" and the like stay their names for programs
 # the words are English message ids: the pages show them in the person's language (GN.botLabel)
-BOT_LEVELS = {"random": N_("Easy"), "simple": N_("Medium"), "heuristic": N_("Medium"), "expert": N_("Hard")}
+# levels for people, weakest first: a game's "Beginner" is its simple bot where it has one (Gin Rummy's), else the
+# random one (then Gin's random bot is just that, "Random")
+BOT_LEVELS = {"random": N_("Beginner"), "simple": N_("Beginner"), "heuristic": N_("Casual"), "strong": N_("Strong"),
+              "expert": N_("Expert")}
+LEVEL_ORDER = ("random", "simple", "heuristic", "strong", "expert")
+
+
+def bot_labels(game: gamenight.Game) -> dict[str, str]:
+    bots = gamenight.bots_for(game)
+    labels = {b: BOT_LEVELS.get(b, b) for b in bots}
+    if "simple" in bots and "random" in bots:
+        labels["random"] = N_("Random")
+    return labels
+
+
+def bots_by_level(game: gamenight.Game) -> list[str]:
+    bots = gamenight.bots_for(game)
+    return sorted(bots, key=lambda b: (LEVEL_ORDER.index(b) if b in LEVEL_ORDER else len(LEVEL_ORDER), b))
 
 
 def games_catalogue() -> list[dict[str, Any]]:
@@ -159,8 +180,8 @@ def games_catalogue() -> list[dict[str, Any]]:
                     "default_preset": rules.DEFAULT_PRESET,
                     "presets": [{"name": p, "title": rules.PRESET_TITLES.get(p, p), "doc": rules.PRESET_DOCS.get(p, "")}
                                 for p in rules.PRESETS],
-                    "options": rules.describe(), "bots": gamenight.bots_for(game),
-                    "bot_labels": {b: BOT_LEVELS.get(b, b) for b in gamenight.bots_for(game)}})
+                    "options": rules.describe(), "bots": bots_by_level(game), "bot_labels": bot_labels(game),
+                    "bot_docs": {b: bot_doc(b, game) for b in gamenight.bots_for(game)}})
     return out
 
 
@@ -245,6 +266,32 @@ async def next_hand(request: Request) -> Response:
 
 
 @refusing
+async def hint(request: Request) -> Response:
+    """The expert's best moves for the person's view at their turn, with its chance to win the hand after each."""
+    body = await read_body(request)
+    manager = manager_of(request)
+    table, job = await on_table(manager, request.path_params["table_id"], "hint_job", seat_token(request, body))
+    loop = asyncio.get_running_loop()
+    answered: asyncio.Future[Any] = loop.create_future()
+
+    def answer_now(answer: Any) -> None:
+        if not answered.done():
+            answered.set_result(answer)
+
+    def done(answer: Any) -> None:
+        loop.call_soon_threadsafe(answer_now, answer)
+
+    try:
+        await run_in_threadpool(manager.thinkers.submit, job, done)
+        moves = await answered
+    finally:
+        table.hint_done()
+    if moves is None:
+        raise TableError(Text("the hint could not be worked out; please try again"), 503)
+    return JSONResponse({"moves": moves, "hand_number": job.view["hand_number"], "legal": list(job.legal)})
+
+
+@refusing
 async def rematch(request: Request) -> Response:
     body = await read_body(request)
     _, seated = await on_table(manager_of(request), request.path_params["table_id"], "rematch",
@@ -295,6 +342,7 @@ ROUTES = [
     Route("/api/tables/{table_id}/start", start, methods=["POST"]),
     Route("/api/tables/{table_id}/next", next_hand, methods=["POST"]),
     Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
+    Route("/api/tables/{table_id}/hint", hint, methods=["POST"]),
     Route("/api/tables/{table_id}/state", get_state),
     Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
     Route("/api/tables/{table_id}/record", record),

@@ -31,6 +31,7 @@ from .errors import TableError, TableGone
 from .history import History
 from .scheduler import BotScheduler
 from .storage import Storage, StorageError, StoredTable
+from .thinking import Job, Thinkers, thinks
 
 # a table of bots alone plays on by itself; this bounds the work one request may do for it (bot_delay 0)
 MAX_BOT_STEPS = 100_000
@@ -39,6 +40,7 @@ MAX_BOT_STEPS = 100_000
 UNWATCHED_FULL_SPEED_AFTER = 30.0
 # a bot move that storage refused is tried again after this long
 BOT_RETRY_SECONDS = 1.0
+HINT_MOVES = 3            # a hint shows the expert's best moves, this many
 
 log = logging.getLogger("gamenight.web")
 
@@ -91,6 +93,11 @@ class Table:
         self._connections: collections.Counter = collections.Counter()   # seat -> its open connections
         self._seen: dict[int, float] = {}        # seat -> when its person last moved, connected or left
         self._bots: dict[int, gamenight.Bot] = {}
+        # search bots think in the server's worker pool (None: every bot plays in the table's thread)
+        self.thinkers: Thinkers | None = None
+        self.think_iterations: int | None = None   # a search bot's budget here (None: its own default)
+        self._thinking: tuple[int, int, str] | None = None   # (history length, seat, bot) of a move being thought
+        self._hinting = False                    # a hint is being worked out
         # pacing: with a delay, each bot move is its own scheduled job, committed and broadcast alone
         self.bot_delay = bot_delay
         self._scheduler = scheduler
@@ -424,6 +431,27 @@ class Table:
         left = self._pause_left()
         return {"seconds_left": round(left, 1), "waiting_for": self._waiting_for()} if left else None
 
+    def hint_job(self, token: object) -> Job:
+        """What the expert thinks about for the token's person's hint: their view at their turn, never the state.
+        One hint at a time per table (a hostile player cannot fill the workers); ``hint_done`` frees it."""
+        with self.lock:
+            seat = self.seat_of(token)
+            if not self.settings.hints:
+                raise TableError(Text("hints are off at this table"), 403)
+            if self.state.current_player != seat:
+                raise TableError(Text("a hint is for your turn, and it is not your turn"), 409)
+            if self._hinting:
+                raise TableError(Text("a hint is already being worked out at this table"), 429)
+            self._hinting = True
+            # the hint's chance is its own (not the table's seed): it tells nothing the seat's view does not
+            return Job(self.game.name, self.game.num_players, self.game.rules.to_dict(), "expert",
+                       dict(self.state.view(seat)), tuple(str(a) for a in self.state.legal_actions()),
+                       secrets.token_hex(16), self.think_iterations, top=HINT_MOVES)
+
+    def hint_done(self) -> None:
+        with self.lock:
+            self._hinting = False
+
     def next_hand(self, token: object) -> None:
         """The token's person has seen the hand's end ("Next hand"): once everyone connected has, the bots go on."""
         with self.lock:
@@ -579,7 +607,13 @@ class Table:
             return None
         return seat
 
-    def _play_bot(self, seat: int) -> None:
+    def _play_bot(self, seat: int) -> bool:
+        """The bot in ``seat`` plays (True), or starts thinking in the worker pool (False: its move comes later,
+        by ``_thought``)."""
+        name = self.seats[seat]["bot"]
+        if self.thinkers is not None and thinks(name):
+            self._think(seat, name)
+            return False
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = gamenight.make_bot(self.seats[seat]["bot"], self.game)
@@ -594,6 +628,45 @@ class Table:
         if choice not in legal and str(choice) not in {str(a) for a in legal}:
             choice = rng.choice(legal)
         self._commit(choice)
+        return True
+
+    def _think(self, seat: int, name: str) -> None:
+        marker = (len(self.state.history), seat, name)
+        if self._thinking == marker:
+            return   # already thinking about this very move
+        self._thinking = marker
+        assert self.thinkers is not None
+        job = Job(self.game.name, self.game.num_players, self.game.rules.to_dict(), name,
+                  dict(self.state.view(seat)), tuple(str(a) for a in self.state.legal_actions()),
+                  f"bots:{self.stored.seed}:{marker[0]}", self.think_iterations)
+        self.thinkers.submit(job, lambda answer: self._scheduler.schedule(
+            0.0, functools.partial(self._thought, marker, answer)))
+
+    def _thought(self, marker: tuple[int, int, str], answer: str | None) -> None:
+        """A search bot's move has come from the pool: played if the table is still where the bot thought (else
+        forgotten: a person took the seat, or the table moved on), then the bots carry on."""
+        with self.lock:
+            if self._thinking != marker:
+                return
+            self._thinking = None
+            history, seat, name = marker
+            current = self.seats[seat] if seat == self.state.current_player else None
+            if (len(self.state.history) == history and current is not None and current["kind"] == "bot"
+                    and current["bot"] == name and not self.dropped):
+                legal = self.state.legal_actions()
+                choice = next((a for a in legal if str(a) == answer), None)
+                if choice is None:
+                    choice = self._bot_rng().choice(legal)
+                try:
+                    self._commit(choice)
+                except TableError as e:   # storage refused: nothing was played; the bots try again later
+                    log.warning("table %s: bot move not played (%s); retrying", self.table_id, e)
+                    self._scheduler.schedule(BOT_RETRY_SECONDS, self.step_bots)
+                    return
+            if self.bot_delay > 0:
+                self._queue_bot_move()
+                return
+        self.step_bots()
 
     def _bot_rng(self) -> random.Random:
         # a bot's chance comes from the table's (secret) seed and the move's number: a table replays exactly, a
@@ -617,7 +690,8 @@ class Table:
                     self._scheduler.schedule(self._pause_left(), self.step_bots)
                     return
                 try:
-                    self._play_bot(seat)
+                    if not self._play_bot(seat):
+                        return   # a search bot is thinking: its move comes by ``_thought``
                 except TableError as e:
                     # storage refused the bot's move: nothing was played (whatever woke the bots stands); the
                     # bots try again later
@@ -670,7 +744,8 @@ class Table:
                     self._queue_bot_move(wait)
                     return
             try:
-                self._play_bot(seat)
+                if not self._play_bot(seat):
+                    return   # a search bot is thinking: ``_thought`` plays its move and queues the next
             except TableError as e:  # storage refused the move: nothing was played; try again later
                 log.warning("table %s: bot move not played (%s); retrying", self.table_id, e)
                 self._queue_bot_move(max(self.bot_delay, BOT_RETRY_SECONDS))

@@ -28,7 +28,8 @@
                                        "aria-pressed": g.name === game.name ? "true" : "false"});
       tile.append(el("span", GN.t(g.title), {class: "tile-title"}),
                   el("span", `${players} · ${GN.nt("{n} rule set", "{n} rule sets", g.presets.length)}`, {class: "tile-meta"}),
-                  el("span", GN.t("bots: {names}", {names: g.bots.join(", ")}), {class: "tile-meta"}));
+                  el("span", GN.t("bots: {names}", {names: g.bots.map((b) => GN.t((g.bot_labels || {})[b] || b)).join(", ")}),
+                     {class: "tile-meta"}));
       tile.addEventListener("click", () => { $("game").value = g.name; drawGameForm(); });
       const howTo = el("a", GN.t("How to play"), {href: "/rules/" + encodeURIComponent(g.name), class: "tile-howto",
                                                    "data-rules-link": g.name});
@@ -142,6 +143,10 @@
       rows.push(label);
     }
     $("seat-list").replaceChildren(...rows);
+    // each level in one line: what its bot does
+    $("bot-levels").replaceChildren(...game.bots.map((bot) => el("li", GN.t("{level}: {description}", {
+      level: GN.t((game.bot_labels || {})[bot] || bot), description: GN.t((game.bot_docs || {})[bot] || "")}),
+      {"data-bot-level": bot})));
   }
 
   async function createTable(event) {
@@ -155,7 +160,8 @@
     const seats = [...document.querySelectorAll("[data-seat-bot]")].map((s) => s.value || null);
     $("create").disabled = true;
     try {
-      const settings = {hold_start: $("hold-start").checked};   // a full table starts by itself
+      // a full table starts by itself
+      const settings = {hold_start: $("hold-start").checked, hints: $("allow-hints").checked};
       const table = await GN.createTable({game: $("game").value, players: Number($("players").value),
                                           preset: $("preset").value, options, seats, settings});
       const open = seats.indexOf(null);

@@ -332,6 +332,7 @@
     else lines.push(GN.t("The host chooses who plays each seat."));
     lines.push(settings.bots_may_be_replaced ? GN.t("Friends may take a bot's seat.") : GN.t("Only open seats may be taken."));
     if (away) lines.push(GN.t("If a player is away for {seconds} seconds on their turn, a bot plays for them until they come back.", {seconds: away}));
+    if (settings.hints) lines.push(GN.t("Players may ask for hints."));
     $("seat-rules").textContent = lines.join(" ");
     const box = $("host-settings");
     if (!hostToken() || table.is_over) { box.replaceChildren(); return; }
@@ -344,7 +345,11 @@
     for (const seconds of [30, 60, 120, 300, 600]) wait.append(el("option", GN.t("{seconds} s", {seconds}), {value: seconds}));
     wait.value = String(away);
     wait.addEventListener("change", () => hostChange("settings", {away_seconds: Number(wait.value)}));
+    const hints = el("input", null, {type: "checkbox", id: "host-hints"});
+    hints.checked = Boolean(settings.hints);
+    hints.addEventListener("change", () => hostChange("settings", {hints: hints.checked}));
     box.replaceChildren(el("label", [replace, " " + GN.t("friends may take the bots' seats")], {class: "host-setting"}),
+                        el("label", [hints, " " + GN.t("players may ask for hints")], {class: "host-setting"}),
                         el("label", withNode(GN.t("a bot plays for someone away after {time}"), "time", wait), {class: "host-setting"}));
   }
 
@@ -557,6 +562,7 @@
 
   function drawActions(message, ui, replaying) {
     const bar = $("actions");
+    $("hint").replaceChildren();
     if (replaying || !connected) {
       bar.replaceChildren();
       return;
@@ -573,13 +579,15 @@
       return;
     }
     shown = sideBySide(inHandOrder(message.legal_actions), renderer, message);
+    const hinted = hintFor(message);
     bar.replaceChildren(...shown.map((a, i) => {
       let label = null;
       if (renderer && typeof renderer.actionLabel === "function") {
         try { label = renderer.actionLabel(a, message, ui); } catch (e) { console.error(e); label = null; }
       }
       const key = KEYS[i];
-      const button = el("button", null, {type: "button", "data-action": a, class: ["action", ui.suggested.has(a) && "suggested"],
+      const button = el("button", null, {type: "button", "data-action": a,
+                                         class: ["action", ui.suggested.has(a) && "suggested", hinted.has(a) && "hinted"],
                                          title: key ? GN.t("{action} (key {key})", {action: a, key}) : a});
       if (key) button.append(el("kbd", key, {class: "key", "aria-hidden": "true"}));
       if (label instanceof Node) {
@@ -591,6 +599,60 @@
       button.addEventListener("click", () => act(a));
       return button;
     }));
+    drawHint(message, renderer, ui);
+  }
+
+  // ---- hints: the expert's best moves for this seat's view, at its turn, where the host allows them ----------
+  let hint = null;          // {version, moves: [{action, win}]} of the position it was asked at
+  let hintAsked = null;     // the version a hint is being worked out for
+
+  function hintFor(message) {
+    return new Set(hint && hint.version === live.version ? hint.moves.slice(0, 1).map((m) => m.action) : []);
+  }
+
+  function moveName(action, message, renderer, ui) {
+    let label = null;
+    if (renderer && typeof renderer.actionLabel === "function") {
+      try { label = renderer.actionLabel(action, message, ui); } catch (e) { label = null; }
+    }
+    // the move as its button shows it (a card's picture and its words), else its notation
+    if (label instanceof Node) return el("span", [label], {class: "hint-move"});
+    return label === null || label === undefined || label === "" ? action : String(label);
+  }
+
+  function drawHint(message, renderer, ui) {
+    const box = $("hint");
+    const allowed = message.table.settings && message.table.settings.hints;
+    if (!allowed || !message.legal_actions.length) { box.replaceChildren(); return; }
+    const thinking = hintAsked === live.version;
+    const button = el("button", thinking ? GN.t("Thinking…") : GN.t("Hint"), {type: "button", id: "hint-button"});
+    button.disabled = thinking;
+    button.addEventListener("click", askHint);
+    const parts = [button];
+    if (hint && hint.version === live.version) {
+      parts.push(el("ol", hint.moves.map((m) => el("li", [moveName(m.action, message, renderer, ui), " ",
+        GN.t("{percent} to win the hand", {percent: percent(m.win)})], {"data-hint-move": m.action})),
+        {class: "hint-moves", "aria-label": GN.t("the best moves, as the expert bot sees them")}));
+    }
+    box.replaceChildren(...parts);
+  }
+
+  function percent(share) {
+    return new Intl.NumberFormat(GN.lang, {style: "percent", maximumFractionDigits: 0}).format(share);
+  }
+
+  async function askHint() {
+    if (hintAsked !== null || !live) return;
+    const version = live.version;
+    hintAsked = version;
+    showError("");
+    draw();
+    try {
+      const answer = await request(`/api/tables/${encodeURIComponent(tableId)}/hint`, {token: token()});
+      hint = {version, moves: answer.moves};
+    } catch (e) { showError(e.message); }
+    hintAsked = null;
+    draw();
   }
 
   // Action buttons follow the order of the hand as the board shows it (the cards a view draws in its ".my-area",
