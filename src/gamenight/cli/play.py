@@ -22,13 +22,16 @@ from .render import get_renderer
 from .render.generic import seat_name
 
 
-def commands_help() -> str:
-    """What the player may type, in the terminal's language (the command words stay as typed)."""
-    return t("Type the number of an action from the menu, or the action itself in notation (shown in the menu after "
+def commands_help(hints: bool = True) -> str:
+    """What the player may type, in the terminal's language (the command words stay as typed); ``hints``: the
+    table allows the ``hint`` command."""
+    from .review import hint_help
+    text = t("Type the number of an action from the menu, or the action itself in notation (shown in the menu after "
              "each label). Also: {help} (this), {rules} (how to play, and the rules in play), {table} (show the "
              "table again), {quit} (leave now; the record is saved if --record was given).",
              help="[bold]help[/bold]", rules="[bold]help rules[/bold]", table="[bold]table[/bold]",
              quit="[bold]quit[/bold]")
+    return f"{text} {hint_help()}" if hints else text
 
 
 
@@ -52,6 +55,9 @@ def run_play(args, input_fn: Callable[[str], str] | None, out: Console) -> int:
         _check_writable(args.record)
     if args.players is not None:
         _check_players(game_cls, str(args.players))
+    hint_iterations = getattr(args, "hint_iterations", None)
+    if hint_iterations is not None and hint_iterations < 1:
+        raise CliError("--hint-iterations must be at least 1")
     if args.rules is not None and game_cls.RULES.preset_name(args.rules) not in game_cls.RULES.PRESETS:
         raise CliError(f"unknown preset {args.rules!r}; presets are: {', '.join(game_cls.RULES.PRESETS)}")
     read = _reader(input_fn, out)
@@ -95,7 +101,9 @@ def run_play(args, input_fn: Callable[[str], str] | None, out: Console) -> int:
 
     # a short seed, easy to note down and replay with --seed
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    return PlaySession(game, seat, bot_names, seed, args.record, read, out).run()
+    hints = not getattr(args, "no_hints", False)
+    return PlaySession(game, seat, bot_names, seed, args.record, read, out, hints=hints,
+                       hint_iterations=hint_iterations).run()
 
 
 def _check_writable(path: str) -> None:
@@ -210,8 +218,9 @@ class PlaySession:
     """The play loop: the human seat reads a number or notation; the bots choose from their views."""
 
     def __init__(self, game: Game, seat: int, bot_names: dict[int, str], seed: int, record_path: str | None,
-                 read: Callable[[str], str], out: Console):
+                 read: Callable[[str], str], out: Console, hints: bool = True, hint_iterations: int | None = None):
         self.game, self.seat, self.bot_names, self.seed = game, seat, bot_names, seed
+        self.hints, self.hint_iterations = hints, hint_iterations
         self.record_path, self.read, self.out = record_path, read, out
         self.bots = {p: make_bot(name, game) for p, name in bot_names.items()}
         self.renderer = get_renderer(game.name)
@@ -283,8 +292,11 @@ class PlaySession:
             if word in ("quit", "exit", "q"):
                 raise _Quit()
             if word in ("help", "h", "?"):
-                out.print(commands_help())
+                out.print(commands_help(self.hints))
                 self._print_menu(legal, view)
+                continue
+            if word in ("hint", "hints"):
+                self._hint(view, legal)
                 continue
             if word in ("rules", "help rules"):
                 from .info import rules_table
@@ -310,6 +322,21 @@ class PlaySession:
                     out.print(f"[red]{escape(error_text(e))}[/red]")
                 continue
             return str(state.history[-1])
+
+    def _hint(self, view, legal) -> None:
+        """The expert's top three moves from the person's view (never the state), with their chance to win. Its
+        rng is the position's own, so a hint changes nothing in the bots' play and asking twice says the same."""
+        from .review import hint_line, hints_off
+        if not self.hints:
+            self.out.print(hints_off())
+            return
+        rng = random.Random(f"hint:{self.seed}:{len(self.state.history)}")
+        if self.out.is_terminal:
+            with self.out.status(escape(t("The expert is thinking..."))):
+                line = hint_line(self.game, view, legal, rng, self.hint_iterations)
+        else:
+            line = hint_line(self.game, view, legal, rng, self.hint_iterations)
+        self.out.print(line)
 
     def _print_moves(self, player: int, action) -> None:
         """Print the moves made since the last call as the human seat sees them: the new entries of its view's
