@@ -21,8 +21,8 @@ def notation_words(game_name: str, record: dict) -> set[str]:
     """The words that are data in the terminal: the actions played (notation), the rules' option names, types,
     values and presets (what --set and --rules read), the bots' names, the program's name."""
     rules = gamenight.make(game_name).RULES
-    texts = [*record["actions"], *rules.PRESETS, game_name, "gamenight", "random", "heuristic", "simple", "help",
-             "rules", "table", "quit", "record"]
+    texts = [*record["actions"], *rules.PRESETS, game_name, "gamenight", "random", "heuristic", "simple", "strong",
+             "expert", "help", "hint", "rules", "table", "quit", "record"]
     for entry in rules.describe():
         texts += [entry["name"], entry["type"], str(entry["default"]), entry["allowed"] or "", entry["none_word"] or ""]
         texts += [c["value"] for c in entry["choices"] or []]
