@@ -8,6 +8,7 @@
 >>> state.apply(state.legal_actions()[0]).current_player
 0
 """
+from .bots.review import hint, review
 from .core import (
     RECORD_FORMAT,
     Action,
@@ -31,9 +32,10 @@ from .core import (
     replay_steps,
     whole_number,
 )
+from .core.registry import bot_doc, bot_options
 
 __version__ = "0.1.0"
 __all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "ScoreSheet",
            "SheetRow", "State", "View",
-           "bots_for", "games", "is_whole_number", "make", "make_bot", "play_match", "replay", "replay_steps",
-           "whole_number"]
+           "bot_doc", "bot_options", "bots_for", "games", "hint", "is_whole_number", "make", "make_bot", "play_match",
+           "replay", "replay_steps", "review", "whole_number"]

@@ -48,7 +48,8 @@ VISIBLE_TEXTS = """() => {
 # words that are data in every language: the languages' own names, the brand, YESSIR! (its title everywhere),
 # the bots' program names, a player's name
 CARD = re.compile(r"[TJQKA][shdc]|Jk")   # a card in notation ("Kd"; the digits of "8h" are not a word)
-DATA_WORDS = {*i18n.LANGUAGES.values(), "gamenight", "YESSIR", "random", "heuristic", "simple", "expert", NAME}
+DATA_WORDS = {*i18n.LANGUAGES.values(), "gamenight", "YESSIR", "random", "heuristic", "simple", "strong", "expert",
+              NAME}
 
 @pytest.fixture(scope="module")
 def pseudo_server(tmp_path_factory):

@@ -173,7 +173,7 @@ def check_message_leaks_nothing(state, seat, message, rng):
                                      "hand_pause", "current_player", "is_over", "actions", "created",
                                      "rules_summary"}
     assert set(message["table"]["settings"]) == {"has_host", "bots_may_be_replaced", "away_seconds",
-                                                 "hand_pause_seconds", "waiting", "rematch"}
+                                                 "hand_pause_seconds", "waiting", "rematch", "hints"}
     for entry in message["table"]["seats"]:   # what everyone sees of a seat: never a token or its hash
         assert set(entry) <= {"seat", "kind", "takeable", "bot", "away", "reserved", "name", "connected",
                               "unnamed"}, entry

@@ -43,7 +43,6 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 import gamenight
-from gamenight.core.registry import bot_doc
 from gamenight.i18n import N_, Text
 
 from .errors import TableError, TableGone
@@ -181,7 +180,7 @@ def games_catalogue() -> list[dict[str, Any]]:
                     "presets": [{"name": p, "title": rules.PRESET_TITLES.get(p, p), "doc": rules.PRESET_DOCS.get(p, "")}
                                 for p in rules.PRESETS],
                     "options": rules.describe(), "bots": bots_by_level(game), "bot_labels": bot_labels(game),
-                    "bot_docs": {b: bot_doc(b, game) for b in gamenight.bots_for(game)}})
+                    "bot_docs": {b: gamenight.bot_doc(b, game) for b in gamenight.bots_for(game)}})
     return out
 
 

@@ -21,16 +21,12 @@ from typing import Any, cast
 
 import gamenight
 
-from ..bots.review import hint
-from ..core.registry import bot_options
-from ..core.views import View
-
 log = logging.getLogger("gamenight.web")
 
 
 def thinks(bot: str) -> bool:
     """Whether ``bot`` searches (takes a budget), and so plays in the worker pool."""
-    return "iterations" in bot_options(bot)
+    return "iterations" in gamenight.bot_options(bot)
 
 
 @dataclass(frozen=True)
@@ -58,9 +54,9 @@ def run_job(job: Job) -> Any:
         game = _GAMES[key] = gamenight.make(job.game, players=job.players, rules=job.rules)
     legal = [game.parse_action(text) for text in job.legal]
     rng = random.Random(job.seed)
-    view = cast(View, job.view)
+    view = cast(gamenight.View, job.view)
     if job.top:
-        return hint(game, view, legal, rng, iterations=job.iterations, top=job.top)
+        return gamenight.hint(game, view, legal, rng, iterations=job.iterations, top=job.top)
     options = {} if job.iterations is None else {"iterations": job.iterations}
     return str(gamenight.make_bot(job.bot, game, **options).choose(view, legal, rng))
 

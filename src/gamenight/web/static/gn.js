@@ -158,7 +158,7 @@ const GN = (function () {
     return box;
   }
 
-  /** A bot as people call it ("Medium"), from its program name ("heuristic"); the server's catalogue fills the
+  /** A bot as people call it ("Casual"), from its program name ("heuristic"); the server's catalogue fills the
    *  names in (botLabels), and a bot it does not name keeps its program name. */
   const botLabels = {};
   function botLabel(name) { return botLabels[name] ? `${t(botLabels[name])} (${name})` : String(name); }
