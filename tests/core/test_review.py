@@ -172,5 +172,6 @@ def test_a_hint_gives_the_top_moves_from_the_view():
     assert all(m["action"] in {str(a) for a in legal} for m in moves)
     assert all(0 <= m["win"] <= 1 and 0 <= m["value"] <= 1 and m["rollouts"] >= 1 for m in moves)
     assert hint(game, view, legal, random.Random(1), iterations=ITERATIONS) == moves
+    assert [m["win"] for m in moves] == sorted((m["win"] for m in moves), reverse=True)   # by their chance
     with pytest.raises(TypeError, match="view"):
         hint(game, state, legal, random.Random(1), iterations=ITERATIONS)  # type: ignore[arg-type]

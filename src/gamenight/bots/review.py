@@ -92,8 +92,8 @@ def horizon(game: AnyGame) -> str:
 
 def hint(game: AnyGame, view: View, legal: list[Action], rng: random.Random, iterations: int | None = None,
          top: int = 3) -> list[dict[str, Any]]:
-    """The expert's ``top`` moves for the seat whose ``view`` it is, best first: each ``{"action", "win",
-    "value", "rollouts"}`` (``win``: the estimated chance to win the hand, or the match: ``horizon(game)``).
+    """The expert's ``top`` moves for the seat whose ``view`` it is, by their chance, best first: each ``{"action",
+    "win", "value", "rollouts"}`` (``win``: the estimated chance to win the hand, or the match: ``horizon(game)``).
 
     The search drops the worse half of the moves after each round, so a runner-up it dropped early rests on a few
     rollouts (a 100% from one rollout); each such move is searched again head to head with the best, with half
@@ -108,6 +108,9 @@ def hint(game: AnyGame, view: View, legal: list[Action], rng: random.Random, ite
         if 2 * estimate.rollouts < best.rollouts:
             _, estimate = _head_to_head(pair_bot, view, best.action, estimate.action, rng)
         shown.append(estimate)
+    # a person reads the chances: the moves are shown by them, best first (the bot itself keeps its heuristic's
+    # move unless another is clearly better, which a chance a few points higher need not be)
+    shown.sort(key=lambda e: -e.win)
     return [_estimate_json(e) for e in shown]
 
 

@@ -74,7 +74,7 @@ def _add_simulate(sub) -> None:
     """``gamenight simulate``: bot matches and their win rates."""
     sim = sub.add_parser("simulate", help="play many bot matches and report win rates",
                          description="Play many matches between bots (seeds SEED, SEED+1, ...) and report each "
-                                     "seat's wins with a 95%% Wilson interval, mean scores and speed.")
+                                     "seat's wins with a 95% Wilson interval, mean scores and speed.")
     sim.add_argument("game")
     sim.add_argument("--games", type=int, default=100, help="number of matches (default 100)")
     sim.add_argument("--players", type=int, help="number of players (default: the game's default)")
@@ -92,7 +92,7 @@ def _add_tournament(sub) -> None:
                           description="Play every pair of bots on duplicate deals (each seed twice, the seats "
                                       "swapped; at 3+ players the two bots alternate seats, so Thunee's teams are "
                                       "one bot each) and report each pair's match wins and decided hands won with "
-                                      "95%% Wilson intervals, and Bradley-Terry ratings on an Elo scale with 95%% "
+                                      "95% Wilson intervals, and Bradley-Terry ratings on an Elo scale with 95% "
                                       "bootstrap intervals.")
     tour.add_argument("game")
     tour.add_argument("--bots", required=True, help="a comma list of two or more bots, e.g. expert,heuristic,random")

@@ -630,8 +630,8 @@
     button.addEventListener("click", askHint);
     const parts = [button];
     if (hint && hint.version === live.version) {
-      parts.push(el("ol", hint.moves.map((m) => el("li", [moveName(m.action, message, renderer, ui), " ",
-        GN.t("{percent} to win the hand", {percent: percent(m.win)})], {"data-hint-move": m.action})),
+      parts.push(el("ol", hint.moves.map((m) => el("li", withNode(GN.t("{move}: {percent} to win the hand",
+        {percent: percent(m.win)}), "move", moveName(m.action, message, renderer, ui)), {"data-hint-move": m.action})),
         {class: "hint-moves", "aria-label": GN.t("the best moves, as the expert bot sees them")}));
     }
     box.replaceChildren(...parts);
