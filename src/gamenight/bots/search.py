@@ -37,7 +37,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.checks import whole_number
@@ -291,6 +291,6 @@ def register_search_bots(game_name: str, settings: Settings) -> None:
     register_bot("expert", expert_factory(settings), games=(game_name,), options=("iterations", "time_s"),
                  doc=N_("searches: deals the unseen cards or dice many ways from what it knows and plays each move "
                         "out to the end of the hand; about a second a move"))
-    quarter = Settings(**{**settings.__dict__, "iterations": max(1, settings.iterations // 4)})
+    quarter = replace(settings, iterations=max(1, settings.iterations // 4))
     register_bot("strong", expert_factory(quarter), games=(game_name,), options=("iterations", "time_s"),
                  doc=N_("the expert's search with a quarter of its time"))

@@ -2,26 +2,13 @@
 from __future__ import annotations
 
 import json
-import math
 import time
 
 from ..core.match import play_match
 from ..core.registry import bots_for, make, make_bot
+from ..tournament import wilson_interval
 from .console import PlainConsole, escape, table_text
 from .main import CliError, parse_overrides
-
-Z95 = 1.959963984540054
-
-
-def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (wins may be fractional: shared wins count 1/k)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def seat_bot_names(game, text: str | None) -> list[str]:
