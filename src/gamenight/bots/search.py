@@ -124,9 +124,8 @@ class SearchBot:
         return self.evaluate(view, legal, rng)[0].action
 
     def evaluate(self, view: View, legal: list[Action], rng: random.Random,
-                 progress: Callable[[float], None] | None = None, halving: bool = True) -> list[Estimate]:
-        """Every searched move's estimate, best first (the first is the bot's choice). ``halving=False`` plays every
-        move in every world (no move dropped early: estimates a person compares, as a hint's).
+                 progress: Callable[[float], None] | None = None) -> list[Estimate]:
+        """Every searched move's estimate, best first (the first is the bot's choice).
 
         Only ``view`` is read: a state handed in place of a view is refused (the bot cannot peek)."""
         if isinstance(view, State):
@@ -138,7 +137,7 @@ class SearchBot:
         runs = _Runs(len(moves))
         budget = self.iterations if self.iterations is not None else 1_000_000
         deadline = None if self.time_s is None else self.clock() + self.time_s
-        rounds = max(1, math.ceil(math.log2(len(moves)))) if halving else 1
+        rounds = max(1, math.ceil(math.log2(len(moves))))
         alive = list(range(len(moves)))
         for round_no in range(rounds):
             last = round_no == rounds - 1
