@@ -15,6 +15,17 @@ play, one bot a team. With an odd number of players the bot of the even seats ho
 and one fewer in rotation 1, so the pair is still even over the two. Only two bots ever sit at a table: with
 three or more bots each pair is played as above.
 
+**One against the rest** (``solo=True``, games of 3+ players without teams): the first bot plays alone against
+each of the others in turn, the other bot in every other seat; each seed is played once per seat, the lone bot
+in seat ``rotation`` (rotations ``0 .. players - 1``), so again the luck of the seat and of the deal cancels.
+The report then gives, per opponent, the lone bot's match wins and decided hands won next to its fair share; a
+Bradley-Terry rating of one bot against several is not a pairwise result, so there are no ratings then.
+
+**Counting calls** (``count=("thunee", "jodi")``): each match is replayed from its seed and every action whose
+notation is a counted word, or starts with it and a space (``jodi KQh``), is counted for the bot in the seat that
+played it: made; scored, when the hand it was played in has a score sheet row (a Thunee deal that is dealt again
+has none); won, when that seat's column won that row.
+
 **A match** is a :class:`Job`, picklable, run by :func:`play_job` in any process; the bots' random generator is
 derived from ``(seed, rotation)`` alone, so a job gives the same result wherever and in whatever order it runs.
 Results are put back in the jobs' order.
@@ -61,6 +72,10 @@ Z95 = 1.959963984540054
 PRIOR = 1.0
 SEATING = ("rotation 0: the first bot of the pair in the even seats, the second in the odd seats; rotation 1: "
            "the same deal with the seats swapped")
+SOLO_SEATING = ("one against the rest: rotation r: the first bot of the pair alone in seat r, the second bot in "
+                "every other seat; every deal is played with rotations 0 .. players - 1")
+#: the two seating modes, as the settings, the JSON and the CSV name them
+PAIRS, SOLO = "pairs", "solo"
 
 Result = dict[str, Any]
 OnResult = Callable[[Result], None]
@@ -102,6 +117,8 @@ class Job:
     rotation: int
     seats: tuple[str, ...]
     iterations: int | None = None
+    solo: bool = False               # one against the rest: ``pair[0]`` alone in seat ``rotation``
+    count: tuple[str, ...] = ()      # the action words whose calls are counted (none: no counting)
 
     def bot_options(self, name: str) -> dict[str, Any]:
         """The options ``make_bot`` gets for ``name``: a search bot's budget."""
@@ -117,23 +134,77 @@ def seatings(a: str, b: str, players: int) -> list[tuple[str, ...]]:
     return [tuple(first if s % 2 == 0 else second for s in range(players)) for first, second in ((a, b), (b, a))]
 
 
-def pairings(bots: Sequence[str]) -> list[tuple[str, str]]:
-    """Every pair of bots once, in the order given."""
+def solo_seatings(alone: str, other: str, players: int) -> list[tuple[str, ...]]:
+    """One against the rest: ``alone`` in seat 0, then seat 1, ..., ``other`` in every other seat.
+
+    >>> solo_seatings("a", "b", 3)
+    [('a', 'b', 'b'), ('b', 'a', 'b'), ('b', 'b', 'a')]
+    """
+    return [tuple(alone if s == rotation else other for s in range(players)) for rotation in range(players)]
+
+
+def pairings(bots: Sequence[str], solo: bool = False) -> list[tuple[str, str]]:
+    """Every pair of bots once, in the order given; one against the rest: the first bot with each other one."""
+    if solo:
+        return [(bots[0], other) for other in bots[1:]]
     return list(itertools.combinations(bots, 2))
 
 
+def solo_refusal(game: Game[Any, Any]) -> str | None:
+    """Why one bot alone against the rest makes no sense at ``game`` (None: it does): two players are a pair
+    already, and at a team game one bot alone would share its team with an opponent."""
+    if game.num_players < 3:
+        return (f"--solo needs a game of 3 or more players (one bot against several); {game.title} with "
+                f"{game.num_players} players is already one against one")
+    columns = game.new(seed=0)._sheet_columns()
+    if any(len(column) > 1 for column in columns):
+        teams = " against ".join(_seats_text(column) for column in columns)
+        return (f"--solo makes no sense at {game.title}: it is a team game (seats {teams}), so a bot alone would "
+                f"be the partner of an opponent")
+    return None
+
+
+def _seats_text(seats: Sequence[int]) -> str:
+    """``0 & 2``, ``0, 2 & 4``."""
+    names = [str(s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " & " + names[-1]
+
+
+def count_words(words: Iterable[str]) -> tuple[str, ...]:
+    """The words of ``count``, their spaces tidied (``"blind  thunee "`` is ``"blind thunee"``); an empty word or
+    one given twice (in any case) is a ValueError."""
+    tidy = tuple(" ".join(word.split()) for word in words)
+    for word in tidy:
+        if not word:
+            raise ValueError("an empty word to count")
+    folded = [word.casefold() for word in tidy]
+    for word, key in zip(tidy, folded):
+        if folded.count(key) > 1:
+            raise ValueError(f"the word {word!r} is counted twice")
+    return tidy
+
+
 def schedule(game: GameSpec, bots: Sequence[str], matches: int, seed: int = 0,
-             iterations: int | None = None) -> list[Job]:
-    """Every pair, every seed ``seed .. seed + matches - 1``, every seating: the jobs, numbered from 0."""
+             iterations: int | None = None, solo: bool = False, count: Sequence[str] = ()) -> list[Job]:
+    """Every pair, every seed ``seed .. seed + matches - 1``, every seating: the jobs, numbered from 0.
+
+    ``solo``: the first bot alone against each other one, in every seat (:func:`solo_seatings`); ``count``: the
+    words whose calls each match counts (:func:`count_calls`)."""
     if len(set(bots)) != len(bots) or len(bots) < 2:
         raise ValueError("a tournament needs at least two different bots")
     if matches < 1:
         raise ValueError("a tournament needs at least one match per pair")
+    words = count_words(count)
+    if solo:
+        refusal = solo_refusal(game.build())
+        if refusal is not None:
+            raise ValueError(refusal)
+    seat = solo_seatings if solo else seatings
     jobs: list[Job] = []
-    for pair in pairings(bots):
+    for pair in pairings(bots, solo):
         for number in range(matches):
-            for rotation, seats in enumerate(seatings(*pair, game.players)):
-                jobs.append(Job(len(jobs), game, pair, seed + number, rotation, seats, iterations))
+            for rotation, seats in enumerate(seat(*pair, game.players)):
+                jobs.append(Job(len(jobs), game, pair, seed + number, rotation, seats, iterations, solo, words))
     return jobs
 
 
@@ -170,7 +241,8 @@ def pair_score(returns: Sequence[float], seats: Sequence[str], pair: Sequence[st
 
 
 def play_job(job: Job) -> Result:
-    """Play ``job``'s match: the bots' shares of the win, the hands each won, the actions played."""
+    """Play ``job``'s match: the bots' shares of the win, the hands each won, the actions played (one against
+    the rest: the decided hands the lone bot played; counting: the calls)."""
     game = job.game.build()
     bots = [make_bot(name, game, **job.bot_options(name)) for name in job.seats]
     state = play_match(game, bots, job.seed, bot_rng=job.rng())
@@ -178,11 +250,72 @@ def play_job(job: Job) -> Result:
     columns = state._sheet_columns()
     winners = [hand_winner(row["points"], state.SHEET_LOW_WINS) for row in state.sheet]
     hand_bots = [None if c is None else column_bot(job.seats, columns[c]) for c in winners]
-    return {"job": job.id, "pair": list(job.pair), "seed": job.seed, "rotation": job.rotation,
-            "seats": list(job.seats), "returns": returns,
-            "score": pair_score(returns, job.seats, job.pair),
-            "hand_winners": winners, "hands_won": [hand_bots.count(bot) for bot in job.pair],
-            "hands": len(winners), "undecided": hand_bots.count(None), "actions": len(state.history)}
+    result: Result = {"job": job.id, "pair": list(job.pair), "seed": job.seed, "rotation": job.rotation,
+                      "seats": list(job.seats), "returns": returns,
+                      "score": pair_score(returns, job.seats, job.pair),
+                      "hand_winners": winners, "hands_won": [hand_bots.count(bot) for bot in job.pair],
+                      "hands": len(winners), "undecided": hand_bots.count(None), "actions": len(state.history)}
+    if job.solo:
+        result.update(solo_hands(state.sheet, winners, job.rotation))
+    if job.count:
+        result["calls"] = pair_calls(job, state, winners, columns)
+    return result
+
+
+def solo_hands(sheet: Sequence[Any], winners: Sequence[int | None], seat: int) -> dict[str, Any]:
+    """The decided hands the lone bot (in ``seat``, a column of its own) played, and how many of them it would
+    win at a fair share: a hand's fair share is one over the columns still playing it (Yaniv's players who are
+    out of the match have no points: they neither play nor win the hand)."""
+    played = [row for row, winner in zip(sheet, winners) if winner is not None and row["points"][seat] is not None]
+    fair = sum(1 / sum(1 for p in row["points"] if p is not None) for row in played)
+    return {"solo_decided": len(played), "solo_fair_hands": fair}
+
+
+def count_calls(state: Any, words: Sequence[str]) -> list[tuple[int, int, int]]:
+    """``(word, seat, hand)`` for every action of the finished match ``state`` whose notation is one of
+    ``words`` (by index), or starts with one and a space, in any case: the match is replayed from its seed, the
+    seat is the one to act before the action and the hand the number of the hand it is played in
+    (``hands_played`` before it), which is the ``hand`` of that hand's score sheet row, if it has one. (Counting
+    the rows written before the action would not do: a Thunee deal that is dealt again writes no row.)
+
+    >>> import gamenight
+    >>> state = gamenight.make("thunee").new(seed=1)
+    >>> seat = state.current_player
+    >>> count_calls(state.apply("pass"), ["pass", "jodi"]) == [(0, seat, 1)]   # "pass" by that seat in hand 1
+    True
+    """
+    keys = [word.casefold() for word in words]
+    again = state.game.new(seed=state.seed, deal=state.deal)
+    found: list[tuple[int, int, int]] = []
+    for action in state.history:
+        text = str(action).casefold()
+        seat, hand = again.current_player, again.hands_played
+        for index, key in enumerate(keys):
+            if text == key or text.startswith(key + " "):
+                found.append((index, seat, hand))
+        again.apply(action)
+    if again.sheet != state.sheet:
+        raise RuntimeError(f"the match from seed {state.seed} replays to another score sheet")
+    return found
+
+
+def pair_calls(job: Job, state: Any, winners: Sequence[int | None],
+               columns: Sequence[Sequence[int]]) -> list[dict[str, Any]]:
+    """Per counted word, for each bot of the pair: the calls it made, how many were in a hand that reached the
+    score sheet (``scored``), and in how many of those its seat's column won the hand."""
+    made = [[0, 0] for _ in job.count]
+    scored = [[0, 0] for _ in job.count]
+    won = [[0, 0] for _ in job.count]
+    row_of = {row["hand"]: index for index, row in enumerate(state.sheet)}
+    for word, seat, hand in count_calls(state, job.count):
+        side = job.pair.index(job.seats[seat])
+        made[word][side] += 1
+        if hand in row_of:
+            scored[word][side] += 1
+            winner = winners[row_of[hand]]
+            if winner is not None and seat in columns[winner]:
+                won[word][side] += 1
+    return [{"word": word, "made": made[i], "scored": scored[i], "won": won[i]} for i, word in enumerate(job.count)]
 
 
 # ---- running the jobs -----------------------------------------------------------------------------------------
@@ -313,12 +446,28 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 # ---- the report -----------------------------------------------------------------------------------------------
 def report(bots: Sequence[str], results: Sequence[Result], anchor: str | None = None, resamples: int = 200,
-           seed: int = 0, prior: float = PRIOR) -> dict[str, Any]:
-    """The pairs' results and the bots' ratings from the matches' ``results`` (as :func:`run_jobs` gives them)."""
-    anchor = anchor if anchor is not None else default_anchor(bots)
-    return {"pairs": [pair_summary(pair, [r for r in results if tuple(r["pair"]) == pair])
-                      for pair in pairings(bots)],
-            "ratings": ratings(bots, results, anchor, resamples, seed, prior)}
+           seed: int = 0, prior: float = PRIOR, solo: bool = False, count: Sequence[str] = (),
+           players: int | None = None) -> dict[str, Any]:
+    """The pairs' results and the bots' ratings from the matches' ``results`` (as :func:`run_jobs` gives them).
+
+    ``solo`` (one against the rest, at ``players`` players): ``{"solo": [...], "ratings": None}`` instead; with
+    ``count``, ``"calls"`` too (:func:`call_summary`)."""
+    data: dict[str, Any]
+    if solo:
+        players = players if players is not None else len(results[0]["seats"]) if results else None
+        if players is None:
+            raise ValueError("the report of one bot against the rest needs the number of players")
+        data = {"solo": [solo_summary(pair, [r for r in results if tuple(r["pair"]) == pair], players)
+                         for pair in pairings(bots, solo=True)],
+                "ratings": None}
+    else:
+        anchor = anchor if anchor is not None else default_anchor(bots)
+        data = {"pairs": [pair_summary(pair, [r for r in results if tuple(r["pair"]) == pair])
+                          for pair in pairings(bots)],
+                "ratings": ratings(bots, results, anchor, resamples, seed, prior)}
+    if count:
+        data["calls"] = call_summary(bots, results, count)
+    return data
 
 
 def default_anchor(bots: Sequence[str]) -> str:
@@ -340,6 +489,40 @@ def pair_summary(pair: tuple[str, str], results: Sequence[Result]) -> dict[str, 
                      "hands_ci95": list(wilson_interval(hands, decided))})
     return {"pair": list(pair), "matches": n, "hands": sum(r["hands"] for r in results), "decided_hands": decided,
             "undecided_hands": sum(r["undecided"] for r in results), "bots": bots}
+
+
+def solo_summary(pair: tuple[str, str], results: Sequence[Result], players: int) -> dict[str, Any]:
+    """The lone bot ``pair[0]`` against ``pair[1]`` in every other seat: its match wins (a shared win counts its
+    share) and the decided hands it won of those it played, each with a 95% Wilson interval and the fair share
+    (what it would win if all bots were equal: one match in ``players``; a hand's share over the columns still
+    playing it)."""
+    n = len(results)
+    wins = sum(r["score"][0] for r in results)
+    decided = sum(r["solo_decided"] for r in results)
+    hands = sum(r["hands_won"][0] for r in results)
+    fair_hands = sum(r["solo_fair_hands"] for r in results)
+    return {"bot": pair[0], "opponent": pair[1], "opponents_per_match": players - 1, "matches": n,
+            "wins": wins, "win_rate": wins / n if n else 0.0, "ci95": list(wilson_interval(wins, n)),
+            "fair_share": 1 / players, "hands": sum(r["hands"] for r in results), "decided_hands": decided,
+            "undecided_hands": sum(r["undecided"] for r in results), "hands_won": hands,
+            "hand_rate": hands / decided if decided else 0.0, "hands_ci95": list(wilson_interval(hands, decided)),
+            "hands_fair_share": fair_hands / decided if decided else 1 / players}
+
+
+def call_summary(bots: Sequence[str], results: Sequence[Result], words: Sequence[str]) -> list[dict[str, Any]]:
+    """Per bot and counted word, over every match the bot played: the calls it made, those made in a hand that
+    was scored, the hands its seat won after them, and that rate of the scored ones (None when there is none)
+    with a 95% Wilson interval."""
+    rows = []
+    for name in bots:
+        mine = [(r, r["pair"].index(name)) for r in results if name in r["pair"]]
+        for index, word in enumerate(words):
+            made, scored, won = (sum(r["calls"][index][key][side] for r, side in mine)
+                                 for key in ("made", "scored", "won"))
+            rows.append({"bot": name, "word": word, "matches": len(mine), "made": made, "scored": scored,
+                         "won": won, "won_rate": won / scored if scored else None,
+                         "ci95": list(wilson_interval(won, scored))})
+    return rows
 
 
 def ratings(bots: Sequence[str], results: Sequence[Result], anchor: str, resamples: int = 200, seed: int = 0,
@@ -393,23 +576,36 @@ def _wins(k: int, deals: Iterable[Deal]) -> list[list[float]]:
 
 
 def settings(spec: GameSpec, bots: Sequence[str], matches: int, seed: int, iterations: int | None,
-             anchor: str | None = None, resamples: int = 200) -> dict[str, Any]:
-    """What a tournament was: everything that decides its results (not how it was run)."""
-    return {"game": spec.name, "players": spec.players, "rules": spec.rules, "bots": list(bots),
-            "matches_per_pair": matches, "seeds": [seed, seed + matches - 1], "seating": SEATING,
-            "iterations": iterations, "anchor": anchor if anchor is not None else default_anchor(bots),
-            "resamples": resamples, "prior_draws_per_pair": PRIOR}
+             anchor: str | None = None, resamples: int = 200, solo: bool = False,
+             count: Sequence[str] = ()) -> dict[str, Any]:
+    """What a tournament was: everything that decides its results (not how it was run). One against the rest
+    has no ratings, so no anchor, resamples or prior; ``count`` is there only when calls are counted."""
+    data = {"game": spec.name, "players": spec.players, "rules": spec.rules, "bots": list(bots),
+            "matches_per_pair": matches, "seeds": [seed, seed + matches - 1],
+            "seating": SOLO_SEATING if solo else SEATING, "iterations": iterations,
+            "anchor": None if solo else anchor if anchor is not None else default_anchor(bots),
+            "resamples": None if solo else resamples, "prior_draws_per_pair": None if solo else PRIOR,
+            "mode": SOLO if solo else PAIRS}
+    if count:
+        data["count"] = list(count)
+    return data
 
 
 def tournament(game: Game[Any, Any], bots: Sequence[str], matches: int, seed: int = 0,
-               iterations: int | None = None, workers: int = 1, resamples: int = 200) -> dict[str, Any]:
-    """A whole tournament in one call: ``{"settings", "pairs", "ratings", "matches"}``."""
+               iterations: int | None = None, workers: int = 1, resamples: int = 200, solo: bool = False,
+               count: Sequence[str] = ()) -> dict[str, Any]:
+    """A whole tournament in one call: ``{"settings", "pairs", "ratings", "matches"}`` (one against the rest:
+    ``"solo"`` for ``"pairs"``, and ``"ratings"`` None; counting: ``"calls"`` too)."""
     spec = GameSpec.of(game)
-    results = run_jobs(schedule(spec, bots, matches, seed, iterations), workers)
-    return {"settings": settings(spec, bots, matches, seed, iterations, resamples=resamples),
-            **report(bots, results, resamples=resamples, seed=seed), "matches": results}
+    words = count_words(count)
+    results = run_jobs(schedule(spec, bots, matches, seed, iterations, solo, words), workers)
+    return {"settings": settings(spec, bots, matches, seed, iterations, resamples=resamples, solo=solo, count=words),
+            **report(bots, results, resamples=resamples, seed=seed, solo=solo, count=words, players=spec.players),
+            "matches": results}
 
 
-__all__ = ["PRIOR", "SEARCH_BOTS", "GameSpec", "Job", "bradley_terry", "default_anchor", "default_workers",
-           "elo_scale", "hand_winner", "pair_score", "pair_summary", "pairings", "play_job", "ratings", "report",
-           "run_jobs", "run_jobs_on_ray", "schedule", "seatings", "settings", "tournament", "wilson_interval"]
+__all__ = ["PAIRS", "PRIOR", "SEARCH_BOTS", "SOLO", "GameSpec", "Job", "bradley_terry", "call_summary",
+           "count_calls", "count_words", "default_anchor", "default_workers", "elo_scale", "hand_winner",
+           "pair_calls", "pair_score", "pair_summary", "pairings", "play_job", "ratings", "report", "run_jobs",
+           "run_jobs_on_ray", "schedule", "seatings", "settings", "solo_hands", "solo_refusal", "solo_seatings",
+           "solo_summary", "tournament", "wilson_interval"]

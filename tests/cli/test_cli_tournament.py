@@ -279,3 +279,247 @@ def test_a_missing_extra_is_named_before_any_match(cli, monkeypatch, option, mis
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == missing else real(name, *a))
     run = cli(["tournament", "gin_rummy", *FAST, *option])
     assert run.rc == 2 and extra in run.err and run.out == ""
+
+
+# ---- one against the rest (--solo) ----------------------------------------------------------------------------
+SOLO = ["yaniv", "--players", "3", "--bots", "heuristic,random", "--matches", "1", "--solo", "--quiet"]
+
+
+def test_solo_schedule_puts_the_first_bot_in_every_seat_against_each_other_bot():
+    game = core.GameSpec.of(make("yaniv", players=4))
+    jobs = core.schedule(game, ["x", "y", "z"], matches=2, seed=5, solo=True)
+    assert len(jobs) == 2 * 2 * 4 and [j.id for j in jobs] == list(range(16))
+    assert all(j.solo and j.count == () for j in jobs)
+    for other in ("y", "z"):
+        mine = [j for j in jobs if j.pair == ("x", other)]
+        assert {(j.seed, j.rotation) for j in mine} == {(seed, r) for seed in (5, 6) for r in range(4)}
+        for j in mine:
+            assert j.seats[j.rotation] == "x" and j.seats.count("x") == 1 and j.seats.count(other) == 3
+        for seed in (5, 6):   # on each deal the lone bot holds every seat once
+            assert sorted(j.seats.index("x") for j in mine if j.seed == seed) == [0, 1, 2, 3]
+    assert core.solo_seatings("a", "b", 3) == [("a", "b", "b"), ("b", "a", "b"), ("b", "b", "a")]
+    assert core.pairings(["x", "y", "z"], solo=True) == [("x", "y"), ("x", "z")]
+    # the default seating is unchanged
+    assert [j.seats for j in core.schedule(game, ["x", "y"], matches=1)] == [("x", "y", "x", "y"), ("y", "x", "y", "x")]
+    # the bots' generator still comes from (seed, rotation) alone
+    assert jobs[1].rng().random() == core.Job(99, game, ("q", "r"), 5, 1, ("q",) * 4).rng().random()
+
+
+def test_solo_is_refused_for_two_players_and_team_games():
+    for game in (make("gin_rummy"), make("yessir", players=2), make("yaniv", players=2)):
+        assert "3 or more players" in core.solo_refusal(game)
+    thunee = core.solo_refusal(make("thunee", players=4))
+    assert "team game" in thunee and "0 & 2 against 1 & 3" in thunee
+    assert "0, 2 & 4 against 1, 3 & 5" in core.solo_refusal(make("thunee", players=6))
+    assert core.solo_refusal(make("yaniv", players=3)) is None and core.solo_refusal(make("yessir")) is None
+    with pytest.raises(ValueError, match="team game"):
+        core.schedule(core.GameSpec.of(make("thunee")), ["heuristic", "random"], matches=1, solo=True)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["gin_rummy", "--bots", "heuristic,random", "--solo"],
+     "--solo needs a game of 3 or more players (one bot against several); Gin Rummy with 2 players"),
+    (["yessir", "--players", "2", "--bots", "heuristic,random", "--solo"], "YESSIR! with 2 players"),
+    (["thunee", "--bots", "heuristic,random", "--solo"],
+     "--solo makes no sense at Thunee: it is a team game (seats 0 & 2 against 1 & 3)"),
+    (["yaniv", "--bots", "heuristic,random", "--solo", "--plot", "x.png"], "--plot draws the ratings"),
+    (["thunee", "--bots", "heuristic,random", "--count", "thunee,,jodi"], "--count: an empty word to count"),
+    (["thunee", "--bots", "heuristic,random", "--count", ""], "--count: an empty word to count"),
+    (["thunee", "--bots", "heuristic,random", "--count", "jodi,Jodi"], "--count: the word 'jodi' is counted twice"),
+])
+def test_bad_solo_and_count_options(cli, argv, message):
+    run = cli(["tournament", *argv])
+    assert run.rc == 2 and message in run.err and run.err.count("\n") == 1 and run.out == ""
+
+
+def _solo_result(score, hands_won, decided, fair, hands=None, undecided=0):
+    return {"pair": ["a", "b"], "seats": ["a", "b", "b", "b"], "score": score, "hands_won": hands_won,
+            "hands": hands if hands is not None else sum(hands_won) + undecided, "undecided": undecided,
+            "solo_decided": decided, "solo_fair_hands": fair}
+
+
+def test_solo_report_numbers():
+    results = [_solo_result([1.0, 0.0], [3, 2], 5, 1.25), _solo_result([0.0, 1.0], [1, 4], 5, 1.25, undecided=1),
+               _solo_result([0.5, 0.5], [2, 5], 6, 1.75)]
+    data = core.report(["a", "b"], results, solo=True, players=4)
+    assert data["ratings"] is None and "pairs" not in data
+    [s] = data["solo"]
+    assert s["bot"] == "a" and s["opponent"] == "b" and s["opponents_per_match"] == 3 and s["matches"] == 3
+    assert s["wins"] == 1.5 and s["win_rate"] == 0.5 and s["ci95"] == list(wilson_interval(1.5, 3))
+    assert s["fair_share"] == 0.25
+    assert s["hands_won"] == 6 and s["decided_hands"] == 16 and s["hand_rate"] == 6 / 16
+    assert s["hands_ci95"] == list(wilson_interval(6, 16)) and s["hands_fair_share"] == 4.25 / 16
+    assert s["hands"] == 18 and s["undecided_hands"] == 1
+    # the players come from the seats when not given
+    assert core.report(["a", "b"], results, solo=True) == data
+
+
+def test_solo_report_on_a_tiny_run(cli, tmp_path):
+    data = _tournament(cli, tmp_path, *SOLO, "--workers", "1")
+    settings = data["settings"]
+    assert settings["mode"] == "solo" and settings["seating"] == core.SOLO_SEATING
+    assert settings["anchor"] is None and settings["resamples"] is None and "count" not in settings
+    assert data["ratings"] is None and "pairs" not in data
+    matches = data["matches"]
+    assert [(m["rotation"], m["seats"]) for m in matches] == [
+        (0, ["heuristic", "random", "random"]), (1, ["random", "heuristic", "random"]),
+        (2, ["random", "random", "heuristic"])]
+    [s] = data["solo"]
+    wins = sum(m["score"][0] for m in matches)
+    won = sum(m["hand_winners"].count(m["rotation"]) for m in matches)   # a hand is the lone bot's: its seat won it
+    assert [m["hands_won"][0] for m in matches] == [m["hand_winners"].count(m["rotation"]) for m in matches]
+    assert s["matches"] == 3 and s["wins"] == wins and s["fair_share"] == pytest.approx(1 / 3)
+    assert s["ci95"] == list(wilson_interval(wins, 3))
+    assert s["hands_won"] == won and 0 < s["decided_hands"] <= sum(m["hands"] for m in matches)
+    assert s["hands_fair_share"] >= 1 / 3   # players out of the match leave fewer to share a hand with
+    for m in matches:
+        assert math.isclose(sum(m["score"]), 1)
+        assert m["score"][0] == m["returns"][m["rotation"]] / sum(m["returns"])
+
+
+def test_solo_terminal_output(cli):
+    run = cli(["tournament", *SOLO, "--workers", "1"])
+    assert run.rc == 0, run.err
+    out = run.out
+    assert "Yaniv, 3 players, rules french: heuristic alone vs 1 opponent x 1 deals (seeds 0..0) x 3 seats = 3 " \
+           "matches" in out
+    assert "heuristic alone vs 2 random: won " in out and "/3 matches, " in out and "fair share 33.3%" in out
+    assert "decided hands it played: won " in out
+    assert "Ratings: none with --solo" in out and "Bradley-Terry, Elo scale" not in out
+    assert "3 matches," in out and "on 1 worker" in out
+
+
+def test_solo_csv_carries_the_mode(cli, tmp_path):
+    path = tmp_path / "solo.csv"
+    run = cli(["tournament", *SOLO, "--workers", "1", "--csv", str(path)])
+    assert run.rc == 0, run.err
+    with open(path, newline="") as f:
+        reader = csv.reader(f)
+        header = next(reader)
+        rows = list(reader)
+    from gamenight.cli.tournament import CSV_FIELDS
+    assert header == [*CSV_FIELDS, "mode"] and len(rows) == 3
+    assert [dict(zip(header, row))["mode"] for row in rows] == ["solo"] * 3
+    assert dict(zip(header, rows[1]))["seats"] == "random heuristic random"
+
+
+def test_solo_same_results_with_one_worker_and_two(cli, tmp_path):
+    argv = [*SOLO, "--count", "yaniv"]
+    one = _tournament(cli, tmp_path, *argv, "--workers", "1", name="one.json")
+    two = _tournament(cli, tmp_path, *argv, "--workers", "2", name="two.json")
+    assert one["run"]["backend"] == "in-process" and two["run"]["backend"] == "processes"
+    assert _results(one) == _results(two)
+
+
+def test_the_default_mode_adds_nothing_to_the_results(cli, tmp_path):
+    data = _tournament(cli, tmp_path, "gin_rummy", *FAST, "--workers", "1")
+    assert data["settings"]["mode"] == "pairs" and "count" not in data["settings"]
+    assert "calls" not in data and "solo" not in data and data["ratings"]
+    assert all(set(m) == {"job", "pair", "seed", "rotation", "seats", "returns", "score", "hand_winners",
+                          "hands_won", "hands", "undecided", "actions"} for m in data["matches"])
+
+
+# ---- counting calls (--count) ---------------------------------------------------------------------------------
+THUNEE_WORDS = "thunee,jodi,call,trip,pass"   # trip: a 6-player call, never offered at 4
+
+
+def _calls_by_hand(result: dict, words: list[str]) -> list[dict]:
+    """The calls of one match counted again from its game record, step by step (``record.replay_steps``): the
+    hand an action is played in is the number of hands started before it, its row the one of that number."""
+    from gamenight.core.match import play_match
+    from gamenight.core.record import replay_steps
+    from gamenight.core.registry import make_bot
+
+    game = make("thunee")
+    job = core.Job(result["job"], core.GameSpec.of(game), tuple(result["pair"]), result["seed"], result["rotation"],
+                   tuple(result["seats"]))
+    state = play_match(game, [make_bot(name, game) for name in job.seats], job.seed, bot_rng=job.rng())
+    sheet = state.score_sheet()
+    rows = {row["hand"]: row for row in sheet["rows"]}
+    counts = [{"word": word, "made": [0, 0], "scored": [0, 0], "won": [0, 0]} for word in words]
+    hand = game.new(seed=job.seed).hands_played
+    for _number, seat, action, after in replay_steps(state.record()):
+        text = str(action)
+        for count in counts:
+            if text == count["word"] or text.startswith(count["word"] + " "):
+                side = job.pair.index(job.seats[seat])
+                count["made"][side] += 1
+                if hand in rows:
+                    count["scored"][side] += 1
+                    winner = core.hand_winner(rows[hand]["points"], sheet["low_wins"])
+                    count["won"][side] += winner is not None and seat in sheet["columns"][winner]
+        hand = after.hands_played
+    return counts
+
+
+def test_count_on_a_small_thunee_run(cli, tmp_path):
+    words = THUNEE_WORDS.split(",")
+    data = _tournament(cli, tmp_path, "thunee", "--bots", "heuristic,random", "--matches", "1", "--workers", "1",
+                       "--quiet", "--count", THUNEE_WORDS)
+    assert data["settings"]["count"] == words and data["settings"]["mode"] == "pairs"
+    for m in data["matches"]:
+        assert [c["word"] for c in m["calls"]] == words
+        for c in m["calls"]:
+            assert all(0 <= won <= scored <= made for made, scored, won in zip(c["made"], c["scored"], c["won"]))
+        assert m["calls"][3] == {"word": "trip", "made": [0, 0], "scored": [0, 0], "won": [0, 0]}
+        assert m["calls"] == _calls_by_hand(m, words)
+    assert sum(sum(c["made"]) for m in data["matches"] for c in m["calls"] if c["word"] == "pass") > 0
+    table = {(c["bot"], c["word"]): c for c in data["calls"]}
+    assert len(table) == 2 * len(words)
+    for (bot, word), c in table.items():
+        mine = [(m, m["pair"].index(bot)) for m in data["matches"]]
+        assert c["made"] == sum(m["calls"][words.index(word)]["made"][side] for m, side in mine) >= 0
+        assert c["won"] == sum(m["calls"][words.index(word)]["won"][side] for m, side in mine)
+        assert c["scored"] == sum(m["calls"][words.index(word)]["scored"][side] for m, side in mine)
+        assert c["matches"] == 2
+        if c["scored"]:
+            assert c["won_rate"] == c["won"] / c["scored"]
+            assert c["ci95"] == list(wilson_interval(c["won"], c["scored"]))
+        else:
+            assert c["won_rate"] is None and c["ci95"] == [0.0, 1.0]
+    assert table[("heuristic", "trip")]["made"] == 0
+
+
+def test_count_words_match_the_notation_a_word_or_its_first_words():
+    state = make("thunee").new(seed=1)
+    seat = state.current_player
+    state.apply("pass")
+    assert core.count_calls(state, ["PASS", "pa", "jodi"]) == [(0, seat, 1)]   # any case; a whole word only
+    assert core.count_words([" blind   thunee ", "jodi"]) == ("blind thunee", "jodi")
+    for bad in (["thunee", " "], ["jodi", "JODI"]):
+        with pytest.raises(ValueError):
+            core.count_words(bad)
+
+
+def test_count_outputs(cli, tmp_path):
+    path = tmp_path / "calls.csv"
+    run = cli(["tournament", "thunee", "--bots", "heuristic,random", "--matches", "1", "--workers", "1", "--quiet",
+               "--count", "jodi,blind thunee", "--csv", str(path)])
+    assert run.rc == 0, run.err
+    assert "Calls: made, and hands won after them (of those scored), 95% Wilson intervals" in run.out
+    assert "blind thunee" in run.out and "hands won after it" in run.out
+    with open(path, newline="") as f:
+        reader = csv.reader(f)
+        header = next(reader)
+        rows = [dict(zip(header, row)) for row in reader]
+    from gamenight.cli.tournament import CSV_FIELDS
+    assert header == [*CSV_FIELDS, "mode", *(f"{what}_{side}:{word}" for word in ("jodi", "blind thunee")
+                                             for what in ("made", "scored", "won") for side in "ab")]
+    assert len(rows) == 2 and {r["mode"] for r in rows} == {"pairs"}
+    assert all(int(r["won_a:jodi"]) <= int(r["made_a:jodi"]) for r in rows)
+    data = json.loads(cli(["tournament", "thunee", "--bots", "heuristic,random", "--matches", "1", "--workers", "1",
+                           "--count", "jodi,blind thunee", "--json", "-"]).out)
+    assert [(c["bot"], c["word"]) for c in data["calls"]] == [
+        ("heuristic", "jodi"), ("heuristic", "blind thunee"), ("random", "jodi"), ("random", "blind thunee")]
+
+
+def test_a_call_in_a_deal_dealt_again_is_made_but_not_scored():
+    """A Thunee redeal voids the deal, which writes no score sheet row: the redeal has no hand to win, and the
+    calls of the next deal are matched to that deal's own row (by its number, not by the rows before them)."""
+    spec = core.GameSpec.of(make("thunee"))
+    job = core.Job(0, spec, ("heuristic", "random"), 4, 0, ("heuristic",) * 4, count=("redeal", "jodi"))
+    result = core.play_job(job)
+    redeal, jodi = result["calls"]
+    assert redeal == {"word": "redeal", "made": [1, 0], "scored": [0, 0], "won": [0, 0]}
+    assert jodi["made"][0] == jodi["scored"][0] > 0 and jodi["made"][1] == 0
+    assert result["calls"] == core.play_job(job)["calls"]

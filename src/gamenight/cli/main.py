@@ -93,7 +93,8 @@ def _add_tournament(sub) -> None:
                                       "swapped; at 3+ players the two bots alternate seats, so Thunee's teams are "
                                       "one bot each) and report each pair's match wins and decided hands won with "
                                       "95% Wilson intervals, and Bradley-Terry ratings on an Elo scale with 95% "
-                                      "bootstrap intervals.")
+                                      "bootstrap intervals. --solo plays the first bot alone against each other "
+                                      "one instead; --count counts calls.")
     tour.add_argument("game")
     tour.add_argument("--bots", required=True, help="a comma list of two or more bots, e.g. expert,heuristic,random")
     tour.add_argument("--players", type=int, help="number of players (default: the game's default)")
@@ -103,6 +104,13 @@ def _add_tournament(sub) -> None:
     tour.add_argument("--rules", metavar="PRESET", help="a rules preset")
     tour.add_argument("--set", dest="overrides", action="append", default=None, metavar="KEY=VALUE",
                       help="override one rules option; repeat for several")
+    tour.add_argument("--solo", action="store_true",
+                      help="one against the rest (3+ players, no teams): the first bot of --bots alone against "
+                           "each other one, which fills every other seat; each deal is played with the lone bot in "
+                           "every seat; reports its wins next to its fair share, no ratings")
+    tour.add_argument("--count", metavar="WORDS",
+                      help="count the calls whose notation is one of these comma-separated words or starts with "
+                           "one (e.g. \"thunee,royals,blind thunee,jodi\"), per bot, and the hands won after them")
     tour.add_argument("--iterations", type=int, metavar="N", help="the search bots' (expert, strong) budget in "
                                                                   "rollouts per decision (default: their own)")
     tour.add_argument("--workers", type=int, metavar="W", help="processes to play in (default: one per CPU; "

@@ -1,5 +1,6 @@
 """``gamenight tournament``: every bot against every other on duplicate deals, the pairs' results with 95% Wilson
-intervals, and Bradley-Terry ratings with bootstrap intervals (the work is in :mod:`gamenight.tournament`)."""
+intervals, and Bradley-Terry ratings with bootstrap intervals; or (``--solo``) the first bot alone against each
+other one, next to its fair share; ``--count`` counts calls (the work is in :mod:`gamenight.tournament`)."""
 from __future__ import annotations
 
 import csv
@@ -19,6 +20,9 @@ RAY_EXTRA = "pip install 'gamenight[ray]'"
 PLOT_EXTRA = "pip install 'gamenight[plot]'"
 CSV_FIELDS = ["job", "bot_a", "bot_b", "seed", "rotation", "seats", "score_a", "score_b", "returns", "hands",
               "hands_won_a", "hands_won_b", "undecided", "actions"]
+#: after those: the seating mode, then with --count six columns per word (``made_a:WORD`` ... ``won_b:WORD``)
+CSV_MODE = "mode"
+CALL_COUNTS = ("made", "scored", "won")
 
 
 def tournament_bots(game, text: str) -> list[str]:
@@ -34,6 +38,28 @@ def tournament_bots(game, text: str) -> list[str]:
     if len(names) < 2:
         raise CliError(f"--bots needs at least two different bots, got {len(names)}")
     return names
+
+
+def count_option(text: str | None) -> tuple[str, ...]:
+    """The words of ``--count``: a comma list, no word empty, none twice."""
+    if text is None:
+        return ()
+    try:
+        return core.count_words(text.split(","))
+    except ValueError as e:
+        raise CliError(f"--count: {e} (write e.g. --count \"thunee,blind thunee,jodi\")") from None
+
+
+def check_mode(args, game) -> None:
+    """``--solo`` only where one bot alone against the others makes sense, and without the ratings' plot."""
+    if not args.solo:
+        return
+    refusal = core.solo_refusal(game)
+    if refusal is not None:
+        raise CliError(refusal)
+    if args.plot:
+        raise CliError("--plot draws the ratings, and --solo has none (one bot against several is no pairwise "
+                       "result)")
 
 
 def check_options(args) -> None:
@@ -56,14 +82,18 @@ def check_options(args) -> None:
 def run_tournament(args, out, err) -> int:
     game = make(args.game, players=args.players, rules=args.rules, **parse_overrides(args.overrides))
     names = tournament_bots(game, args.bots)
+    words = count_option(args.count)
+    check_mode(args, game)
     check_options(args)
     spec = core.GameSpec.of(game)
-    jobs = core.schedule(spec, names, args.matches, args.seed, args.iterations)
+    jobs = core.schedule(spec, names, args.matches, args.seed, args.iterations, args.solo, words)
     start = time.perf_counter()
     results = _run(jobs, args, err)
     seconds = time.perf_counter() - start
-    data = {"settings": core.settings(spec, names, args.matches, args.seed, args.iterations),
-            **core.report(names, results, seed=args.seed), "matches": results,
+    data = {"settings": core.settings(spec, names, args.matches, args.seed, args.iterations, solo=args.solo,
+                                      count=words),
+            **core.report(names, results, seed=args.seed, solo=args.solo, count=words, players=spec.players),
+            "matches": results,
             "run": {"backend": _backend(args), "workers": None if args.ray is not None else _workers(args),
                     "seconds": seconds}}
     _write_outputs(data, args, out)
@@ -118,22 +148,34 @@ def _write_outputs(data: dict[str, Any], args, out) -> None:
             json.dump(data, f, indent=1)
             f.write("\n")
     if args.csv:
-        write_csv(args.csv, data["matches"])
+        write_csv(args.csv, data["matches"], data["settings"]["mode"], data["settings"].get("count", ()))
     if args.plot:
         write_plot(args.plot, data)
 
 
-def write_csv(path: str, results: list[core.Result]) -> None:
-    """One row per match."""
+def call_fields(words) -> list[str]:
+    """The CSV's columns of the counted calls: per word, the calls each bot of the pair made, those in a hand
+    that was scored, and the hands won after them."""
+    return [f"{what}_{side}:{word}" for word in words for what in CALL_COUNTS for side in "ab"]
+
+
+def write_csv(path: str, results: list[core.Result], mode: str = core.PAIRS, words=()) -> None:
+    """One row per match: the match, then the seating mode (``pairs``, or ``solo``: bot a alone), then the calls
+    counted, if any."""
     with open(path, "w", encoding="utf-8", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=CSV_FIELDS)
+        writer = csv.DictWriter(f, fieldnames=[*CSV_FIELDS, CSV_MODE, *call_fields(words)])
         writer.writeheader()
         for r in results:
-            writer.writerow({"job": r["job"], "bot_a": r["pair"][0], "bot_b": r["pair"][1], "seed": r["seed"],
-                             "rotation": r["rotation"], "seats": " ".join(r["seats"]), "score_a": r["score"][0],
-                             "score_b": r["score"][1], "returns": " ".join(f"{x:g}" for x in r["returns"]),
-                             "hands": r["hands"], "hands_won_a": r["hands_won"][0],
-                             "hands_won_b": r["hands_won"][1], "undecided": r["undecided"], "actions": r["actions"]})
+            row = {"job": r["job"], "bot_a": r["pair"][0], "bot_b": r["pair"][1], "seed": r["seed"],
+                   "rotation": r["rotation"], "seats": " ".join(r["seats"]), "score_a": r["score"][0],
+                   "score_b": r["score"][1], "returns": " ".join(f"{x:g}" for x in r["returns"]),
+                   "hands": r["hands"], "hands_won_a": r["hands_won"][0], "hands_won_b": r["hands_won"][1],
+                   "undecided": r["undecided"], "actions": r["actions"], CSV_MODE: mode}
+            for call in r.get("calls", ()):
+                for what in CALL_COUNTS:
+                    for side, value in zip("ab", call[what]):
+                        row[f"{what}_{side}:{call['word']}"] = value
+            writer.writerow(row)
 
 
 def write_plot(path: str, data: dict[str, Any]) -> None:
@@ -188,7 +230,69 @@ def pair_rows(data: dict[str, Any]) -> list[list[list[str]]]:
     return sections
 
 
+def _fair(x: float) -> str:
+    """A fair share as a percentage: 25%, 33.3%."""
+    return f"{100 * x:.3g}%"
+
+
+def _whole_span(ci: list[float]) -> str:
+    return f"{100 * ci[0]:.0f}–{100 * ci[1]:.0f}%"
+
+
+def solo_lines(data: dict[str, Any]) -> list[str]:
+    """Per opponent, in words: the lone bot's match wins and decided hands won, next to its fair share."""
+    lines = []
+    for s in data["solo"]:
+        lines.append(f"{s['bot']} alone vs {s['opponents_per_match']} {s['opponent']}: won {_number(s['wins'])}/"
+                     f"{s['matches']} matches, {_percent(s['win_rate'])} ({_whole_span(s['ci95'])}), "
+                     f"fair share {_fair(s['fair_share'])}")
+        lines.append(f"  decided hands it played: won {s['hands_won']}/{s['decided_hands']}, "
+                     f"{_percent(s['hand_rate'])} ({_whole_span(s['hands_ci95'])}), "
+                     f"fair share {_fair(s['hands_fair_share'])}")
+    return lines
+
+
+def call_rows(data: dict[str, Any]) -> list[list[list[str]]]:
+    """A section per bot: each counted word, how often it was made and how often its hand was then won."""
+    sections: dict[str, list[list[str]]] = {}
+    for c in data["calls"]:
+        after = "–" if c["won_rate"] is None else f"{c['won']}/{c['scored']} {_percent(c['won_rate'])}"
+        sections.setdefault(c["bot"], []).append(
+            [c["bot"], c["word"], str(c["made"]), str(c["matches"]), after,
+             "–" if c["won_rate"] is None else _span(c["ci95"])])
+    return list(sections.values())
+
+
 def _print_report(data: dict[str, Any], game, out) -> None:
+    settings = data["settings"]
+    if settings["mode"] == core.SOLO:
+        _print_solo(data, game, out)
+    else:
+        _print_pairs(data, game, out)
+    if "calls" in data:
+        _print_table(out, "Calls: made, and hands won after them (of those scored), 95% Wilson intervals",
+                     ["bot", "call", "made", "matches", "hands won after it", "95% interval"], call_rows(data))
+    hands = sum(p["hands"] for p in data["solo" if settings["mode"] == core.SOLO else "pairs"])
+    run = data["run"]
+    where = "on Ray" if run["backend"] == "ray" else \
+        f"on {run['workers']} worker{'s' if run['workers'] != 1 else ''}"
+    out.print(f"{len(data['matches'])} matches, {hands} hands in {run['seconds']:.1f} s {where}")
+
+
+def _print_solo(data: dict[str, Any], game, out) -> None:
+    settings = data["settings"]
+    first, last = settings["seeds"]
+    opponents = len(data["solo"])
+    out.print(f"{game.title}, {game.num_players} players, rules {game.rules.preset}: {settings['bots'][0]} alone "
+              f"vs {opponents} opponent{'s' if opponents != 1 else ''} x {settings['matches_per_pair']} deals "
+              f"(seeds {first}..{last}) x {game.num_players} seats = {len(data['matches'])} matches", markup=False)
+    out.print("One against the rest: match wins and decided hands won, 95% Wilson intervals", markup=False)
+    for line in solo_lines(data):
+        out.print(line, markup=False)
+    out.print("Ratings: none with --solo (a Bradley-Terry rating needs one-against-one results)", markup=False)
+
+
+def _print_pairs(data: dict[str, Any], game, out) -> None:
     settings = data["settings"]
     first, last = settings["seeds"]
     pairs = len(data["pairs"])
@@ -200,11 +304,6 @@ def _print_report(data: dict[str, Any], game, out) -> None:
     _print_table(out, f"Ratings: Bradley-Terry, Elo scale, {settings['anchor']} = 0, "
                       f"95% bootstrap intervals ({settings['resamples']} resamples)",
                  ["bot", "rating", "95% interval", "matches", "won"], [rating_rows(data)])
-    hands = sum(p["hands"] for p in data["pairs"])
-    run = data["run"]
-    where = "on Ray" if run["backend"] == "ray" else \
-        f"on {run['workers']} worker{'s' if run['workers'] != 1 else ''}"
-    out.print(f"{len(data['matches'])} matches, {hands} hands in {run['seconds']:.1f} s {where}")
 
 
 def _print_table(out, title: str, headers: list[str], sections: list[list[list[str]]]) -> None:
@@ -216,7 +315,7 @@ def _print_table(out, title: str, headers: list[str], sections: list[list[list[s
 
     table = Table(title=escape(title))
     for header in headers:
-        table.add_column(header, justify="left" if header == "bot" else "right")
+        table.add_column(header, justify="left" if header in ("bot", "call") else "right")
     for rows in sections:
         for row in rows:
             table.add_row(*(escape(cell) for cell in row))
