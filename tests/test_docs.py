@@ -9,7 +9,8 @@ import runpy
 import pytest
 
 MODULES = ["gamenight", "gamenight.core.rng", "gamenight.core.cards", "gamenight.core.text", "gamenight.core.errors",
-           "gamenight.core.guide", "gamenight.i18n", "gamenight.bots.search"]
+           "gamenight.core.guide", "gamenight.i18n", "gamenight.bots.search",
+           "gamenight.bots.review"]
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 

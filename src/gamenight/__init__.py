@@ -8,7 +8,8 @@
 >>> state.apply(state.legal_actions()[0]).current_player
 0
 """
-from .bots.review import hint, review
+from .bots.review import hint, judge, review
+from .bots.review import summarize as review_summary
 from .core import (
     RECORD_FORMAT,
     Action,
@@ -37,5 +38,5 @@ from .core.registry import bot_doc, bot_options
 __version__ = "0.1.0"
 __all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "ScoreSheet",
            "SheetRow", "State", "View",
-           "bot_doc", "bot_options", "bots_for", "games", "hint", "is_whole_number", "make", "make_bot", "play_match",
-           "replay", "replay_steps", "review", "whole_number"]
+           "bot_doc", "bot_options", "bots_for", "games", "hint", "is_whole_number", "judge", "make", "make_bot",
+           "play_match", "replay", "replay_steps", "review", "review_summary", "whole_number"]

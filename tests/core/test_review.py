@@ -175,3 +175,18 @@ def test_a_hint_gives_the_top_moves_from_the_view():
     assert [m["win"] for m in moves] == sorted((m["win"] for m in moves), reverse=True)   # by their chance
     with pytest.raises(TypeError, match="view"):
         hint(game, state, legal, random.Random(1), iterations=ITERATIONS)  # type: ignore[arg-type]
+
+
+def test_judge_is_one_decision_of_a_review(yessir_record):
+    """``gamenight.judge`` judges one decision from its view: what ``review`` says of that decision."""
+    report = review(yessir_record, seats=[0], iterations=ITERATIONS, seed=2)
+    first = report["decisions"][0]
+    state = gamenight.replay({**yessir_record, "actions": yessir_record["actions"][:first["index"]]})
+    game, legal = state.game, state.legal_actions()
+    played = game.parse_action(first["played"])
+    judged = gamenight.judge(game, state.view(0), legal, played, random.Random(f"2:{first['index']}"),
+                             iterations=ITERATIONS)
+    assert {"index": first["index"], **judged} == first
+    with pytest.raises(ValueError, match="not one of the legal moves"):
+        gamenight.judge(game, state.view(0), [a for a in legal if a != played], played, random.Random(1),
+                        iterations=ITERATIONS)

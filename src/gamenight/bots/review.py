@@ -1,8 +1,9 @@
 """Hints and game reviews: the ``expert``'s search asked about a position, from one seat's view alone.
 
-``hint(game, view, legal, rng)`` gives the expert's favourite moves with their estimated chance to win; ``review``
-replays a record and, at every decision of the seats reviewed (where more than one move was legal), compares the
-move played with the best move the expert finds, and marks it as chess sites do, by what it cost::
+``hint(game, view, legal, rng)`` gives the expert's favourite moves with their estimated chance to win;
+``judge(game, view, legal, played, rng)`` compares a move played with the best move the expert finds from that view,
+and marks it as chess sites do, by what it cost; ``review`` replays a record and judges every decision of the seats
+reviewed (where more than one move was legal)::
 
     >>> import gamenight
     >>> from gamenight.bots.review import review
@@ -119,6 +120,47 @@ def _estimate_json(estimate: Estimate) -> dict[str, Any]:
             "rollouts": estimate.rollouts}
 
 
+def judge(game: AnyGame, view: View, legal: list[Action], played: Action, rng: random.Random,
+          iterations: int | None = None, progress: Progress | None = None) -> dict[str, Any]:
+    """One decision judged: ``played``, the move the seat whose ``view`` it is chose among ``legal``, against the
+    expert's best move from that view (``iterations`` rollouts; None: the expert's default). Returns ``{"seat",
+    "hand", "phase", "played", "best", "played_value", "best_value", "loss", "verdict", "win"}``, a decision of
+    ``review()`` without its place in the record (``index``). ``progress`` is called with the share done, 0..1.
+
+    >>> import random, gamenight
+    >>> game = gamenight.make("yessir", players=2, rounds_to_win=1)
+    >>> state = game.new(seed=4)
+    >>> view, legal = state.view(state.current_player), state.legal_actions()
+    >>> judged = gamenight.judge(game, view, legal, legal[0], random.Random(1), iterations=4)
+    >>> judged["played"] == str(legal[0]), judged["verdict"] in ("best", "fine", "inaccuracy", "mistake", "blunder")
+    (True, True)
+    >>> sorted(judged)
+    ['best', 'best_value', 'hand', 'loss', 'phase', 'played', 'played_value', 'seat', 'verdict', 'win']
+    """
+    if played not in legal:
+        raise ValueError(f"the move played ({played}) is not one of the legal moves")
+    bot = expert(game, iterations)
+    pair_bot = _pair_bot(bot, bot.iterations)
+    estimates = bot.evaluate(view, legal, rng, progress=_part(progress, 0.0, 0.5))
+    best = chosen = estimates[0]
+    if best.action != played:
+        # head to head on the same worlds: the played move's own estimate may rest on a few rollouts of the
+        # first rounds (sequential halving), or be missing (the candidate cap)
+        best, chosen = _head_to_head(pair_bot, view, best.action, played, rng, _part(progress, 0.5, 1.0))
+    loss = round(max(0.0, best.value - chosen.value), 4)
+    return {"seat": view["seat"], "hand": view["hand_number"], "phase": view["phase"], "played": str(played),
+            "best": str(best.action), "played_value": round(chosen.value, 4), "best_value": round(best.value, 4),
+            "loss": loss, "verdict": verdict(loss, chosen is best), "win": round(chosen.win, 4)}
+
+
+def _part(progress: Progress | None, low: float, high: float) -> Progress | None:
+    """``progress`` of a part of the work, from ``low`` to ``high`` of the whole."""
+    if progress is None:
+        return None
+    report = progress
+    return lambda f: report(low + (high - low) * f)
+
+
 @dataclass(frozen=True)
 class _Decision:
     """A decision to review: the seat's view and legal moves before it moved, and the move it played."""
@@ -136,20 +178,21 @@ def review(record: dict[str, Any] | str, seats: list[int] | None = None, iterati
     ``random.Random(f"{seed}:{i}")``. ``progress`` is called with the share done, 0..1.
 
     Returns ``{"format", "game", "players", "seats", "iterations", "seed", "horizon", "decisions", "summary"}``:
-    a decision per move of those seats where more than one move was legal (``index`` in the history, ``seat``,
-    ``hand``, ``phase``, ``played``, ``best``, ``played_value``, ``best_value``, ``loss``, ``verdict``, ``win``),
-    and per seat the count of each verdict, the mean loss and an ``accuracy`` of 100 * (1 - mean loss)."""
+    a decision per move of those seats where more than one move was legal (``index`` in the history, then what
+    ``judge`` says of it: ``seat``, ``hand``, ``phase``, ``played``, ``best``, ``played_value``, ``best_value``,
+    ``loss``, ``verdict``, ``win``), and per seat the count of each verdict, the mean loss and an ``accuracy`` of
+    100 * (1 - mean loss)."""
     record = _as_record(record)
     start = replay({**record, "actions": []})   # the record's table and deal, checked as a replay checks them
     game = start.game
     chosen = _seats(seats, game.num_players)
     bot = expert(game, iterations)
-    pair_bot = _pair_bot(bot, bot.iterations)
     decisions = list(_decisions(record, start, chosen))
     judged = []
     for done, decision in enumerate(decisions):
-        share = _share(progress, done, len(decisions))
-        judged.append(_judge(bot, pair_bot, decision, random.Random(f"{seed}:{decision.index}"), share))
+        rng = random.Random(f"{seed}:{decision.index}")
+        judged.append({"index": decision.index, **judge(game, decision.view, decision.legal, decision.played, rng,
+                                                         iterations, _share(progress, done, len(decisions)))})
     if progress is not None:
         progress(1.0)
     return {"format": REVIEW_FORMAT, "game": game.name, "players": game.num_players, "seats": chosen,
@@ -186,31 +229,12 @@ def _decisions(record: dict[str, Any], state: State[Any, Any], seats: list[int])
             yield _Decision(index, seat, view, legal, state.history[-1])
 
 
-def _share(progress: Progress | None, done: int, total: int) -> Callable[[float, float], Progress | None]:
-    """``share(low, high)``: a callback taking a part of one decision's work (0..1) to the whole review's share."""
-    def part(low: float, high: float) -> Progress | None:
-        if progress is None:
-            return None
-        report = progress
-        return lambda f: report((done + low + (high - low) * f) / total)
-    return part
-
-
-def _judge(bot: SearchBot, pair_bot: SearchBot, decision: _Decision, rng: random.Random,
-           share: Callable[[float, float], Progress | None]) -> dict[str, Any]:
-    """One decision's review: the search's best move, and the move played measured against it."""
-    view = decision.view
-    estimates = bot.evaluate(view, decision.legal, rng, progress=share(0.0, 0.5))
-    best = played = estimates[0]
-    if best.action != decision.played:
-        # head to head on the same worlds: the played move's own estimate may rest on a few rollouts of the
-        # first rounds (sequential halving), or be missing (the candidate cap)
-        best, played = _head_to_head(pair_bot, view, best.action, decision.played, rng, share(0.5, 1.0))
-    loss = round(max(0.0, best.value - played.value), 4)
-    return {"index": decision.index, "seat": decision.seat, "hand": view["hand_number"], "phase": view["phase"],
-            "played": str(decision.played), "best": str(best.action), "played_value": round(played.value, 4),
-            "best_value": round(best.value, 4), "loss": loss, "verdict": verdict(loss, played is best),
-            "win": round(played.win, 4)}
+def _share(progress: Progress | None, done: int, total: int) -> Progress | None:
+    """A callback taking one decision's share of its work (0..1) to the whole review's share."""
+    if progress is None:
+        return None
+    report = progress
+    return lambda f: report((done + f) / total)
 
 
 class _Within:

@@ -18,6 +18,7 @@ from gamenight.i18n import Text
 from . import seats as seats_module
 from .errors import TableError
 from .limits import AddressLimits
+from .reviews import ReviewSlots
 from .scheduler import BotScheduler
 from .storage import Storage, StorageError, StoredTable
 from .table import Table, _hash, _seat_rule
@@ -91,6 +92,8 @@ class TableManager:
         # search bots (and hints) think in worker processes; ``think_iterations`` caps their budget (tests)
         self.thinkers = thinkers if thinkers is not None else Thinkers()
         self.think_iterations = think_iterations
+        # game reviews at once on the whole server: one per thinking worker (one when they think in threads)
+        self.review_slots = ReviewSlots(max(1, self.thinkers.workers))
         self.tables: dict[str, Table] = {}
         self.lock = threading.RLock()
         self._finished: dict[str, float] = {}    # finished tables in memory -> when their keep time began
@@ -128,6 +131,7 @@ class TableManager:
     def _table(self, stored: StoredTable) -> Table:
         table = Table(stored, self.storage, self.scheduler, self.bot_delay, self.clock)
         table.thinkers, table.think_iterations = self.thinkers, self.think_iterations
+        table.review_slots = self.review_slots
         table.on_finished = functools.partial(self._finished_now, table)
         table.on_unwatched = functools.partial(self._unwatched, table)
         table.on_rematch = self._rematch
@@ -209,7 +213,7 @@ class TableManager:
         if not table.lock.acquire(blocking=False):
             return False
         try:
-            if table.listeners:
+            if table.listeners or table.reviewing():
                 return False
             # a caller still holding this object gets TableGone for any change, and asks again (a fresh copy)
             table.dropped = True

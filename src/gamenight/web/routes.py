@@ -22,6 +22,10 @@ body's "token"), the host token in X-Host-Token (or "host_token"): never in the 
                                                rematch table (made by the first to ask), in the same seat
   POST /api/tables/{id}/hint                   token, at the seat's turn where the host allows hints -> {moves:
                                                [{action, win, value}], ...}: the expert's best moves for its view
+  POST /api/tables/{id}/review                 {token, seat?}, the match over -> the person's review of their own
+                                               decisions, started now or as it stands (202 while it is worked
+                                               out, 200 done): {status, done, total, decisions?, summary?}
+  GET  /api/tables/{id}/review                 token: the review as it stands ({"status": "none"}: not asked for)
   GET  /api/tables/{id}/state                  token: that seat's message; no token: the spectator's message
   POST /api/tables/{id}/actions                {token, action, version, seat?} -> that seat's message
   GET  /api/tables/{id}/record                 the record, once the match is over
@@ -291,6 +295,22 @@ async def hint(request: Request) -> Response:
 
 
 @refusing
+async def start_review(request: Request) -> Response:
+    """The expert's review of the person's own decisions, once the match is over: started, or as it stands; its
+    progress and its end also come on the person's WebSocket (``{"type": "review", ...}``)."""
+    body = await read_body(request)
+    _, review = await on_table(manager_of(request), request.path_params["table_id"], "review",
+                               seat_token(request, body), body.get("seat"))
+    return JSONResponse(review, status_code=202 if review["status"] == "running" else 200)
+
+
+@refusing
+async def get_review(request: Request) -> Response:
+    _, review = await on_table(manager_of(request), request.path_params["table_id"], "review_of", seat_token(request))
+    return JSONResponse(review)
+
+
+@refusing
 async def rematch(request: Request) -> Response:
     body = await read_body(request)
     _, seated = await on_table(manager_of(request), request.path_params["table_id"], "rematch",
@@ -342,6 +362,8 @@ ROUTES = [
     Route("/api/tables/{table_id}/next", next_hand, methods=["POST"]),
     Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
     Route("/api/tables/{table_id}/hint", hint, methods=["POST"]),
+    Route("/api/tables/{table_id}/review", start_review, methods=["POST"]),
+    Route("/api/tables/{table_id}/review", get_review, methods=["GET"]),
     Route("/api/tables/{table_id}/state", get_state),
     Route("/api/tables/{table_id}/actions", act, methods=["POST"]),
     Route("/api/tables/{table_id}/record", record),

@@ -29,6 +29,7 @@ from gamenight.i18n import Text
 from . import seats as seats_module
 from .errors import TableError, TableGone
 from .history import History
+from .reviews import Decision, ReviewSlots, SeatReview, decisions_of
 from .scheduler import BotScheduler
 from .storage import Storage, StorageError, StoredTable
 from .thinking import Job, Thinkers, thinks
@@ -98,6 +99,8 @@ class Table:
         self.think_iterations: int | None = None   # a search bot's budget here (None: its own default)
         self._thinking: tuple[int, int, str] | None = None   # (history length, seat, bot) of a move being thought
         self._hinting = False                    # a hint is being worked out
+        self._reviews: dict[int, SeatReview] = {}   # seat -> its review of this match (once it is over)
+        self.review_slots = ReviewSlots(1)       # the server's reviews at once (the manager shares its own)
         # pacing: with a delay, each bot move is its own scheduled job, committed and broadcast alone
         self.bot_delay = bot_delay
         self._scheduler = scheduler
@@ -451,6 +454,96 @@ class Table:
     def hint_done(self) -> None:
         with self.lock:
             self._hinting = False
+
+    # ---- game reviews (see ``reviews``) -------------------------------------------------------------------
+    def review(self, token: object, seat: object = None) -> dict[str, Any]:
+        """The token's person's review of their own decisions in this finished match: started now if they have none
+        (or theirs failed), else the one they have, finished or still going (``SeatReview.message``)."""
+        with self.lock:
+            own = self._review_seat(token, seat)
+            review = self._reviews.get(own)
+            if review is not None and not review.failed:
+                return review.message()
+            if any(r.running for r in self._reviews.values()):
+                raise TableError(Text("a review is already being worked out at this table; try again when it is "
+                                      "done"), 429)
+            if not self.review_slots.take():
+                raise TableError(Text("the server is reviewing as many games as it can at once; try again in a "
+                                      "minute"), 429)
+            review = self._reviews[own] = SeatReview(own)
+            actions = list(self.state.history)
+        try:   # the record replayed outside the lock: the table answers meanwhile
+            review.decisions = decisions_of(self.game, self.stored.seed, actions, own)
+        except BaseException:
+            with self.lock:
+                del self._reviews[own]
+            self.review_slots.give_back()
+            raise
+        with self.lock:
+            self._tell_seat(own, review.message())
+        self._judge_next(review)
+        return review.message()
+
+    def review_of(self, token: object) -> dict[str, Any]:
+        """The token's person's review as it stands (``"status": "none"`` when they have not asked for one)."""
+        with self.lock:
+            own = self._review_seat(token, None)
+            review = self._reviews.get(own)
+            return review.message() if review else {"type": "review", "seat": own, "status": "none"}
+
+    def reviewing(self) -> bool:
+        """Whether a review is being worked out here (the manager does not put the table away meanwhile)."""
+        with self.lock:
+            return any(r.running for r in self._reviews.values())
+
+    def _review_seat(self, token: object, seat: object) -> int:
+        # called with the lock held: the person's own seat, once the match is over
+        own = self.seat_of(token)
+        if seat is not None and self._check_seat(seat) != own:
+            raise TableError(Text("your seat is {own}; you may review only your own game", own=own), 403)
+        if not self.state.is_over:
+            raise TableError(Text("a review is for when the match is over"), 409)
+        return own
+
+    def _judge_next(self, review: SeatReview) -> None:
+        """The review's next decision goes to the workers; with none left (or the review failed), it ends."""
+        with self.lock:
+            decision = review.next_decision()
+        if decision is None:
+            self.review_slots.give_back()
+            return
+        # the judgement's chance is its own (not the table's seed): it tells nothing the seat's view does not
+        job = Job(self.game.name, self.game.num_players, self.game.rules.to_dict(), "expert", decision.view,
+                  decision.legal, secrets.token_hex(16), self.think_iterations, played=decision.played)
+        done = functools.partial(self._judgement_came, review, decision)
+        thinkers = self.thinkers
+        if thinkers is not None and thinkers.workers > 0:
+            thinkers.submit(job, done)
+            return
+        # no worker pool: a thread of its own thinks, so neither the table nor the request waits for it
+        threading.Thread(target=(thinkers or Thinkers(0)).submit, args=(job, done), daemon=True,
+                         name=f"review {self.table_id}").start()
+
+    def _judgement_came(self, review: SeatReview, decision: Decision, answer: Any) -> None:
+        # in a worker's callback thread: the rest is done on the scheduler, as a bot's move is
+        self._scheduler.schedule(0.0, functools.partial(self._judged, review, decision, answer))
+
+    def _judged(self, review: SeatReview, decision: Decision, answer: Any) -> None:
+        """A decision's judgement has come: kept, the person's pages hear of the progress, the next one goes."""
+        with self.lock:
+            review.add(decision, answer)
+            if review.failed:
+                log.error("table %s: the review of seat %s failed at action %s", self.table_id, review.seat,
+                          decision.index)
+            self._tell_seat(review.seat, review.message())
+        self._judge_next(review)
+
+    def _tell_seat(self, seat: int, message: dict[str, Any]) -> None:
+        # called with the lock held: to the connections of the person who holds ``seat`` now, and nobody else
+        digest = self.seats[seat].get("token_hash")
+        for listener_seat, listener_digest, send in list(self.listeners.values()):
+            if listener_seat == seat and digest is not None and listener_digest == digest:
+                send(message)
 
     def next_hand(self, token: object) -> None:
         """The token's person has seen the hand's end ("Next hand"): once everyone connected has, the bots go on."""

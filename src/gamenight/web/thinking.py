@@ -1,9 +1,10 @@
 """Search bots think in worker processes, so a second of search at one table never holds up another.
 
-A search bot's move and a person's hint are jobs: a game (name, players, rules), the bot and its budget, the seat's
-**view** and the legal moves' notation, and the rng's seed. Only the view crosses to the worker: the state, and the
-cards it hides, never leave the table's process. A job's answer comes back to a callback in a pool thread; the table
-then commits the move on the server's scheduler, if the position is still the one the bot thought about.
+A search bot's move, a person's hint and each decision of a game review are jobs: a game (name, players, rules), the
+bot and its budget, the seat's **view** and the legal moves' notation (and, to judge a decision, the move played),
+and the rng's seed. Only the view crosses to the worker: the state, and the cards it hides, never leave the table's
+process. A job's answer comes back to a callback in a pool thread; the table then commits the move on the server's
+scheduler, if the position is still the one the bot thought about.
 
 ``Thinkers(workers=0)`` thinks inline, in the caller's thread (tests, and a server run with ``--think-workers 0``).
 """
@@ -31,7 +32,7 @@ def thinks(bot: str) -> bool:
 
 @dataclass(frozen=True)
 class Job:
-    """What a worker needs to choose or to hint: never the state."""
+    """What a worker needs to choose, to hint or to judge a decision: never the state."""
     game: str
     players: int
     rules: dict[str, Any]
@@ -41,13 +42,15 @@ class Job:
     seed: str
     iterations: int | None = None
     top: int = 0          # 0: choose a move; n: the n best moves with their estimates (a hint)
+    played: str = ""      # the move played (notation): the expert judges it (a decision of a game review)
 
 
 _GAMES: dict[tuple[str, int, str], Any] = {}
 
 
 def run_job(job: Job) -> Any:
-    """In a worker: the bot's move (its notation), or the hint's best moves ``[{"action", "win", "value"}]``."""
+    """In a worker: the bot's move (its notation), the hint's best moves ``[{"action", "win", "value"}]``, or the
+    judgement of the move played (``gamenight.judge``)."""
     key = (job.game, job.players, repr(sorted(job.rules.items())))
     game = _GAMES.get(key)
     if game is None:
@@ -55,6 +58,8 @@ def run_job(job: Job) -> Any:
     legal = [game.parse_action(text) for text in job.legal]
     rng = random.Random(job.seed)
     view = cast(gamenight.View, job.view)
+    if job.played:
+        return gamenight.judge(game, view, legal, game.parse_action(job.played), rng, iterations=job.iterations)
     if job.top:
         return gamenight.hint(game, view, legal, rng, iterations=job.iterations, top=job.top)
     options = {} if job.iterations is None else {"iterations": job.iterations}

@@ -49,6 +49,14 @@
     return parts.flatMap((part, i) => (i ? [node, part] : [part])).filter((p) => p !== "");
   }
 
+  // A translated text with nodes in it: each {name} of ``nodes`` in the text replaced by its node.
+  function withNodes(text, nodes) {
+    return text.split(/(\{\w+\})/).map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part);
+      return name && name[1] in nodes ? nodes[name[1]] : part;
+    }).filter((p) => p !== "");
+  }
+
   // The person a seat names (its "name", who it is "reserved" for, who a bot plays for while "away"): "Player N"
   // in the reader's language when they gave no name.
   function personName(s, field) {
@@ -170,6 +178,7 @@
     drawHistory();
     drawRules(live.table);
     drawHowToPlay(live.table);
+    drawReview();
   }
 
   // Someone who holds no seat sees, up front, a button for each seat they may take (big on a phone).
@@ -655,6 +664,163 @@
     draw();
   }
 
+  // ---- the review of one's own game, once the match is over: the expert's verdict on each of one's decisions,
+  // worked out on the server (its progress comes on the WebSocket); the page draws what the server sends ------------
+  let review = null;          // the server's latest review message for this seat: {status, done, total, decisions?, summary?}
+  let reviewAsked = false;    // this connection asked how the review stands (a reconnect asks again)
+  let reviewStarting = false; // "Review my game" was pressed and the server has not answered yet
+  let reviewAllOpen = false;  // "All your decisions" unfolded
+  const FLAGGED = ["inaccuracy", "mistake", "blunder"];
+
+  function verdictWord(verdict) {
+    return {best: GN.t("best"), fine: GN.t("fine"), inaccuracy: GN.t("inaccuracy"), mistake: GN.t("mistake"),
+            blunder: GN.t("blunder")}[verdict] || verdict;
+  }
+
+  function reviewPath() { return `/api/tables/${encodeURIComponent(tableId)}/review`; }
+
+  function takeReview(message) {
+    if (!message || message.type !== "review" || !live || message.seat !== live.seat) return;
+    if (message.status === "none" && review) return;   // an answer older than what the WebSocket said since
+    if (review && review.status === "running" && message.status === "running" && message.done < review.done) return;
+    review = message;
+    drawReview();
+  }
+
+  async function askReviewState() {
+    try { takeReview(await request(reviewPath())); } catch (e) { showError(e.message); }
+  }
+
+  async function startReview() {
+    if (reviewStarting) return;
+    reviewStarting = true;
+    showError("");
+    drawReview();
+    try { takeReview(await request(reviewPath(), {})); } catch (e) { showError(e.message); }
+    reviewStarting = false;
+    drawReview();
+  }
+
+  function drawReview() {
+    const box = $("review");
+    const seated = live && live.seat !== null && live.seat !== undefined;
+    if (!seated || !live.table.is_over) { box.hidden = true; box.replaceChildren(); delete box.dataset.drawn; return; }
+    box.hidden = false;
+    if (!reviewAsked && connected) { reviewAsked = true; askReviewState(); }
+    const status = review ? review.status : "none";
+    const key = [live.table.table_id, live.seat, status, review ? review.done : 0, reviewStarting].join(":");
+    if (box.dataset.drawn === key) return;
+    box.dataset.drawn = key;
+    if (status === "running" && $("review-progress")) { drawReviewProgress(); return; }   // moved on in place
+    const title = el("h2", GN.t("Review of your game"), {id: "review-title"});
+    if (status === "running") { box.replaceChildren(title, reviewProgressRow()); drawReviewProgress(); }
+    else if (status === "done") box.replaceChildren(title, ...reviewNodes(review));
+    else box.replaceChildren(title, ...reviewOffer(status === "failed"));
+    box.dataset.status = status;
+  }
+
+  function reviewOffer(failed) {
+    const nodes = [el("p", GN.t("The expert bot looks at each of your decisions and says which moves cost you the most."),
+                      {class: "muted"})];
+    if (failed) nodes.push(el("p", GN.t("The review could not be finished. Please try again."), {class: "review-failed"}));
+    const button = el("button", GN.t("Review my game"), {type: "button", id: "review-button", class: "primary",
+                                                        onclick: startReview});
+    button.disabled = reviewStarting;
+    nodes.push(el("p", button));
+    return nodes;
+  }
+
+  function reviewProgressRow() {
+    const label = el("label", "", {for: "review-progress", id: "review-progress-label"});
+    return el("p", [label, el("progress", null, {id: "review-progress", max: "1", value: "0"})],
+              {class: "review-progress", role: "status"});
+  }
+
+  function drawReviewProgress() {
+    const bar = $("review-progress");
+    if (!bar || !review) return;
+    bar.max = Math.max(1, review.total);
+    bar.value = review.done;
+    $("review-progress-label").textContent = GN.nt("Reviewing your game: {done} of {n} decision",
+                                                   "Reviewing your game: {done} of {n} decisions", review.total, {done: review.done});
+  }
+
+  function reviewNodes(r) {
+    const decisions = r.decisions || [];
+    if (!decisions.length) return [el("p", GN.t("You had no choice to make in this match: there is nothing to review."))];
+    const flagged = decisions.filter((d) => FLAGGED.includes(d.verdict));
+    const nodes = [reviewSummary(r.summary), reviewChart(decisions), el("h3", GN.t("Moves to look at again"))];
+    nodes.push(flagged.length ? reviewList(flagged, "review-flagged")
+      : el("p", GN.t("No inaccuracies, mistakes or blunders: well played!"), {class: "review-clean"}));
+    const all = el("details", null, {id: "review-all"});
+    all.open = reviewAllOpen;
+    const head = el("summary", GN.nt("All your {n} decision", "All your {n} decisions", decisions.length));
+    head.addEventListener("click", () => { reviewAllOpen = !all.open; });
+    all.append(head, reviewList(decisions, "review-every"));
+    nodes.push(all);
+    return nodes;
+  }
+
+  function reviewSummary(summary) {
+    const accuracy = new Intl.NumberFormat(GN.lang, {style: "percent", maximumFractionDigits: 1}).format(summary.accuracy / 100);
+    const counts = ["best", "fine", ...FLAGGED].map((v) => el("span", `${verdictWord(v)} ${summary.verdicts[v]}`,
+                                                          {class: `review-count verdict-${v}`}));
+    return el("p", [el("strong", GN.t("Accuracy: {accuracy}", {accuracy})), ...counts], {class: "review-summary", id: "review-summary"});
+  }
+
+  // The chance to win after each decision, as a line through the match: drawn stretched to the width (the strokes
+  // keep their width), a dashed line where a new hand begins, each decision a dot coloured by its verdict.
+  function reviewChart(decisions) {
+    const n = decisions.length;
+    const x = (i) => (n === 1 ? 500 : (i * 1000) / (n - 1));
+    const y = (d) => 200 - 200 * d.win;
+    const chart = GN.svg("svg", {viewBox: "0 0 1000 200", preserveAspectRatio: "none", class: "review-svg", "aria-hidden": "true",
+                                 focusable: "false"});
+    for (const level of [0, 0.5, 1]) chart.append(GN.svg("line", {x1: 0, x2: 1000, y1: 200 - 200 * level, y2: 200 - 200 * level, class: "review-grid"}));
+    decisions.forEach((d, i) => {
+      if (i && d.hand !== decisions[i - 1].hand) {
+        const at = (x(i - 1) + x(i)) / 2;
+        chart.append(GN.svg("line", {x1: at, x2: at, y1: 0, y2: 200, class: "review-hand"}));
+      }
+    });
+    chart.append(GN.svg("polyline", {points: decisions.map((d, i) => `${x(i)},${y(d)}`).join(" "), class: "review-line"}));
+    decisions.forEach((d, i) => chart.append(GN.svg("line", {x1: x(i), x2: x(i), y1: y(d), y2: y(d), class: `review-dot verdict-${d.verdict}`})));
+    const wins = decisions.map((d) => d.win);
+    const said = GN.nt("Your chance to win the hand after each of your {n} decision: {first} after the first, {last} after the last, lowest {low}, highest {high}.",
+                       "Your chance to win the hand after each of your {n} decisions: {first} after the first, {last} after the last, lowest {low}, highest {high}.",
+                       n, {first: percent(wins[0]), last: percent(wins[n - 1]), low: percent(Math.min(...wins)), high: percent(Math.max(...wins))});
+    const axis = el("div", [percent(1), percent(0.5), percent(0)].map((p) => el("span", p)), {class: "review-axis", "aria-hidden": "true"});
+    const plot = el("div", [axis, el("div", chart, {class: "review-plot-area"})], {class: "review-plot", role: "img", "aria-label": said,
+                                                                                   id: "review-chart"});
+    return el("figure", [plot, el("figcaption", GN.t("Your chance to win the hand after each of your moves, as the expert bot saw it; a dashed line starts a new hand."),
+                                  {class: "muted"})], {class: "review-chart"});
+  }
+
+  function reviewList(decisions, id) {
+    return el("ol", decisions.map(reviewItem), {class: "review-list", id});
+  }
+
+  function reviewItem(d) {
+    const played = reviewMove(d.played, d);
+    const said = d.best === d.played ? withNodes(GN.t("At step {step}, you played {played}.", {step: d.index}), {played})
+      : withNodes(GN.t("At step {step}, you played {played}; the expert prefers {best}.", {step: d.index}),
+                  {played, best: reviewMove(d.best, d)});
+    const parts = [el("span", verdictWord(d.verdict), {class: `review-verdict verdict-${d.verdict}`}), el("span", said)];
+    const points = Math.round(100 * d.loss);
+    if (d.best !== d.played && points > 0) {
+      parts.push(el("span", GN.nt("{n} point less chance to win", "{n} points less chance to win", points), {class: "muted"}));
+    }
+    parts.push(el("button", GN.t("See that step"), {type: "button", class: "review-step", "data-review-step": d.index,
+                                                   onclick: () => showStep(d.index)}));
+    return el("li", parts, {class: `verdict-${d.verdict}`, "data-review-index": d.index, "data-verdict": d.verdict});
+  }
+
+  // a move named as the page's buttons named it then: the game's view draws it from the seat's view at that decision
+  function reviewMove(action, d) {
+    const message = {type: "history", table: live.table, seat: live.seat, version: d.index, view: d.view, legal_actions: d.legal || []};
+    return moveName(action, message, GN.renderer(live.table.game), makeUi(message, true));
+  }
+
   // Action buttons follow the order of the hand as the board shows it (the cards a view draws in its ".my-area",
   // left to right): an action comes where its first card is; actions naming none keep their order, after the rest.
   const CARD = /\b(?:[A2-9TJQK][shdc]|Jk)\b/g;
@@ -800,6 +966,7 @@
       if (socket !== ws) return;
       ws.send(JSON.stringify({type: "hello", token: t || null}));
       connected = true;
+      reviewAsked = false;   // how the review stands is asked again: progress may have come while away
       retry = 500;
       $("status").textContent = GN.t("live");
       $("status").className = "status live";
@@ -814,6 +981,8 @@
         live = message;
         pending = false;
         draw();
+      } else if (message.type === "review") {
+        takeReview(message);
       } else if (message.type === "error") {
         pending = false;
         showError(message.error);
