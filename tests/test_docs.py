@@ -10,7 +10,7 @@ import pytest
 
 MODULES = ["gamenight", "gamenight.core.rng", "gamenight.core.cards", "gamenight.core.text", "gamenight.core.errors",
            "gamenight.core.guide", "gamenight.i18n", "gamenight.bots.search",
-           "gamenight.bots.review"]
+           "gamenight.bots.review", "gamenight.core.encoding", "gamenight.rl.observations"]
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 

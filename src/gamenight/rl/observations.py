@@ -1,0 +1,75 @@
+"""Observations for learning programs: every game's view of a seat as a fixed-length list of numbers, and the legal
+actions as a mask. Standard library only (the adapters turn these lists into NumPy arrays).
+
+Each game's encoding is its ``gamenight.<game>.encoding`` module (its fields are listed in the game's docs page,
+"Observation encoding"); the numbers are read from the seat's view alone, never from the state, so two states that
+look the same to a seat give the same observation, and hidden cards change nothing. Every value lies in [0, 1].
+
+>>> import gamenight
+>>> from gamenight.rl import observations
+>>> game = gamenight.make("yessir", players=3)
+>>> state = game.new(seed=1)
+>>> observation = observations.encode(game, state.view(0))
+>>> len(observation) == observations.observation_size(game), min(observation) >= 0, max(observation) <= 1
+(True, True, True)
+>>> observations.action_mask(game, state.legal_actions())
+[1, 1, 1, 1, 1, 1, 1, 0, 0, 0]
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from types import ModuleType
+from typing import Any
+
+from ..core.encoding import Layout
+from ..core.game import Action, Game
+from ..core.views import View
+
+AnyGame = Game[Any, Any]
+_MODULES: dict[str, ModuleType] = {}
+
+
+def encoding_module(game: AnyGame | str) -> ModuleType:
+    """The module that encodes ``game``'s views: ``gamenight.<name>.encoding``."""
+    name = game if isinstance(game, str) else game.name
+    module = _MODULES.get(name)
+    if module is None:
+        try:
+            module = importlib.import_module(f"gamenight.{name}.encoding")
+        except ModuleNotFoundError:
+            raise ValueError(f"the game {name!r} has no observation encoding (gamenight.{name}.encoding)") from None
+        _MODULES[name] = module
+    return module
+
+
+def observation_size(game: AnyGame) -> int:
+    """The length of every observation of ``game`` (it depends on the game, its players and rules only)."""
+    size: int = encoding_module(game).size(game)
+    return size
+
+
+def encode(game: AnyGame, view: View) -> list[float]:
+    """``view`` (``state.view(seat)``; a spectator's view too) as ``observation_size(game)`` numbers in [0, 1]."""
+    encoded: list[float] = encoding_module(game).encode(view)
+    return encoded
+
+
+def action_mask(game: AnyGame, legal: Iterable[Action]) -> list[int]:
+    """``game.num_distinct_actions`` zeros, with a 1 at the id of each action of ``legal``."""
+    mask = [0] * game.num_distinct_actions
+    for action in legal:
+        mask[action.id] = 1
+    return mask
+
+
+def layout(game: AnyGame) -> Layout:
+    """The encoding's fields, with their offsets (``layout(game).offset["hand"]``) and meanings."""
+    fields: Layout = encoding_module(game).LAYOUT
+    return fields
+
+
+def score_scale(game: AnyGame) -> float:
+    """The points (balls, round wins) that decide a match of ``game``: the scale of scores and of hand rewards."""
+    scale: float = encoding_module(game).score_scale(game)
+    return scale
