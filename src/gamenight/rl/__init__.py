@@ -4,7 +4,8 @@ docs/rl.md describes them.
 
 ``observation_size``, ``encode`` and ``action_mask`` (``gamenight.rl.observations``) need nothing beyond the
 standard library. The environments need the ``rl`` extra (NumPy, Gymnasium, PettingZoo):
-``pip install 'gamenight[rl]'``; without it they raise an ImportError saying so.
+``pip install 'gamenight[rl]'``, and ``register_openspiel`` (every game as an OpenSpiel game,
+``gamenight.rl.openspiel``) the ``openspiel`` extra; without them they raise an ImportError saying so.
 """
 from __future__ import annotations
 
@@ -15,15 +16,18 @@ from .observations import action_mask, encode, observation_size
 
 RL_EXTRA = "pip install 'gamenight[rl]'"
 
-__all__ = ["RL_EXTRA", "action_mask", "encode", "gym_env", "observation_size", "pettingzoo_env"]
+OPENSPIEL_EXTRA = "pip install 'gamenight[openspiel]'"
+
+__all__ = ["OPENSPIEL_EXTRA", "RL_EXTRA", "action_mask", "encode", "gym_env", "observation_size", "pettingzoo_env",
+           "register_openspiel"]
 
 
-def _require(what: str, *packages: str) -> None:
+def _require(what: str, *packages: str, extra: str = RL_EXTRA) -> None:
     for package in packages:
         try:
             importlib.import_module(package)
         except ImportError as e:
-            raise ImportError(f"{what} needs {package}, which is not installed: {RL_EXTRA}") from e
+            raise ImportError(f"{what} needs {package}, which is not installed: {extra}") from e
 
 
 def pettingzoo_env(game: Any, players: int | None = None, rules: Any = None, reward: str = "hand",
@@ -44,3 +48,11 @@ def gym_env(game: Any, seat: int = 0, opponents: Any = ("heuristic",), players: 
     from .gym import gym_env as make_env
     return make_env(game, seat=seat, opponents=opponents, players=players, rules=rules, reward=reward,
                     render_mode=render_mode, illegal_reward=illegal_reward, **options)
+
+
+def register_openspiel(games: Any = None) -> list[str]:
+    """Every game (or the ones named) registered with ``pyspiel`` as a Python game (``gamenight.rl.openspiel``):
+    their OpenSpiel names, ``python_gamenight_<game>``."""
+    _require("gamenight.rl.register_openspiel", "numpy", "pyspiel", extra=OPENSPIEL_EXTRA)
+    from .openspiel import register_openspiel as register
+    return register(games)
