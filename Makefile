@@ -13,13 +13,23 @@ APT_GET  := $(if $(filter 0,$(shell id -u)),,sudo) env DEBIAN_FRONTEND=nonintera
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-# `make bench` also measures Gin Rummy against its peers (RLCard, OpenSpiel), in an environment of their own
-# so the test environment stays free of them.
+# `make bench` also measures Gin Rummy against its peers (RLCard, OpenSpiel), and the learning environments against
+# PettingZoo's gin_rummy_v4 and RLCard's (benchmarks/rl_peers.py), in an environment of their own so the test
+# environment stays free of them.
 BENCH_VENV  := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed-stamp
-PEERS       := rlcard==1.2.0 open-spiel==2.0.2
+PEERS       := rlcard==1.2.0 open-spiel==2.0.2 pettingzoo==1.26.1 pygame
 
-.PHONY: install run test check lint bench clean catalogs
+# `make examples` trains an agent with sb3-contrib's MaskablePPO (examples/train_maskable_ppo.py) in an environment
+# of its own too: PyTorch is far too heavy for the test environment, and `make test` never runs it. torch is pinned
+# to the CPU build (a range that admits a newer release would fetch a multi-gigabyte CUDA build); stable-baselines3
+# 2.9 wants torch >= 2.8 and gymnasium < 2.
+EXAMPLES_VENV  := .venv-examples
+EXAMPLES_STAMP := $(EXAMPLES_VENV)/.installed-stamp
+EXAMPLES_DEPS  := torch==2.13.0 stable-baselines3==2.9.2 sb3-contrib==2.9.2
+EXAMPLES_OUT   := examples/output
+
+.PHONY: install run test check lint bench examples clean catalogs
 
 # the languages' message catalogs: installing the package compiles them (hatch_build.py), so a changed
 # catalog installs again
@@ -68,7 +78,7 @@ test: lint $(CHROMIUM) $(NODE) $(JA_FONT)
 
 # lint and types: ruff on everything, mypy on the package (strict on gamenight.core; see pyproject.toml)
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks examples
 	$(VENV)/bin/mypy
 
 # the everyday fast lane: lint, types, and every test but the browser's
@@ -78,12 +88,24 @@ check: lint $(NODE)
 $(BENCH_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(BENCH_VENV)/bin/python -m pip install --quiet -e . $(PEERS)
+	$(BENCH_VENV)/bin/python -m pip install --quiet -e '.[rl]' $(PEERS)
 	touch $(BENCH_STAMP)
 
 bench: $(STAMP) $(BENCH_STAMP)
 	$(PY) benchmarks/run.py
 	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_peers.py
+	$(BENCH_VENV)/bin/python benchmarks/rl_peers.py
+
+$(EXAMPLES_STAMP): pyproject.toml hatch_build.py $(PO)
+	$(PYTHON) -m venv $(EXAMPLES_VENV)
+	$(EXAMPLES_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(EXAMPLES_VENV)/bin/python -m pip install --quiet -e '.[rl,plot]' $(EXAMPLES_DEPS)
+	touch $(EXAMPLES_STAMP)
+
+# a MaskablePPO agent learns YESSIR! against the random bot (under 10 minutes on one core); its learning curve,
+# as CSV and PNG, goes to examples/output/ (docs/rl.md, "Training example", gives a measured run)
+examples: $(EXAMPLES_STAMP)
+	$(EXAMPLES_VENV)/bin/python examples/train_maskable_ppo.py --out $(EXAMPLES_OUT)
 
 # for translators: gather every text a person reads into the template, and add the new ones to each language's
 # catalog (then translate them there; the tests fail while any is missing or fuzzy)
@@ -95,4 +117,4 @@ catalogs: $(STAMP)
 	  --no-wrap --no-fuzzy-matching --ignore-obsolete
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .hypothesis test-artifacts
+	rm -rf $(VENV) $(BENCH_VENV) $(EXAMPLES_VENV) $(EXAMPLES_OUT) .pytest_cache .hypothesis test-artifacts
