@@ -4,14 +4,23 @@ The heuristic plays as a careful club player does:
 
 - it asks for a redeal of a weak hand, and calls only with J, 9 and A of one suit (10; with the 10 too, 20):
   a call gives the counting side its amount and doubles its reward, and looser calling measurably loses;
-- as trumper it picks its strongest suit and lays its cheapest card of that suit face down;
-- it calls Thunee (or Mooney) only when the hand wins every trick whatever the others hold: enough top trumps
-  to draw every other trump, and every other card the highest left in its suit;
+- as trumper it picks its strongest suit and lays its cheapest card of that suit face down; where the rules allow
+  ``trump last`` it says it when its first cards are all of different suits (the last card then always makes
+  trump a suit it holds two of);
+- it makes a call that risks balls (Thunee, Royals, Mooney, Blind Thunee, Blind Royals, Trip) when its chance to
+  win the match after the call beats passing's: ``calls.py`` estimates how likely the call is to succeed from the
+  bot's own cards (a slam's chance by playing it out on deals of the unseen cards, Trip's as measured) and what
+  each result is worth at the match's score;
+- after a slam the caller leads the best card of the suit it planned as trump, draws trumps, then cashes its
+  winners; its partner never takes a trick from it when it can help it; the opponents beat it whenever they can
+  and else keep what may beat it later. After Trip (only the last trick counts) the caller keeps a Jack for the
+  last trick and leads 9s, Aces and 10s before it; the others keep their best card for it;
 - it declares the most valuable Jodi it can, every time it may;
 - in play it follows suit, wins a trick with the cheapest card that surely wins it (else tries its strongest
   winner when the trick holds points), throws points onto a trick its partner has surely won, trumps when the
   trick is worth it, and otherwise gets rid of its cheapest card;
-- it calls Double or Kanak only when its last card cannot lose and (Kanak) the formula is already below zero.
+- it calls Double or Kanak only when its last card cannot lose and (Kanak) the formula is already below zero
+  (the last trick is then certain: every card still out is in a hand and must be played to it).
 """
 from __future__ import annotations
 
@@ -24,13 +33,34 @@ from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
 from .actions import CARD_POINTS, SUIT_CHARS, Kind, ThuneeAction, parse_thunee_card
-from .phases import SPECIAL_NAMES
-from .scoring import kanak_value
+from .calls import (
+    BEHIND_WINS,
+    CHOOSE,
+    NO_TRUMP,
+    PASS_WIN,
+    Score,
+    first_lead,
+    passing,
+    slam_candidate,
+    solo_lead,
+    sweep_chance,
+    trip_chance,
+    trump_last_pays,
+    value,
+    weakest,
+)
+from .phases import SPECIAL_NAMES, Special
+from .scoring import kanak_value, solo_balls
 from .tricks import strength_for
 from .views import ThuneeView
 
 CALL, DOUBLE, KANAK, MOONEY, PASS, PLAY, REDEAL, THUNEE, TRUMP = (
     Kind.CALL, Kind.DOUBLE, Kind.KANAK, Kind.MOONEY, Kind.PASS, Kind.PLAY, Kind.REDEAL, Kind.THUNEE, Kind.TRUMP)
+ROYALS, BLIND_THUNEE, BLIND_ROYALS, TRIP = Kind.ROYALS, Kind.BLIND_THUNEE, Kind.BLIND_ROYALS, Kind.TRIP
+# the calls that must win every trick: the special each makes, and whether it ranks Q K 10 A 9 J
+_SLAMS = {THUNEE: (Special.THUNEE, False), ROYALS: (Special.ROYALS, True), MOONEY: (Special.MOONEY, False),
+          BLIND_THUNEE: (Special.BLIND_THUNEE, False), BLIND_ROYALS: (Special.BLIND_ROYALS, True)}
+_ROYALS_NAMES = ("royals", "blind royals")
 
 
 def _suit(c: int) -> int:
@@ -46,30 +76,14 @@ def suit_value(cards: list[int], suit: int) -> int:
     return value
 
 
-def sure_slam(hand: list[int]) -> bool:
-    """Does ``hand`` win every trick, leading throughout, with its best suit as trump (T17)?"""
-    for trump in range(4):
-        trumps = sorted(c % 6 for c in hand if _suit(c) == trump)
-        if not trumps:
-            continue
-        top = 0
-        while top < len(trumps) and trumps[top] == top:
-            top += 1
-        if top < 6 - len(trumps):
-            continue  # the top trumps do not draw every other trump
-        if all(sorted(c % 6 for c in hand if _suit(c) == suit) == list(range(sum(_suit(c) == suit for c in hand)))
-               for suit in range(4) if suit != trump):
-            return True
-    return False
-
-
 class _Trick:
     """What the bot knows about the trick it plays to, read from the view once."""
 
-    __slots__ = ("n", "trump", "strength", "trick", "best", "unseen", "plays", "last_trick", "team")
+    __slots__ = ("n", "trump", "strength", "trick", "best", "unseen", "plays", "last_trick", "team", "hand")
 
     def __init__(self, bot: ThuneeHeuristic, view: ThuneeView, hand: list[int], legal: list[ThuneeAction]):
         self.n = view["players"]
+        self.hand = hand
         self.trump = SUIT_CHARS.index(view["trump"]) if view["trump"] else -1
         self.strength = strength_for(SPECIAL_NAMES.index(view["special"]), view["tricks_done"])
         played: set[int] = set()
@@ -135,16 +149,70 @@ class ThuneeHeuristic:
             return self._call(hand, legal)
         if phase == "trump":
             return self._trump(hand, legal)
-        if phase == "special":
-            for kind in (MOONEY, THUNEE):
-                if kind in kinds and sure_slam(hand):
-                    return next(a for a in legal if a.kind == kind)
-            return legal[0]
+        if phase in ("special", "blind"):
+            return self._slam(view, hand, legal)
+        if phase == "trip":
+            return self._trip(view, hand, legal)
         if phase == "jodi":
             return self._jodi(view, legal)
         if phase == "play":
             return self._play(_Trick(self, view, hand, legal), view, legal)
         return next((a for a in legal if a.kind == PASS), legal[0])
+
+    # ---- the calls that risk balls (calls.py: their chances, and whether they pay at this score) ---------------
+    def _stakes(self, view: ThuneeView) -> tuple[Score, int, int]:
+        """The match's score as ``calls.value`` reads it, and what the normal hand is worth to each team (2 to the
+        counting team after a call, else 1)."""
+        seat = view["seat"]
+        assert seat is not None  # a bot plays a seat
+        team = seat % 2
+        balls = view["balls"]
+        n = self.game.num_players
+        behind = BEHIND_WINS[n] if self.game.rules.dealer_rotation == "stay_while_behind" else 0.5
+        score = Score(balls[team], balls[1 - team], view["ball_target"], self.game.rules.win_by_two, n, behind)
+        counting = 2 if view["bid"] else 1
+        ours, theirs = (counting, 1) if view["counting_team"] == team else (1, counting)
+        return score, ours, theirs
+
+    def _slam(self, view: ThuneeView, hand: list[int], legal: list[ThuneeAction]) -> ThuneeAction:
+        """Thunee, Royals, Mooney, or a blind call, when its chance to win the match beats passing's."""
+        rules = self.game.rules
+        n = self.game.num_players
+        mask = sum(1 << c for c in hand)
+        score, ours, them = self._stakes(view)
+        best: ThuneeAction | None = None
+        best_value = 0.0
+        for a in legal:
+            slam = _SLAMS.get(a.kind)
+            if slam is None:
+                continue
+            special, royals = slam
+            trump = NO_TRUMP if rules.thunee_trump == "no_trump" else CHOOSE
+            if a.kind == MOONEY:
+                trump = (mask.bit_length() - 1) // 6
+            if not slam_candidate(mask, royals, n, trump):
+                continue
+            extra = self.game.second_cards if a.kind in (BLIND_THUNEE, BLIND_ROYALS) else 0
+            win, void, partner, opponent = sweep_chance(mask, extra, n, royals, trump,
+                                                        rules.redeal_if_no_trumps and trump == CHOOSE)
+            balls = [solo_balls(rules, special, 0, last) for last in (0, 2, 1)]
+            outcomes = [(win, balls[0][0], 0), (void, 0, 0), (partner, 0, balls[1][1]), (opponent, 0, balls[2][1])]
+            worth = value(outcomes, *score) - value(passing(PASS_WIN[royals, n], ours, them), *score)
+            if worth > best_value:
+                best, best_value = a, worth
+        return best or next(a for a in legal if a.kind == PASS)
+
+    def _trip(self, view: ThuneeView, hand: list[int], legal: list[ThuneeAction]) -> ThuneeAction:
+        """Trip (6 players, the dealer), when its chance to win the match beats passing's."""
+        call = next((a for a in legal if a.kind == TRIP), None)
+        pass_ = next(a for a in legal if a.kind == PASS)
+        chance, pass_win = trip_chance(sum(1 << c for c in hand))
+        if call is None or chance <= 0:
+            return pass_
+        score, ours, them = self._stakes(view)
+        won, lost = solo_balls(self.game.rules, Special.TRIP, 0, 0), solo_balls(self.game.rules, Special.TRIP, 0, 1)
+        worth = value([(chance, won[0], 0), (1 - chance, 0, lost[1])], *score)
+        return call if worth > value(passing(pass_win, ours, them), *score) else pass_
 
     # ---- calling, trump and Jodi ----------------------------------------------------------------------
     def _call(self, hand: list[int], legal: list[ThuneeAction]) -> ThuneeAction:
@@ -159,6 +227,9 @@ class ThuneeHeuristic:
 
     def _trump(self, hand: list[int], legal: list[ThuneeAction]) -> ThuneeAction:
         cards = [a for a in legal if a.kind == TRUMP and a.card >= 0]
+        last = next((a for a in legal if a.kind == TRUMP and a.card < 0), None)
+        if last is not None and (not cards or trump_last_pays(sum(1 << c for c in hand))):
+            return last
         if not cards:
             return legal[0]
         suit = max(range(4), key=lambda s: (suit_value(hand, s), -s))
@@ -175,6 +246,11 @@ class ThuneeHeuristic:
 
     # ---- play -------------------------------------------------------------------------------------------
     def _play(self, t: _Trick, view: ThuneeView, legal: list[ThuneeAction]) -> ThuneeAction:
+        special = view["special"]
+        if special is not None:
+            play = self._special_play(t, view, special)
+            if play is not None:
+                return play
         if t.last_trick and legal:
             call = self._final_call(t, view, legal)
             if call is not None:
@@ -185,6 +261,78 @@ class ThuneeHeuristic:
         if t.best[0] % 2 == t.team:
             return self._partner_winning(t, t.best)
         return self._contest(t, t.best)
+
+    def _special_play(self, t: _Trick, view: ThuneeView, special: str) -> ThuneeAction | None:
+        """After a slam or Trip: the caller plays its plan, his partners never take a trick from him (nor, at Trip,
+        the last trick); None: play as usual (the opponents, who try to win every trick they can)."""
+        seat, caller = view["seat"], view["special_seat"]
+        if seat == caller:
+            if special == "trip":
+                return self._trip_play(t)
+            if not t.trick:
+                mask = sum(1 << a.card for a in t.plays)
+                out = sum(1 << c for c in t.unseen)
+                royals = special in _ROYALS_NAMES
+                card = (first_lead(mask, royals) if view["trump_status"] == "first_lead"
+                        else solo_lead(mask, out, t.trump, royals))
+                return next(a for a in t.plays if a.card == card)
+            return None
+        if not t.trick:
+            return self._trip_defence(t) if special == "trip" and caller % 2 != t.team else None
+        assert t.best is not None
+        if caller % 2 != t.team:
+            if special == "trip":
+                return self._trip_defence(t)
+            if t.best[0] != caller:
+                return None
+            # against a slam: beat the caller if possible, else keep whatever may beat him later
+            winners = [a for a in t.plays if t.beats(a.card, t.best[1])]
+            if winners:
+                return min(winners, key=lambda a: (t.strength[a.card % 6], a.card))
+            card = weakest(sum(1 << a.card for a in t.plays), t.trump, t.strength)
+            return next(a for a in t.plays if a.card == card)
+        if t.n == 2:
+            return None
+        if special != "trip" or t.best[0] == caller or t.last_trick:
+            return self._duck(t, t.best)
+        return None
+
+    def _duck(self, t: _Trick, best: tuple[int, int]) -> ThuneeAction:
+        """The strongest card that does not beat the winning card (so the caller keeps the trick and this seat is
+        not forced to take one later), else the weakest."""
+        safe = [a for a in t.plays if not t.beats(a.card, best[1])]
+        if safe:
+            return min(safe, key=lambda a: (t.strength[a.card % 6], a.card))
+        return max(t.plays, key=lambda a: (t.strength[a.card % 6], -a.card))
+
+    def _trip_play(self, t: _Trick) -> ThuneeAction:
+        """The Trip caller must win the last trick: he keeps a Jack for it and wins the first three with the 9s,
+        Aces and 10s, which nothing beats when led (there is no trump; of equal cards the first played wins)."""
+        if len(t.plays) == 1:
+            return t.plays[0]
+        keep = min(t.hand, key=lambda c: (c % 6, c))  # J 9 A 10 K Q: the strongest in the last trick
+        rest = [a for a in t.plays if a.card != keep] or t.plays
+        if not t.trick:
+            return min(rest, key=lambda a: (t.strength[a.card % 6], a.card))
+        assert t.best is not None
+        winners = [a for a in rest if t.beats(a.card, t.best[1])]
+        if winners:
+            return min(winners, key=lambda a: (t.strength[a.card % 6], a.card))
+        return max(rest, key=lambda a: (t.strength[a.card % 6], -a.card))
+
+    def _trip_defence(self, t: _Trick) -> ThuneeAction | None:
+        """Against Trip only the last trick counts: keep the best card for it (a Jack: nothing beats it when led),
+        and take the first three tricks when possible, for the lead of the last one. None: the last trick (win it
+        if possible, as usual)."""
+        if t.last_trick or len(t.plays) == 1:
+            return None
+        keep = min(t.hand, key=lambda c: (c % 6, c))  # J 9 A 10 K Q: the strongest in the last trick
+        rest = [a for a in t.plays if a.card != keep] or t.plays
+        if t.best is None or t.best[0] % 2 != t.team:
+            winners = [a for a in rest if t.best is None or t.beats(a.card, t.best[1])]
+            if winners:
+                return min(winners, key=lambda a: (t.strength[a.card % 6], a.card))
+        return max(rest, key=lambda a: (a.card % 6, a.card))
 
     def _partner_winning(self, t: _Trick, best: tuple[int, int]) -> ThuneeAction:
         """The partner's card wins so far: give points if it stands, else keep them."""
@@ -240,6 +388,8 @@ class ThuneeHeuristic:
 
 
 register_bot("heuristic", ThuneeHeuristic, games=("thunee",),
-             doc=N_("club-player heuristics: calls from hand strength, slams only when certain, cheapest sure winner, "
-                 "points to the partner, every Jodi, Double/Kanak only when the last card cannot lose"))
+             doc=N_("club-player heuristics: calls from hand strength; Thunee, Royals, Mooney, the blind calls and "
+                    "Trip when their measured chance pays at the score; trump last with one card of each suit; "
+                    "cheapest sure winner, points to the partner, every Jodi, Double/Kanak only when the last card "
+                    "cannot lose"))
 register_search_bots("thunee", Settings(margin_scale=1, iterations=150))
