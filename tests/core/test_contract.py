@@ -196,6 +196,38 @@ def test_the_core_guards_every_game_alike(name):
         assert new in game.RULES.PRESETS and gamenight.make(name, rules=old).rules.preset == new
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_apply_id_is_apply_of_the_action_with_that_id(name):
+    """``state.apply_id(i)`` (learning programs play by id) plays what ``apply(game.action_from_id(i))`` plays, and
+    refuses what it refuses (IllegalAction, the state unchanged): an id not legal now, out of range, or any id once
+    the match is over."""
+    game = gamenight.make(name)
+    rng = random.Random(3)
+    by_id, by_action = game.new(seed=4), game.new(seed=4)
+    for _ in range(300):
+        if by_id.is_over:
+            break
+        legal = {a.id for a in by_id.legal_actions()}
+        illegal = next((i for i in range(game.num_distinct_actions) if i not in legal), None)
+        if illegal is not None:
+            before = by_id.to_json()
+            with pytest.raises(IllegalAction):
+                by_id.apply_id(illegal)
+            assert by_id.to_json() == before
+        for bad in (-1, game.num_distinct_actions):
+            with pytest.raises(IllegalAction):
+                by_id.apply_id(bad)
+        chosen = rng.choice(sorted(legal))
+        assert by_id.apply_id(chosen) is by_id
+        by_action.apply(game.action_from_id(chosen))
+        assert by_id.to_json() == by_action.to_json()
+    over = game.new(seed=4)
+    while not over.is_over:
+        over.apply(rng.choice(over.legal_actions()))
+    with pytest.raises(IllegalAction):
+        over.apply_id(0)
+
+
 @pytest.mark.parametrize("name,players", [(name, n) for name in GAMES for n in tables(name)])
 def test_random_playouts_keep_the_contract(name, players):
     game = gamenight.make(name, players=players)

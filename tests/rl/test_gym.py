@@ -74,10 +74,13 @@ def test_the_agent_acts_only_on_its_turn_and_sees_its_own_view():
     assert [type(env.bots[s]).__name__ for s in (3, 0, 1)] == [
         type(gamenight.make_bot(b, state.game)).__name__ for b in ("random", "heuristic", "random")]
     for _ in range(30):
-        obs, _, terminated, _, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        obs, _, terminated, _, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
         if terminated:
             break
-        assert env.episode.state.current_player == 2
+        state = env.episode.state
+        assert state.current_player == 2
+        assert np.array_equal(obs, np.asarray(encode(state.game, state.view(2)), dtype=np.float32))
+        assert list(info["action_mask"].astype(int)) == action_mask(state.game, state.legal_actions())
 
 
 def test_hand_rewards_reach_the_agent_at_the_end_of_each_hand():

@@ -1,6 +1,9 @@
 """The observation encodings (gamenight.rl.observations; each game's encoding module): a fixed length for the table,
 every value in [0, 1], read from the seat's view alone (the same view gives the same numbers; hidden cards change
-nothing), seats relative to the observer, the mask the legal actions, and the docs' tables the code's."""
+nothing), seats relative to the observer, the mask the legal actions, and the docs' tables the code's. The fast path
+(each game's ``encode_state``, which the environments use) gives exactly the numbers of encoding the view, at every
+seat and for the spectator, over random matches of every table size and rules preset, and hidden cards change
+nothing in it either."""
 import importlib
 import pathlib
 import random
@@ -11,7 +14,9 @@ import pytest
 from rl_helpers import TABLES, tables
 
 import gamenight
+from gamenight.core.encoding import sparse_to_list
 from gamenight.rl import action_mask, encode, observation_size, observations
+from gamenight.rl.observations import encode_state
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GAMES = ["gin_rummy", "yaniv", "thunee", "yessir"]
@@ -28,6 +33,56 @@ def positions(game, seeds, rng, every=1, limit=400):
             if state.is_over:
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+def leaning_positions(game, seeds, rng, limit=400):
+    """States along random matches of ``game`` whose actions lean to the first and the last legal ones (a knock, a
+    call, a special call, a pip change come first or last), so that the rare phases are reached too."""
+    for seed in seeds:
+        state = game.new(seed=seed)
+        for _ in range(limit):
+            yield state
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            r = rng.random()
+            state.apply(legal[-1] if r < 0.25 else legal[0] if r < 0.4 else rng.choice(legal))
+
+
+# every table size at the default rules, then every preset (and Yaniv's slapdown) at the default table size
+FAST_TABLES = ([(name, players, None, {}) for name, players in TABLES]
+               + [(name, None, preset, {}) for name in GAMES
+                  for preset in gamenight.core.registry.game_class(name).RULES.PRESETS]
+               + [("yaniv", 3, None, {"slapdown": True})])
+# phases only some rules reach, which the fast path must meet too
+RARE_PHASES = {("gin_rummy", 2, None, ()): {"layout", "defend"}, ("yaniv", 3, None, ("slapdown",)): {"slap"},
+               ("yessir", None, "pip_change", ()): {"pip"}, ("thunee", 6, None, ()): {"trip"}}
+
+
+@pytest.mark.parametrize("name,players,rules,options", FAST_TABLES,
+                         ids=[f"{n}-{p or ''}{r or ''}{'-'.join(o)}" for n, p, r, o in FAST_TABLES])
+def test_the_fast_path_is_the_views_encoding(name, players, rules, options):
+    """``encode_state(game, state, seat)`` (each game's ``encode_state``, which builds no view) is exactly
+    ``encode(game, state.view(seat))`` for every seat and the spectator, at every position of random matches."""
+    game = gamenight.make(name, players=players, rules=rules, **options)
+    module = observations.encoding_module(game)
+    size = observation_size(game)
+    rng = random.Random(5)
+    phases = set()
+    compared = 0
+    for state in leaning_positions(game, range(3), rng):
+        phases.add(state.view(None)["phase"])
+        for seat in [*range(game.num_players), None]:
+            expected = encode(game, state.view(seat))
+            ones, at, values = module.encode_state(state, seat)
+            assert type(ones) is int and len(at) == len(values) and all(0 <= i < size for i in at)
+            assert ones < 1 << size
+            assert sparse_to_list((ones, at, values), size) == expected
+            assert encode_state(game, state, seat) == expected
+            compared += 1
+    assert compared >= 100
+    key = (name, players, rules, tuple(options))
+    assert RARE_PHASES.get(key, set()) <= phases, f"not reached: {RARE_PHASES[key] - phases}"
 
 
 @tables()
@@ -73,10 +128,12 @@ def test_the_same_view_gives_the_same_observation_and_hidden_cards_change_nothin
         for seat in range(players):
             view = state.view(seat)
             obs = encode(game, view)
+            assert encode_state(game, state, seat) == obs
             for _ in range(3):
                 sample = game.sample_state(view, random.Random(rng.random()))
                 assert sample.view(seat) == view
                 assert encode(game, sample.view(seat)) == obs
+                assert encode_state(game, sample, seat) == obs   # the fast path: hidden cards change nothing
                 compared += 1
                 others = [p for p in range(players) if p != seat]
                 if any(sample.view(p) != state.view(p) for p in others):
@@ -96,6 +153,8 @@ def test_equal_views_of_different_states_encode_the_same():
     assert a.view(0) == b.view(0)
     assert encode(game, a.view(0)) == encode(game, b.view(0))
     assert encode(game, a.view(1)) != encode(game, b.view(1))
+    assert encode_state(game, a, 0) == encode_state(game, b, 0) == encode(game, a.view(0))
+    assert encode_state(game, a, 1) != encode_state(game, b, 1)
 
 
 def test_seats_are_relative_to_the_observer():
@@ -153,9 +212,12 @@ for name in ("numpy", "gymnasium", "pettingzoo"):
     sys.modules[name] = None   # as if not installed
 import gamenight, gamenight.rl
 from gamenight.rl import encode, observation_size
+from gamenight.rl.observations import encode_state
 for name in gamenight.games():
     game = gamenight.make(name)
-    assert len(encode(game, game.new(seed=1).view(0))) == observation_size(game)
+    state = game.new(seed=1)
+    assert len(encode(game, state.view(0))) == observation_size(game)
+    assert encode_state(game, state, 0) == encode(game, state.view(0))
 for make in (gamenight.rl.pettingzoo_env, gamenight.rl.gym_env):
     try:
         make("yessir")
@@ -176,3 +238,4 @@ def test_the_engine_modules_import_no_learning_library():
         assert module.__name__ == f"gamenight.{name}.encoding"
         source = pathlib.Path(module.__file__).read_text()
         assert "numpy" not in source and "gymnasium" not in source and "pettingzoo" not in source
+        assert callable(module.encode_state)

@@ -197,6 +197,49 @@ def test_without_the_wrapper_an_illegal_action_raises():
         raw.step(9)
 
 
+@tables()
+def test_every_observation_is_the_agents_view_encoded(name, players):
+    """Along a random match, every agent's observation (made by the fast path, gamenight.rl.arrays) is exactly
+    ``encode(game, state.view(seat))`` as float32, and its mask the legal actions' for the agent to act, zeros for
+    the others; each observation is a new array."""
+    from gamenight.rl import action_mask, encode
+    rules, options = short(name)
+    env = pettingzoo_env(name, players=players, rules=rules, **options)
+    env.reset(seed=players)
+    rng = random.Random(players)
+    state = env.unwrapped.episode.state
+    game = state.game
+    zeros = [0] * game.num_distinct_actions
+    for step, agent in enumerate(env.agent_iter(300)):
+        if step % 3 == 0:
+            for seat, other in enumerate(env.possible_agents):
+                obs = env.observe(other)
+                assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
+                assert np.array_equal(obs["observation"], np.asarray(encode(game, state.view(seat)), np.float32))
+                legal = action_mask(game, state.legal_actions()) if seat == state.current_player else zeros
+                assert obs["action_mask"].tolist() == legal
+        obs, _, terminated, truncated, _ = env.last()
+        again = env.observe(agent)
+        assert again["observation"] is not obs["observation"] and again["action_mask"] is not obs["action_mask"]
+        obs["observation"][:] = 2.0   # a caller may change what it was given
+        assert np.array_equal(env.observe(agent)["observation"], again["observation"])
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(list(np.flatnonzero(again["action_mask"])))))
+
+
+def test_actions_outside_the_action_space_are_refused():
+    """As PettingZoo's AssertOutOfBoundsWrapper refuses them (the environment checks this itself)."""
+    env = pettingzoo_env("yessir", players=3)
+    env.reset(seed=0)
+    for action in (-1, 10, None, 2.5, "a"):
+        with pytest.raises(AssertionError, match="not in action space"):
+            env.step(action)
+    env.step(np.int64(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])))   # NumPy ints too
+    assert env.unwrapped.episode.steps == 1
+
+
 def test_observations_are_the_agents_own_views():
     """Each agent's observation is the encoding of its own seat's view; the mask is zero but for the agent to act."""
     from gamenight.rl import action_mask, encode

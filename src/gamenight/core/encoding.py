@@ -6,6 +6,17 @@ its docs page ("Observation encoding"). An encoding reads only the view, so two 
 seat encode the same. Every value lies in [0, 1]. Seats are relative: index 0 is the observing seat (or seat 0 for
 a spectator), index 1 the seat after it in turn order, and so on.
 
+The fast path: each game's module also has ``encode_state(state, seat)``, which gives the same numbers as
+``encode(state.view(seat))`` without building the view, in a sparse form (:data:`Sparse`): ``(ones, at, values)``,
+``ones`` an int whose bit ``i`` sets place ``i`` to 1, then ``values[j]`` at place ``at[j]`` (every other place is
+0). :func:`sparse_to_list` makes the list; NumPy unpacks ``ones`` in one call (``gamenight.rl.arrays``).
+Learning programs ask for an observation at every step, and a view holds much that an encoding does not read (logs,
+summaries, texts, names). ``encode_state`` reads from the state only the fields the seat's view carries (its own
+hand, never another seat's hidden cards), worked out as the view works them out, so it is still the encoding of the
+view; ``tests/rl/test_observations.py`` checks that both paths give the same numbers for every seat (and the
+spectator) over random matches of every game and table size, and that states sampled from a seat's view (the hidden
+cards dealt afresh) give the seat the same fast observation.
+
 >>> layout = Layout([Field("hand", 4, "the cards held"), Field("turn", 2, "whose turn, relative")])
 >>> layout.size, layout.offset["turn"]
 (6, 4)
@@ -16,6 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
+
+#: an encoding in the fast path's form: ``(ones, at, values)`` (see the module's doc)
+Sparse = tuple[int, list[int], list[float]]
 
 
 class Field(NamedTuple):
@@ -61,12 +75,42 @@ def plane(out: list[float], offset: int, names: Iterable[str], index: Mapping[st
         out[offset + index[name]] += step
 
 
+def sparse_to_list(encoded: Sparse, size: int) -> list[float]:
+    """The ``size`` numbers of an encoding in the fast path's form (:data:`Sparse`).
+
+    >>> sparse_to_list((0b101, [1, 3], [0.5, 0.25]), 5)
+    [1.0, 0.5, 1.0, 0.25, 0.0]
+    """
+    out = [0.0] * size
+    ones, at, values = encoded
+    while ones:
+        low = ones & -ones
+        out[low.bit_length() - 1] = 1.0
+        ones ^= low
+    for i, x in zip(at, values):
+        out[i] = x
+    return out
+
+
 def scaled(value: float | None, scale: float) -> float:
     """``value / scale`` clipped to [0, 1] (None: 0)."""
     if value is None or scale <= 0:
         return 0.0
     x = value / scale
     return 0.0 if x < 0 else 1.0 if x > 1 else float(x)
+
+
+def scaled_table(scale: float, top: int) -> tuple[float, ...]:
+    """``scaled(k, scale)`` for ``k`` = 0 to ``top``: the fast path's lookup for counts. For every ``k >= 0``,
+    ``table[min(k, top)]`` is ``scaled(k, scale)`` (``top >= scale``: past ``top`` every count scales to 1, as
+    ``table[top]`` does); a count that cannot pass ``top`` is looked up as ``table[k]``.
+
+    >>> scaled_table(4, 5)
+    (0.0, 0.25, 0.5, 0.75, 1.0, 1.0)
+    """
+    if top < scale:
+        raise ValueError(f"top must be at least the scale ({scale}), not {top}")
+    return tuple(scaled(k, scale) for k in range(top + 1))
 
 
 def relative(seat: int | None, me: int, n: int) -> int | None:

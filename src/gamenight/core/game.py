@@ -343,6 +343,18 @@ class State(abc.ABC, Generic[G, A]):
         self.history.append(own)
         return self
 
+    def apply_id(self: S, action_id: int) -> S:
+        """Play the action whose id is ``action_id``: the same as ``apply(game.action_from_id(action_id))``, without
+        the checks an action object or a notation needs (learning programs play by id, at every step). Not legal
+        now: IllegalAction, state unchanged."""
+        if self.current_player is not None:
+            for own in self._legal_now():
+                if own.id == action_id:
+                    self._apply(own)
+                    self.history.append(own)
+                    return self
+        return self.apply(self.game.action_from_id(action_id))   # refused: apply says why
+
     def _own_action(self, action: Action, legal: list[A]) -> Action:
         """This game's action for ``action``. Actions compare by id, and an action object from another
         game's table (other rules, other player count) may share an id with a different action here,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.encoding import sparse_to_list
 from ..core.game import Action, Game, State
 from ..core.registry import make
 from ..core.views import View
@@ -87,10 +88,24 @@ class Episode:
         """Play ``action`` (an id, an action or its notation) for the seat to act; each seat's rewards from it.
         An illegal action raises ``gamenight.IllegalAction`` and changes nothing."""
         state = self._state()
-        if not isinstance(action, (Action, str)):
-            action = self.game.action_from_id(int(action))
-        state.apply(action)
+        if isinstance(action, (Action, str)):
+            state.apply(action)
+        else:
+            state.apply_id(int(action))
         self.steps += 1
+        return self._rewards(state)
+
+    def play_id(self, action_id: int) -> list[float] | None:
+        """``play(action_id)`` for an int id, the environments' every step: each seat's rewards, or None when the
+        action brings nobody anything (most actions)."""
+        state = self._state()
+        state.apply_id(action_id)
+        self.steps += 1
+        if self.reward == "hand":
+            if self._rows == len(state.sheet):
+                return None
+        elif not state.is_over:
+            return None
         return self._rewards(state)
 
     # ---- what a seat sees ---------------------------------------------------------------------------------------
@@ -98,7 +113,9 @@ class Episode:
         return self._state().view(seat)
 
     def observation(self, seat: int | None) -> list[float]:
-        return observations.encode(self.game, self._state().view(seat))
+        """``encode(game, view(seat))``: the seat's view encoded, by the fast path that builds no view (the same
+        numbers: ``gamenight.rl.observations.encode_state``)."""
+        return sparse_to_list(observations.encode_state_sparse(self.game, self._state(), seat), self.size)
 
     def mask(self, seat: int | None) -> list[int]:
         """The legal actions' mask for ``seat``: all zeros unless it is the seat to act."""
@@ -113,6 +130,8 @@ class Episode:
         rewards = [0.0] * n
         if self.reward == "hand":
             rows = state.sheet
+            if self._rows == len(rows):   # no hand ended: most actions
+                return rewards
             while self._rows < len(rows):
                 for seat, r in enumerate(self._hand_rewards(rows[self._rows]["totals"])):
                     rewards[seat] += r

@@ -23,6 +23,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.registry import Bot, make_bot
 from ..core.text import Text
+from .arrays import Arrays
 from .episode import Episode, resolve_game
 from .text import spectator_text
 
@@ -65,6 +66,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
             other = (seat + 1 + i) % n
             bot = chosen[i % len(chosen)]
             self.bots[other] = make_bot(bot, made) if isinstance(bot, str) else bot
+        self._arrays = Arrays(made)
         self.observation_space = spaces.Box(0.0, 1.0, (self.episode.size,), np.float32)
         self.action_space = spaces.Discrete(self.episode.num_actions)
         self._bot_rng = random.Random(0)
@@ -79,7 +81,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._bot_rng = random.Random(int(self.np_random.integers(0, 2**63 - 1)))
         self._done = False
         self._play_bots()
-        return self._observation(), self._info()
+        return self._observe()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self._done:
@@ -89,21 +91,24 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
             action_id = int(action)
         except (TypeError, ValueError):
             raise IllegalAction(Text("{action} is not an action id", action=repr(action))) from None
-        if not episode.is_legal(action_id):
+        try:
+            gained = episode.play_id(action_id)   # an illegal action changes nothing
+        except IllegalAction:
             if self.illegal_reward is None:
-                episode.play(action_id)   # raises IllegalAction, saying what is legal
+                raise   # saying what is legal
             self._done = True
-            info = self._info()
+            observation, info = self._observe()
             info["illegal_action"] = True
-            return self._observation(), float(self.illegal_reward or 0.0), True, False, info
-        reward = episode.play(action_id)[self.seat]
+            return observation, float(self.illegal_reward), True, False, info
+        reward = gained[self.seat] if gained is not None else 0.0
         reward += self._play_bots()
         self._done = episode.is_over
-        return self._observation(), float(reward), self._done, False, self._info()
+        observation, info = self._observe()
+        return observation, float(reward), self._done, False, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans over the action ids (sb3-contrib's MaskablePPO calls this)."""
-        return np.asarray(self.episode.mask(self.seat), dtype=bool)
+        return self._arrays.mask(self.episode._state(), self.seat).view(np.bool_)
 
     def render(self) -> str | None:
         """``render_mode="ansi"``: the table as the terminal draws it for spectators (no hidden cards), as text;
@@ -130,11 +135,11 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
             chosen = self.bots[seat].choose(state.view(seat), state.legal_actions(), self._bot_rng)
             reward += episode.play(chosen)[self.seat]
 
-    def _observation(self) -> np.ndarray:
-        return np.asarray(self.episode.observation(self.seat), dtype=np.float32)
-
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks()}
+    def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
+        """The agent's observation (its view encoded, by the fast path: ``gamenight.rl.arrays``) and the info with
+        its action mask, as new arrays."""
+        observation, mask = self._arrays(self.episode._state(), self.seat)
+        return observation, {"action_mask": mask.view(np.bool_)}
 
 
 def gym_env(game: AnyGame | str, seat: int = 0, opponents: str | Bot | Sequence[str | Bot] = ("heuristic",),

@@ -5,6 +5,10 @@ Each game's encoding is its ``gamenight.<game>.encoding`` module (its fields are
 "Observation encoding"); the numbers are read from the seat's view alone, never from the state, so two states that
 look the same to a seat give the same observation, and hidden cards change nothing. Every value lies in [0, 1].
 
+``encode_state(game, state, seat)`` gives the same numbers as ``encode(game, state.view(seat))`` without building
+the view (each game's ``encode_state``; ``gamenight.core.encoding`` says what it reads): the environments use it at
+every step, and ``tests/rl/test_observations.py`` checks that the two are equal.
+
 >>> import gamenight
 >>> from gamenight.rl import observations
 >>> game = gamenight.make("yessir", players=3)
@@ -12,6 +16,8 @@ look the same to a seat give the same observation, and hidden cards change nothi
 >>> observation = observations.encode(game, state.view(0))
 >>> len(observation) == observations.observation_size(game), min(observation) >= 0, max(observation) <= 1
 (True, True, True)
+>>> observations.encode_state(game, state, 0) == observation
+True
 >>> observations.action_mask(game, state.legal_actions())
 [1, 1, 1, 1, 1, 1, 1, 0, 0, 0]
 """
@@ -22,8 +28,8 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
-from ..core.encoding import Layout
-from ..core.game import Action, Game
+from ..core.encoding import Layout, Sparse, sparse_to_list
+from ..core.game import Action, Game, State
 from ..core.views import View
 
 AnyGame = Game[Any, Any]
@@ -52,6 +58,17 @@ def observation_size(game: AnyGame) -> int:
 def encode(game: AnyGame, view: View) -> list[float]:
     """``view`` (``state.view(seat)``; a spectator's view too) as ``observation_size(game)`` numbers in [0, 1]."""
     encoded: list[float] = encoding_module(game).encode(view)
+    return encoded
+
+
+def encode_state(game: AnyGame, state: State[Any, Any], seat: int | None) -> list[float]:
+    """``encode(game, state.view(seat))``, the same numbers, without building the view (the fast path)."""
+    return sparse_to_list(encode_state_sparse(game, state, seat), observation_size(game))
+
+
+def encode_state_sparse(game: AnyGame, state: State[Any, Any], seat: int | None) -> Sparse:
+    """``encode_state`` in the fast path's sparse form, ``(ones, at, values)`` (``gamenight.core.encoding``)."""
+    encoded: Sparse = encoding_module(game).encode_state(state, seat)
     return encoded
 
 

@@ -4,16 +4,25 @@
 Cards are 24-wide planes in Thunee's card order (``suit * 6 + rank``: suits s h d c, ranks J 9 A 10 K Q). Seats are
 relative: 0 is the observing seat (a spectator: seat 0), 1 the seat that plays after it, and so on; the layout has
 room for 6 seats, and the places of seats a smaller table lacks stay 0. Teams are relative too: 0 is the observing
-seat's team, 1 the other. Only the view is read, never the state.
+seat's team, 1 the other. ``encode`` reads only the view, never the state.
+
+``encode_state(state, seat)`` is the fast path (``gamenight.core.encoding``): the same numbers as
+``encode(state.view(seat))``, in sparse form, read from the state's fields that ``views.build_view`` puts in the seat's
+view and nowhere else: the seat's own hand (``hands[seat]``), trump as the seat knows it (``views._trump_seen``: the
+face-down trump card only to the trumper, until it is shown), and the public fields (the trick on the table and the
+hand's finished tricks, the Jodis shown, the suits seats lack, the calling, the phase, seats, points and balls). It
+never reads another seat's hand or the cards still to deal (only their numbers, as the view does).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.encoding import Field, Layout, one_hot, plane, relative, scaled
+from ..core.encoding import Field, Layout, Sparse, one_hot, plane, relative, scaled, scaled_table
 from .actions import SUIT_CHARS
-from .phases import FINAL_NAMES, PHASE_NAMES, SPECIAL_NAMES
-from .views import CARD_TEXT
+from .phases import FINAL_NAMES, PHASE_NAMES, SPECIAL_NAMES, FinalCall, Phase, Special
+from .scoring import counting_total
+from .tricks import strength_for, trick_winner
+from .views import CARD_TEXT, _trump_seen, _trump_status
 
 SEATS = 6
 CARDS = 24
@@ -148,3 +157,115 @@ def encode(view: Any) -> list[float]:
     out[AT["tricks_done"]] = scaled(view["tricks_done"], 12)
     out[AT["stock_size"]] = scaled(view["stock_size"], 24)
     return out
+
+
+(_HAND, _TRICK, _PLAYED, _JODI_SHOWN, _VOIDS, _TRUMP_SUIT, _TRUMP_CARD, _TRUMP_STATUS, _TRUMP_FLAGS, _PHASE, _TO_ACT,
+ _DEALER, _PRESENT, _DEFAULT_TRUMPER, _TRUMPER, _LEADER, _TRICK_WINNER, _PASSED, _CALLED, _SPECIAL_SEAT, _FINAL_SEAT,
+ _SIZES, _BID, _HOLDER, _SPECIAL, _FINAL_CALL, _COUNTING_TEAM, _COUNTING_TARGET, _COUNTING_TOTAL, _COUNTING_DEFICIT,
+ _CARD_POINTS, _TEAM_TRICKS, _JODI, _BALLS, _TRICKS_DONE, _STOCK) = (AT[f.name] for f in LAYOUT.fields)
+# the state's special and final calls (ints) -> their places (the view names them)
+_SPECIAL_PLACE = {i: SPECIAL[name] for i, name in enumerate(SPECIAL_NAMES) if name is not None}
+_FINAL_PLACE = {i: FINAL[name] for i, name in enumerate(FINAL_NAMES) if name is not None}
+_BY_6, _BY_12, _BY_24 = (scaled_table(x, x) for x in (6, 12, 24))   # _BY_6[min(k, 6)] is scaled(k, 6)
+
+
+_TRICKS: dict[tuple[Any, ...], int] = {}
+
+
+def _trick_bits(n: int, first: int, cards: list[str]) -> int:
+    """The bits of ``played`` for one finished trick, its first card played by the seat ``first`` places from the
+    observer (kept by trick: a hand's finished tricks are encoded again at every step)."""
+    key = (n, first % n, *cards)
+    found = _TRICKS.get(key)
+    if found is None:
+        if len(_TRICKS) > 50_000:
+            _TRICKS.clear()
+        found = 0
+        for i, card in enumerate(cards, first):
+            found |= 1 << (_PLAYED + i % n * CARDS + CARD[card])
+        _TRICKS[key] = found
+    return found
+
+
+def encode_state(s: Any, seat: int | None) -> Sparse:
+    """``encode(s.view(seat))`` without building the view, as ``(ones, at, values)`` (``gamenight.core.encoding``:
+    ``sparse_to_list`` makes the list): see the module's doc. Each line names the view's field it stands for."""
+    g = s.game
+    n = g.num_players
+    me = seat if seat is not None else 0
+    my_team = me % 2
+    phase = s.phase
+    special, final_call = s.special, s.final_call
+    ones = 1 << (_PHASE + phase) | ((1 << n) - 1) << _PRESENT        # phase, (the seats at the table)
+    if seat is not None:
+        ones |= s.hands[seat] << _HAND                               # hand
+    trick = s.trick
+    for p, card in trick:                                            # trick
+        ones |= 1 << (_TRICK + (p - me) % n * CARDS + card)
+    for leader, cards, _ in s.tricks:                                # tricks
+        ones |= _trick_bits(n, leader - me, cards)
+    for p, cards, _ in s.jodi_log:                                   # jodi_declared
+        at = _JODI_SHOWN + (p - me) % n * CARDS
+        for card in cards:
+            ones |= 1 << (at + CARD[card])
+    for p, suits in enumerate(s.voids):                              # voids
+        if suits:
+            ones |= suits << (_VOIDS + (p - me) % n * 4)
+    trump, trump_card = _trump_seen(s, seat)                         # trump, trump_card
+    if trump is not None:
+        ones |= 1 << (_TRUMP_SUIT + SUIT[trump])
+    if trump_card is not None:
+        ones |= 1 << (_TRUMP_CARD + CARD[trump_card])
+    ones |= 1 << (_TRUMP_STATUS + TRUMP_STATUS[_trump_status(s, trump)])   # trump_status
+    if s.trump_shown:                                                # trump_shown
+        ones |= 1 << _TRUMP_FLAGS
+    if phase > Phase.TRUMP or special != Special.NONE:               # trump_declared
+        ones |= 1 << (_TRUMP_FLAGS + 1)
+    if s.trump_last:                                                 # trump_last
+        ones |= 1 << (_TRUMP_FLAGS + 2)
+    if phase > Phase.CALLING:                                        # calling_over
+        ones |= 1 << (_TRUMP_FLAGS + 3)
+    if phase != Phase.OVER:                                          # current_player
+        ones |= 1 << (_TO_ACT + (s.current - me) % n)
+    for at, p in ((_DEALER, s.dealer), (_DEFAULT_TRUMPER, s.default_trumper), (_TRUMPER, s.trumper),
+                  (_LEADER, s.leader), (_SPECIAL_SEAT, s.special_seat), (_FINAL_SEAT, s.final_seat)):
+        if p is not None and p >= 0:                                 # -1: no special or final call
+            ones |= 1 << (at + (p - me) % n)
+    if trick:                                                        # trick_winner
+        winner = trick_winner(trick, s.trump, strength_for(special, s.tricks_done))[0]
+        ones |= 1 << (_TRICK_WINNER + (winner - me) % n)
+    passed = s.passed                                                # passed: seat p's bit moved to (p - me) mod n
+    ones |= (((passed >> me) | (passed << (n - me))) & ((1 << n) - 1)) << _PASSED
+    bid = s.bid
+    if bid:                                                          # holder
+        ones |= 1 << (_HOLDER + (s.holder - my_team) % 2)
+    if special != Special.NONE:                                      # special
+        ones |= 1 << (_SPECIAL + _SPECIAL_PLACE[special])
+    if final_call != FinalCall.NONE:                                 # final_call
+        ones |= 1 << (_FINAL_CALL + _FINAL_PLACE[final_call])
+    counting = 1 - s.trumper % 2                                     # counting_team
+    ones |= 1 << (_COUNTING_TEAM + (counting - my_team) % 2)
+    called: dict[int, float] = {}                                    # calls: each seat's highest
+    for p, amount in s.calls:
+        at = _CALLED + (p - me) % n
+        called[at] = max(called.get(at, 0.0), scaled(amount, 104))
+    at_list = list(called)
+    values = list(called.values())
+    hands = s.hands
+    for p in range(n):                                               # hand_sizes
+        at_list.append(_SIZES + (p - me) % n)
+        values.append(_BY_6[min(hands[p].bit_count(), 6)])
+    target = g.target_points
+    at_list += (_BID, _COUNTING_TARGET, _TRICKS_DONE, _STOCK)         # bid, counting_target, tricks_done, stock_size
+    values += (scaled(bid, 104), scaled(target, 200), _BY_12[min(s.tricks_done, 12)], _BY_24[min(len(s.stock), 24)])
+    if special == Special.NONE and final_call == FinalCall.NONE:     # counting_total
+        total = counting_total(s.trick_points, bid, s.jodi, counting)
+        at_list += (_COUNTING_TOTAL, _COUNTING_DEFICIT)
+        values += (scaled(total, target), scaled(-total, target))
+    balls_to_win = s.ball_target
+    for team in range(2):
+        r = (team - my_team) % 2
+        at_list += (_CARD_POINTS + r, _TEAM_TRICKS + r, _JODI + r, _BALLS + r)   # card_points, team_tricks, jodi,
+        values += (scaled(s.trick_points[team], 304), _BY_12[min(s.team_tricks[team], 12)],   # balls
+                   scaled(s.jodi[team], 200), scaled(s.balls[team], balls_to_win))
+    return ones, at_list, values
