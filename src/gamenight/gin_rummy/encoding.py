@@ -22,7 +22,7 @@ from ..core.cards import CARD_NAMES
 from ..core.encoding import Field, Layout, Sparse, one_hot, plane, relative, scaled, scaled_table
 from .melds import best_arrangement, deadwood
 from .phases import DEFEND, DISCARD, OVER, PHASE_NAMES
-from .views import _KNOCK_IDS, defender_play
+from .views import KNOCK_IDS, defender_play
 
 CARD = {name: kind for kind, name in enumerate(CARD_NAMES[:52])}
 PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
@@ -221,7 +221,7 @@ def encode_state(s: Any, seat: int | None) -> Sparse:
         if seat == s.current:
             if phase == DISCARD:
                 legal = s._legal_now()                               # can_knock
-                if legal and legal[-1].id in _KNOCK_IDS:
+                if legal and legal[-1].id in KNOCK_IDS:
                     tail |= 1 << _T_CAN_KNOCK
                 card = taken if taken >= 0 else s.drawn              # drawn
                 if card >= 0 and hand >> card & 1:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .state import GinRummyState
 
 TARGET_NAMES = ("set", "run")
-_KNOCK_IDS = range(KNOCKS[0].id, KNOCKS[-1].id + 1)
+KNOCK_IDS = range(KNOCKS[0].id, KNOCKS[-1].id + 1)   # the knocks' action ids (views and encodings test moves by them)
 
 
 class GinRummyView(View):
@@ -146,7 +146,7 @@ def hand_facts(s: GinRummyState, seat: int) -> HandFacts:
     if moving and phase == DISCARD:
         discards = discard_deadwood(hand, dw)
         legal = s._legal_now()  # sorted by id: big gin, the discards, then the knocks, the last ids of the phase
-        can_knock = bool(legal) and legal[-1].id in _KNOCK_IDS
+        can_knock = bool(legal) and legal[-1].id in KNOCK_IDS
         card = s.taken if s.taken >= 0 else s.drawn  # in this phase, the card just taken or drawn
         drawn = CARD_NAMES[card] if card >= 0 and hand >> card & 1 else None
     defence = plan = None
