@@ -30,7 +30,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from .arrays import Arrays
 from .episode import Episode, resolve_game
-from .text import spectator_text
+from .text import render
 
 AnyGame = Game[Any, Any]
 Observation = dict[str, np.ndarray]
@@ -166,15 +166,7 @@ class GamenightAEC(AECEnv[str, Observation, int]):
     def render(self) -> str | None:
         """``render_mode="ansi"``: the table as the terminal draws it for spectators (no hidden cards), as text;
         ``"human"``: the same text printed."""
-        if self.render_mode is None:
-            import gymnasium
-            gymnasium.logger.warn("render() was called without a render_mode (give render_mode='ansi' or 'human')")
-            return None
-        text = spectator_text(self.game, self.episode.view(None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.game, self.episode.view(None), self.render_mode)
 
     def close(self) -> None:
         pass

@@ -25,7 +25,7 @@ from ..core.registry import Bot, make_bot
 from ..core.text import Text
 from .arrays import Arrays
 from .episode import Episode, resolve_game
-from .text import spectator_text
+from .text import render
 
 AnyGame = Game[Any, Any]
 ENV_IDS = {"gin_rummy": "gamenight/GinRummy-v0", "yaniv": "gamenight/Yaniv-v0", "thunee": "gamenight/Thunee-v0",
@@ -113,14 +113,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
     def render(self) -> str | None:
         """``render_mode="ansi"``: the table as the terminal draws it for spectators (no hidden cards), as text;
         ``"human"``: the same text printed."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (give render_mode='ansi' or 'human')")
-            return None
-        text = spectator_text(self.game, self.episode.view(None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.game, self.episode.view(None), self.render_mode)
 
     # ---- the bots' turns --------------------------------------------------------------------------------------------
     def _play_bots(self) -> float:
