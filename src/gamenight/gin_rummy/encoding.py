@@ -65,10 +65,6 @@ LAYOUT = Layout([
 AT = LAYOUT.offset
 
 
-def size(game: Any) -> int:
-    """The encoding's length (the same for every Gin Rummy table)."""
-    return LAYOUT.size
-
 
 def score_scale(game: Any) -> float:
     """The points that decide a match: the target score (rewards and scores are scaled by it)."""
@@ -76,7 +72,7 @@ def score_scale(game: Any) -> float:
 
 
 def encode(view: Any) -> list[float]:
-    """``view`` (a ``GinRummyView``) as ``size()`` numbers in [0, 1]."""
+    """``view`` (a ``GinRummyView``) as ``LAYOUT.size`` numbers in [0, 1]."""
     out = LAYOUT.zeros()
     me = view["seat"] if view["seat"] is not None else 0
     opp = 1 - me

@@ -50,9 +50,8 @@ def encoding_module(game: AnyGame | str) -> ModuleType:
 
 
 def observation_size(game: AnyGame) -> int:
-    """The length of every observation of ``game`` (it depends on the game, its players and rules only)."""
-    size: int = encoding_module(game).size(game)
-    return size
+    """The length of every observation of ``game`` (its layout's: the same for every table of the game)."""
+    return layout(game).size
 
 
 def encode(game: AnyGame, view: View) -> list[float]:

@@ -77,10 +77,6 @@ LAYOUT = Layout([
 AT = LAYOUT.offset
 
 
-def size(game: Any) -> int:
-    """The encoding's length (the same for every Thunee table: 6 seats' room)."""
-    return LAYOUT.size
-
 
 def score_scale(game: Any) -> float:
     """The balls that win a match (rewards and scores are scaled by them)."""
@@ -88,7 +84,7 @@ def score_scale(game: Any) -> float:
 
 
 def encode(view: Any) -> list[float]:
-    """``view`` (a ``ThuneeView``) as ``size()`` numbers in [0, 1]."""
+    """``view`` (a ``ThuneeView``) as ``LAYOUT.size`` numbers in [0, 1]."""
     out = LAYOUT.zeros()
     n = view["players"]
     me = view["seat"] if view["seat"] is not None else 0

@@ -58,10 +58,6 @@ LAYOUT = Layout([
 AT = LAYOUT.offset
 
 
-def size(game: Any) -> int:
-    """The encoding's length (the same for every Yaniv table: 8 seats' room)."""
-    return LAYOUT.size
-
 
 def score_scale(game: Any) -> float:
     """The points that decide a match: the elimination limit (rewards and scores are scaled by it)."""
@@ -76,7 +72,7 @@ def counts(out: list[float], offset: int, names: Iterable[str]) -> None:
 
 
 def encode(view: Any) -> list[float]:
-    """``view`` (a ``YanivView``) as ``size()`` numbers in [0, 1]."""
+    """``view`` (a ``YanivView``) as ``LAYOUT.size`` numbers in [0, 1]."""
     out = LAYOUT.zeros()
     n = view["players"]
     me = view["seat"] if view["seat"] is not None else 0

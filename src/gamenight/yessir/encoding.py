@@ -45,10 +45,6 @@ LAYOUT = Layout([
 AT = LAYOUT.offset
 
 
-def size(game: Any) -> int:
-    """The encoding's length (the same for every YESSIR! table: 6 seats' room)."""
-    return LAYOUT.size
-
 
 def score_scale(game: Any) -> float:
     """The round wins that win a match (rewards and scores are scaled by them)."""
@@ -56,7 +52,7 @@ def score_scale(game: Any) -> float:
 
 
 def encode(view: Any) -> list[float]:
-    """``view`` (a ``YessirView``) as ``size()`` numbers in [0, 1]."""
+    """``view`` (a ``YessirView``) as ``LAYOUT.size`` numbers in [0, 1]."""
     out = LAYOUT.zeros()
     n = view["players"]
     me = view["seat"] if view["seat"] is not None else 0
