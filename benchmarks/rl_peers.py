@@ -40,7 +40,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -73,14 +73,31 @@ def random_legal(mask: Any, rng: random.Random) -> int:
 
 class Run:
     """One environment's random play, run a while at a time: ``run(seconds)`` plays on from where the last call
-    stopped and returns ``(steps, episodes finished, wall seconds, CPU seconds)``."""
+    stopped and returns ``(steps, episodes finished, wall seconds, CPU seconds)``. An environment's ``play()`` is an
+    endless generator that takes one step per ``next`` and yields whether that step ended the episode."""
 
     def __init__(self) -> None:
         self.rng = random.Random(1)
         self.episodes = 0
+        self._steps: Iterator[bool] | None = None
+
+    def play(self) -> Iterator[bool]:
+        raise NotImplementedError
 
     def run(self, seconds: float) -> tuple[int, int, float, float]:
-        raise NotImplementedError
+        if self._steps is None:
+            self._steps = self.play()
+        steps = finished = 0
+        cpu, start = time.process_time(), time.perf_counter()
+        end = start + seconds
+        for ended in self._steps:
+            steps += 1
+            if ended:
+                self.episodes += 1
+                finished += 1
+            if (ended or not steps % CHECK_EVERY) and time.perf_counter() >= end:
+                break
+        return steps, finished, time.perf_counter() - start, time.process_time() - cpu
 
 
 class AECRun(Run):
@@ -90,31 +107,21 @@ class AECRun(Run):
     def __init__(self, env: Any):
         super().__init__()
         self.env = env
-        self.agents: Any = None
 
-    def run(self, seconds: float) -> tuple[int, int, float, float]:
+    def play(self) -> Iterator[bool]:
         env, rng = self.env, self.rng
-        steps = finished = 0
-        cpu, start = time.process_time(), time.perf_counter()
-        end = start + seconds
         while True:
-            if self.agents is None:
-                env.reset(seed=self.episodes)
-                self.agents = iter(env.agent_iter())
-            for _agent in self.agents:
+            env.reset(seed=self.episodes)
+            agents = iter(env.agent_iter())
+            agent = next(agents, None)
+            while agent is not None:
                 observation, _, termination, truncation, _ = env.last()
                 if termination or truncation:
                     env.step(None)
                 else:
                     env.step(random_legal(observation["action_mask"], rng))
-                steps += 1
-                if not steps % CHECK_EVERY and time.perf_counter() >= end:
-                    return steps, finished, time.perf_counter() - start, time.process_time() - cpu
-            self.agents = None
-            self.episodes += 1
-            finished += 1
-            if time.perf_counter() >= end:
-                return steps, finished, time.perf_counter() - start, time.process_time() - cpu
+                agent = next(agents, None)
+                yield agent is None
 
 
 class RLCardRun(Run):
@@ -126,27 +133,15 @@ class RLCardRun(Run):
         super().__init__()
         self.version = rlcard.__version__
         self.env = rlcard.make("gin-rummy", config={"seed": 1})
-        self.state: Any = None
 
-    def run(self, seconds: float) -> tuple[int, int, float, float]:
+    def play(self) -> Iterator[bool]:
         env, rng = self.env, self.rng
-        steps = finished = 0
-        cpu, start = time.process_time(), time.perf_counter()
-        end = start + seconds
         while True:
-            if self.state is None:
-                self.state, _ = env.reset()
+            state, _ = env.reset()
             while not env.is_over():
-                legal = list(self.state["legal_actions"])   # RLCard gives the legal ids themselves: no mask to scan
-                self.state, _ = env.step(legal[rng.randrange(len(legal))])
-                steps += 1
-                if not steps % CHECK_EVERY and time.perf_counter() >= end:
-                    return steps, finished, time.perf_counter() - start, time.process_time() - cpu
-            self.state = None
-            self.episodes += 1
-            finished += 1
-            if time.perf_counter() >= end:
-                return steps, finished, time.perf_counter() - start, time.process_time() - cpu
+                legal = list(state["legal_actions"])   # RLCard gives the legal ids themselves: no mask to scan
+                state, _ = env.step(legal[rng.randrange(len(legal))])
+                yield env.is_over()
 
 
 def gamenight_run(name: str, players: int) -> Run:
