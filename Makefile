@@ -9,7 +9,11 @@ CHROMIUM := /usr/bin/chromium
 JA_FONT  := /usr/share/fonts/opentype/ipafont-gothic/ipag.ttf
 # The page tests also run the table's scripts in Node: the machine's node, else Debian's nodejs
 NODE     := $(firstword $(shell command -v node nodejs 2>/dev/null) /usr/bin/node)
-APT_GET  := $(if $(filter 0,$(shell id -u)),,sudo) env DEBIAN_FRONTEND=noninteractive apt-get
+# The storage tests run on PostgreSQL too, on a throwaway server they start themselves (tests/web/pg_cluster.py) from
+# Debian's postgresql binaries: any installed version's initdb, else the one the package installs
+PG_INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb) /usr/lib/postgresql/initdb)
+SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)
+APT_GET  := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -59,13 +63,25 @@ $(NODE):
 	$(APT_GET) update && $(APT_GET) install -y nodejs \
 	  || { echo "error: could not install nodejs with apt-get (it needs root or sudo); the page tests need node" >&2; exit 1; }
 
+# the system's own cluster is neither created nor started (create_main_cluster = false, set before the server is
+# installed): the tests need only the binaries
+$(PG_INITDB):
+	@echo "Installing Debian's postgresql for the storage tests"
+	$(APT_GET) update && $(APT_GET) install -y postgresql-common \
+	  && $(SUDO) sed -i -E 's/^#? *create_main_cluster *=.*/create_main_cluster = false/' \
+	       /etc/postgresql-common/createcluster.conf \
+	  && $(APT_GET) install -y postgresql \
+	  || { echo "error: could not install postgresql with apt-get (it needs root or sudo); the storage tests need it" >&2; exit 1; }
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+	  || { echo "error: no /usr/lib/postgresql/*/bin/initdb after installing postgresql" >&2; exit 1; }
+
 # a Japanese font, so the browser tests' screenshots of pages in Japanese show the text (not empty boxes)
 $(JA_FONT):
 	@echo "Installing Debian's fonts-ipafont-gothic for the pages in Japanese"
 	$(APT_GET) update && $(APT_GET) install -y fonts-ipafont-gothic \
 	  || { echo "error: could not install fonts-ipafont-gothic with apt-get (it needs root or sudo)" >&2; exit 1; }
 
-install: $(STAMP) $(CHROMIUM) $(NODE) $(JA_FONT)
+install: $(STAMP) $(CHROMIUM) $(NODE) $(JA_FONT) $(PG_INITDB)
 
 # The web app: tables are kept in ./gamenight.db and survive a restart.
 run: $(SERVE_STAMP)
@@ -73,7 +89,7 @@ run: $(SERVE_STAMP)
 	$(VENV)/bin/gamenight serve --host $(HOST) --port $(PORT) --db sqlite:///gamenight.db
 
 # the whole suite: lint and types first (a ruff or mypy finding fails it), then every test
-test: lint $(CHROMIUM) $(NODE) $(JA_FONT)
+test: lint $(CHROMIUM) $(NODE) $(JA_FONT) $(PG_INITDB)
 	$(PY) -m pytest -n 2
 
 # lint and types: ruff on everything, mypy on the package (strict on gamenight.core; see pyproject.toml)
@@ -82,7 +98,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 # the everyday fast lane: lint, types, and every test but the browser's
-check: lint $(NODE)
+check: lint $(NODE) $(PG_INITDB)
 	$(PY) -m pytest -n 2 --ignore=tests/e2e
 
 $(BENCH_STAMP): pyproject.toml

@@ -1,6 +1,7 @@
 import warnings
 
 import pytest
+from pg_cluster import Cluster, ClusterError
 
 import gamenight.core.game
 
@@ -26,7 +27,17 @@ def no_unseeded_tables(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def close_every_manager(monkeypatch):
+def close_every_postgres_storage(monkeypatch):
+    """A test on PostgreSQL (``postgres_url``) has every storage it opened closed when it ends, after its managers
+    (``close_every_manager`` is set up after this one, so it ends first): no connection outlives its test."""
+    opened = []
+    yield opened
+    for storage in opened:
+        storage.close()
+
+
+@pytest.fixture(autouse=True)
+def close_every_manager(monkeypatch, close_every_postgres_storage):
     """A TableManager a test makes is closed when the test ends: no scheduler thread (and no timer of it) outlives
     its test to act, later, on a database other tests' managers have moved on."""
     from gamenight.web import TableManager
@@ -45,6 +56,39 @@ def close_every_manager(monkeypatch):
 @pytest.fixture
 def db_url(tmp_path):
     return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    """This worker's throwaway PostgreSQL server (pg_cluster.py), started the first time a test asks for it. Without
+    Debian's postgresql installed the tests that need it fail, saying so: they are never skipped."""
+    try:
+        cluster = Cluster().start()
+    except ClusterError as e:
+        pytest.fail(str(e), pytrace=False)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster, close_every_postgres_storage, monkeypatch):
+    """An empty PostgreSQL database, for this test only; the storages the test opens on it are closed at its end."""
+    from gamenight.web.postgres import PostgresStorage
+    original = PostgresStorage.__init__
+
+    def remembered(storage, *args, **kwargs):
+        original(storage, *args, **kwargs)
+        close_every_postgres_storage.append(storage)
+    monkeypatch.setattr(PostgresStorage, "__init__", remembered)
+    return postgres_cluster.empty_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db_url(request, tmp_path):
+    """The test once on a new SQLite file, once on a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tables.db'}"
+    return request.getfixturevalue("postgres_url")
 
 
 @pytest.fixture

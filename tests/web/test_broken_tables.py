@@ -2,23 +2,24 @@
 server: start-up logs it, lists it as broken and refuses it clearly; every other table is served as always."""
 import logging
 
+from pg_cluster import run_sql
 from starlette.testclient import TestClient
 from web_helpers import create, join, manual_manager
 
 from gamenight.web import create_app, open_storage
 
 
-def test_a_table_that_does_not_replay_is_listed_as_broken_and_the_others_are_served(db_url, caplog):
-    with TestClient(create_app(db_url, test_seed=0)) as client:
+def test_a_table_that_does_not_replay_is_listed_as_broken_and_the_others_are_served(any_db_url, caplog):
+    with TestClient(create_app(any_db_url, test_seed=0)) as client:
         good = create(client, "yaniv", [None, "random"], players=2)
         token = join(client, good, 0, "Ann")
         bad = create(client, "gin_rummy", [None, "random"])
         before = client.get(f"/api/tables/{good}/state", headers={"X-Seat-Token": token}).json()
-    storage = open_storage(db_url)
+    storage = open_storage(any_db_url)
     storage.append_action(bad, 10 ** 6, "not a move")     # what no engine can replay
     storage.close()
     with caplog.at_level(logging.ERROR, logger="gamenight.web"):
-        with TestClient(create_app(db_url, test_seed=0)) as client:
+        with TestClient(create_app(any_db_url, test_seed=0)) as client:
             assert client.get(f"/api/tables/{good}/state", headers={"X-Seat-Token": token}).json() == before
             listed = {t["table_id"]: t for t in client.get("/api/tables").json()}
             assert listed[bad] == {"table_id": bad, "game": "gin_rummy", "created": listed[bad]["created"],
@@ -31,12 +32,12 @@ def test_a_table_that_does_not_replay_is_listed_as_broken_and_the_others_are_ser
     assert any(bad in record.getMessage() and "does not replay" in record.getMessage() for record in caplog.records)
 
 
-def test_a_finished_table_that_does_not_replay_when_asked_for_is_refused_the_same_way(db_url):
-    manager, _ = manual_manager(db_url)
+def test_a_finished_table_that_does_not_replay_when_asked_for_is_refused_the_same_way(any_db_url):
+    manager, _ = manual_manager(any_db_url)
     table = manager.create("yessir", players=3, seats=["random"] * 3, options={"rounds_to_win": 1})
     assert table.state.is_over
     manager.storage.append_action(table.table_id, 10 ** 6, "not a move")
-    again, _ = manual_manager(db_url)                       # start-up does not load finished tables
+    again, _ = manual_manager(any_db_url)                       # start-up does not load finished tables
     assert again.list() == []
     try:
         again.get(table.table_id)
@@ -47,14 +48,12 @@ def test_a_finished_table_that_does_not_replay_when_asked_for_is_refused_the_sam
     assert again.list()[0]["broken"] is True
 
 
-def test_a_table_stored_in_a_record_format_this_server_does_not_replay_is_broken_not_replayed(db_url):
-    import sqlite3
-    manager, _ = manual_manager(db_url)
+def test_a_table_stored_in_a_record_format_this_server_does_not_replay_is_broken_not_replayed(any_db_url):
+    manager, _ = manual_manager(any_db_url)
     table = manager.create("yaniv", players=2, seats=[None, "random"])
     other = manager.create("yaniv", players=2, seats=[None, "random"])
     manager.close()
-    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as conn:
-        conn.execute("UPDATE tables SET format = 2 WHERE table_id = ?", (table.table_id,))
-        conn.execute("UPDATE tables SET format = NULL WHERE table_id = ?", (other.table_id,))   # an older file
-    again, _ = manual_manager(db_url)
+    run_sql(any_db_url, "UPDATE tables SET format = 2 WHERE table_id = ?", (table.table_id,))
+    run_sql(any_db_url, "UPDATE tables SET format = NULL WHERE table_id = ?", (other.table_id,))   # an older file
+    again, _ = manual_manager(any_db_url)
     assert table.table_id in again.broken and again.get(other.table_id).seats == other.seats

@@ -1,4 +1,5 @@
-"""A real server process killed (SIGKILL) in the middle of a match resumes exactly when started again."""
+"""A real server process killed (SIGKILL) in the middle of a match resumes exactly when started again, on SQLite and
+on PostgreSQL."""
 import json
 import os
 import signal
@@ -48,8 +49,8 @@ def http(port, path, body=None, token=None):
         return json.load(r)
 
 
-def test_killed_server_resumes_every_table_exactly(tmp_path):
-    db = f"sqlite:///{tmp_path / 'kill.db'}"
+def test_killed_server_resumes_every_table_exactly(any_db_url):
+    db = any_db_url
     port = free_port()
     server = start_server(port, db)
     try:

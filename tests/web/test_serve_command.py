@@ -28,7 +28,7 @@ def test_serve_refuses_bad_port_and_database(monkeypatch):
     monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
     code, _, err = run(["serve", "--port", "0"])
     assert code == 2 and "port" in err
-    code, _, err = run(["serve", "--db", "postgres://somewhere/db"])
+    code, _, err = run(["serve", "--db", "mysql://somewhere/db"])
     assert code == 2 and "unsupported database URL" in err
 
 

@@ -67,9 +67,9 @@ def everything_about(client, table_id, token):
     return out
 
 
-def test_a_finished_table_leaves_memory_after_the_keep_time_and_is_served_again_from_storage(db_url):
+def test_a_finished_table_leaves_memory_after_the_keep_time_and_is_served_again_from_storage(any_db_url):
     clock = Clock()
-    manager = TableManager(open_storage(db_url), test_seed=0, keep_finished=60, clock=clock)
+    manager = TableManager(open_storage(any_db_url), test_seed=0, keep_finished=60, clock=clock)
     with TestClient(create_app(manager=manager)) as client:
         table_id = create(client, "yaniv", [None, "random", "random"], players=3, options={"single_round": True})
         token = join(client, table_id, 0, "Ann")
@@ -115,9 +115,9 @@ def test_a_finished_table_leaves_memory_after_the_keep_time_and_is_served_again_
             assert ws.receive()["code"] == 4404
 
 
-def test_a_finished_table_stays_while_watched_and_goes_when_the_last_watcher_leaves(db_url):
+def test_a_finished_table_stays_while_watched_and_goes_when_the_last_watcher_leaves(any_db_url):
     clock = Clock()
-    manager = TableManager(open_storage(db_url), test_seed=0, keep_finished=0, clock=clock)
+    manager = TableManager(open_storage(any_db_url), test_seed=0, keep_finished=0, clock=clock)
     table = live_table(manager)
     token = table.join(0)
     first = table.listen(None, lambda message: None)
@@ -139,16 +139,16 @@ def test_a_finished_table_stays_while_watched_and_goes_when_the_last_watcher_lea
     assert fresh.seat_of(token) == 0 and fresh.listen(token, lambda message: None) is not None
 
 
-def test_a_live_table_is_never_put_away(db_url):
+def test_a_live_table_is_never_put_away(any_db_url):
     clock = Clock()
-    manager = TableManager(open_storage(db_url), test_seed=0, keep_finished=0, clock=clock)
+    manager = TableManager(open_storage(any_db_url), test_seed=0, keep_finished=0, clock=clock)
     table = live_table(manager)
     clock.advance(10 ** 6)
     assert manager.sweep() == 0 and manager.get(table.table_id) is table
 
 
-def test_start_up_loads_only_the_tables_in_play(db_url, monkeypatch):
-    first = TableManager(open_storage(db_url), test_seed=0)
+def test_start_up_loads_only_the_tables_in_play(any_db_url, monkeypatch):
+    first = TableManager(open_storage(any_db_url), test_seed=0)
     finished = [finished_table(first).table_id for _ in range(3)]
     live = [live_table(first).table_id for _ in range(2)]
     person = first.create("gin_rummy", players=2, options={"single_hand": True}, seats=[None, "random"])
@@ -156,12 +156,14 @@ def test_start_up_loads_only_the_tables_in_play(db_url, monkeypatch):
     while not person.state.is_over:                                           # finished by a person's action
         person.act(token, str(person.state.legal_actions()[0]), version=len(person.state.history))
     finished.append(person.table_id)
-    storage = open_storage(db_url)
+    storage = open_storage(any_db_url)
     assert sorted(t.table_id for t in storage.load_tables(finished=True)) == sorted(finished)
     assert sorted(t.table_id for t in storage.load_tables(finished=False)) == sorted(live)
     assert len(storage.load_tables()) == 6
 
     replayed = spy_on_replays(monkeypatch)
+    if first.coordinator is not None:
+        first.close()   # a shared database: the first server stops, and gives its tables up to the next
     second = TableManager(storage, test_seed=0)
     assert sorted(replayed) == sorted(live) and sorted(second.tables) == sorted(live)
     for table_id in finished:                                                 # on demand, the same tables
@@ -215,8 +217,8 @@ def test_an_old_database_file_is_migrated_and_its_finished_tables_recognised(tmp
     assert [r[1] for r in sqlite3.connect(path).execute("PRAGMA table_info(tables)")].count("finished") == 1
 
 
-def test_the_listing_shows_live_tables_first_then_finished_ones_newest_first(db_url, monkeypatch):
-    manager = TableManager(open_storage(db_url), test_seed=0)
+def test_the_listing_shows_live_tables_first_then_finished_ones_newest_first(any_db_url, monkeypatch):
+    manager = TableManager(open_storage(any_db_url), test_seed=0)
     made = []
     for i in range(6):
         made.append(finished_table(manager) if i % 2 else live_table(manager))
@@ -228,18 +230,18 @@ def test_the_listing_shows_live_tables_first_then_finished_ones_newest_first(db_
         assert [t["table_id"] for t in client.get("/api/tables").json()] == listed
 
 
-def test_the_listing_holds_at_most_200_tables(db_url):
-    manager = TableManager(open_storage(db_url), test_seed=0)
+def test_the_listing_holds_at_most_200_tables(any_db_url):
+    manager = TableManager(open_storage(any_db_url), test_seed=0)
     over = finished_table(manager)
     live = [live_table(manager).table_id for _ in range(manager_module.LIST_LIMIT + 5)]
     listed = [t["table_id"] for t in manager.list()]
     assert len(listed) == 200 and listed == live[::-1][:200] and over.table_id not in listed
 
 
-def test_a_request_holding_a_table_just_put_away_is_served_by_a_fresh_copy(db_url, monkeypatch):
+def test_a_request_holding_a_table_just_put_away_is_served_by_a_fresh_copy(any_db_url, monkeypatch):
     """The race: a request finds the table in memory, the sweep puts it away, then the request changes it."""
     clock = Clock()
-    manager = TableManager(open_storage(db_url), test_seed=0, keep_finished=0, clock=clock)
+    manager = TableManager(open_storage(any_db_url), test_seed=0, keep_finished=0, clock=clock)
     with TestClient(create_app(manager=manager)) as client:
         table_id, host = create_hosted(client, **{**BOTS_ONLY, "seats": [None, "random", "random"]})
         stale = manager.get(table_id)

@@ -3,6 +3,8 @@ import contextlib
 import json
 import random
 import re
+import threading
+import time
 
 import gamenight
 
@@ -233,3 +235,33 @@ def snapshots(table):
     for number, _, _, state in gamenight.replay_steps(record):
         out[number] = state.clone()
     return out
+
+
+SHARED_WAIT = 30.0   # seconds any one awaited event between servers may take (a bound for a loaded machine)
+
+
+def wait_for(condition, what: str, pump=()) -> None:
+    """Until ``condition()`` holds: each manager in ``pump`` (with a scheduler without a thread) runs what is due."""
+    deadline = time.monotonic() + SHARED_WAIT
+    tick = threading.Event()
+    while True:
+        for manager in pump:
+            manager.scheduler.run_due()
+        if condition():
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {SHARED_WAIT} s for {what}")
+        tick.wait(0.005)
+
+
+def crash(manager) -> None:
+    """The server stops answering, as if killed: no heartbeat, no notification heard, no bot move; nothing given
+    up (its leases run out)."""
+    coordinator = manager.coordinator
+    coordinator._stop.set()
+    coordinator._wake.set()
+    coordinator._thread.join(timeout=SHARED_WAIT)
+    manager.storage._listener.stopped.set()
+    manager.scheduler.stop()
+    for table in manager.tables.values():
+        table.driving = False

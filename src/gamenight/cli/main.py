@@ -166,7 +166,11 @@ def _add_serve(sub) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--db", metavar="URL", default=None,
-                       help="database URL (default sqlite:///gamenight.db in the working directory)")
+                       help="database URL: sqlite:///FILE (default sqlite:///gamenight.db in the working directory), "
+                            "or postgresql://USER@HOST/DATABASE, which several servers may share")
+    serve.add_argument("--workers", metavar="N", type=int, default=1,
+                       help="server processes on this port, sharing the tables (default 1; more need a PostgreSQL "
+                            "--db)")
     serve.add_argument("--bot-delay", metavar="SECONDS", type=float, default=0.7,
                        help="seconds a bot thinks before each move, so people see the moves one by one "
                             "(default 0.7; 0: bots answer at once)")
@@ -316,7 +320,7 @@ def _run_serve(args) -> int:
     try:
         import uvicorn
 
-        from ..web import create_app
+        from ..web.app import APP_SETTINGS, app_from_environment, create_app
     except ImportError as e:
         raise CliError(f"the web server needs the web extra (pip install 'gamenight[web]'): {e}") from None
     if args.test_seed is not None and not 0 <= args.test_seed < 2 ** 63:
@@ -331,6 +335,10 @@ def _run_serve(args) -> int:
         raise CliError("--think-iterations must be 1..1000000")
     if not 0 <= args.keep_finished <= 7 * 24 * 60:
         raise CliError("--keep-finished must be 0..10080 minutes")
+    if not 1 <= args.workers <= 64:
+        raise CliError("--workers must be 1..64")
+    if args.workers > 1 and not (args.db or "").startswith(("postgresql://", "postgres://")):
+        raise CliError("--workers N needs a database the processes share: --db postgresql://...")
     for option in ("max_tables", "max_creates_per_minute", "max_sockets_per_ip"):
         if getattr(args, option) < 1:
             raise CliError(f"--{option.replace('_', '-')} must be at least 1")
@@ -340,23 +348,37 @@ def _run_serve(args) -> int:
         held = hold_database(args.db)   # one server per database file: a second one is refused, clearly
     except StorageError as e:
         raise CliError(str(e)) from None
+    settings = dict(db=args.db, bot_delay=args.bot_delay, keep_finished=args.keep_finished * 60,
+                    max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
+                    max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed,
+                    pseudo_locale=args.pseudo_locale, think_workers=_think_workers(args),
+                    think_iterations=args.think_iterations)
+    # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can. The
+    # logs never hold a token (log_config hides any a client put in an address).
+    options = dict(host=args.host, port=args.port, ws_max_size=65536, ws_per_message_deflate=args.ws_deflate,
+                   log_config=log_config())
     try:
-        app = create_app(args.db, bot_delay=args.bot_delay, keep_finished=args.keep_finished * 60,
-                         max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
-                         max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed,
-                         pseudo_locale=args.pseudo_locale, think_workers=args.think_workers,
-                         think_iterations=args.think_iterations)
         if args.test_seed is not None:
             print("gamenight serve: --test-seed is on: every table's cards can be known in advance (tests only)",
                   file=sys.stderr)
-        # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can. The
-        # logs never hold a token (log_config hides any a client put in an address).
-        uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, ws_per_message_deflate=args.ws_deflate,
-                    log_config=log_config())
+        if args.workers > 1:
+            # each process makes its own app (its own connections, its own heartbeat) from these settings
+            os.environ[APP_SETTINGS] = json.dumps(settings)
+            uvicorn.run(f"{app_from_environment.__module__}:{app_from_environment.__name__}", factory=True,
+                        workers=args.workers, **options)
+        else:
+            uvicorn.run(create_app(**settings), **options)
     finally:
         if held is not None:
             held.close()
     return 0
+
+
+def _think_workers(args) -> int | None:
+    # the search bots' processes: one per core in all, shared out among the server's processes
+    if args.think_workers is not None or args.workers == 1:
+        return args.think_workers
+    return max(1, (os.cpu_count() or 1) // args.workers)
 
 
 def load_json_file(path: str):

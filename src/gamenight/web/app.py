@@ -10,7 +10,9 @@ import asyncio
 import contextlib
 import copy
 import gc
+import json
 import logging
+import os
 import re
 import time
 from collections.abc import AsyncIterator, Callable
@@ -54,6 +56,15 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
     app.state.catalogue = games_catalogue()
     app.state.pseudo_locale = pseudo_locale
     return app
+
+
+APP_SETTINGS = "GAMENIGHT_SERVE"   # ``gamenight serve --workers N``: each process's ``create_app`` arguments (JSON)
+
+
+def app_from_environment() -> Starlette:
+    """The app of one of ``gamenight serve --workers N``'s processes, from the settings the command put in the
+    environment variable ``GAMENIGHT_SERVE``."""
+    return create_app(**json.loads(os.environ[APP_SETTINGS]))
 
 
 @contextlib.asynccontextmanager

@@ -20,6 +20,7 @@ from .errors import TableError
 from .limits import AddressLimits
 from .reviews import ReviewSlots
 from .scheduler import BotScheduler
+from .shared import Coordinator, is_shared
 from .storage import Storage, StorageError, StoredTable
 from .table import Table, _hash, _seat_rule
 from .thinking import Thinkers
@@ -101,6 +102,11 @@ class TableManager:
         # tables whose stored record does not replay (a bug, or a file from an incompatible version): listed as
         # broken, never served; every other table carries on
         self.broken: dict[str, dict] = {}
+        # several servers on one database: each plays the tables it holds the lease of, and serves any (see shared)
+        self.coordinator = Coordinator(self, storage) if is_shared(storage) else None  # type: ignore[arg-type]
+        if self.coordinator is not None:
+            self.coordinator.start()
+            return
         for stored in storage.load_tables(finished=False):
             table = self._replayed(stored)
             if table is None:
@@ -136,15 +142,24 @@ class TableManager:
         table.on_unwatched = functools.partial(self._unwatched, table)
         table.on_rematch = self._rematch
         table.find_table = self.get
+        if self.coordinator is not None:
+            table.peers = self.coordinator
+            table.driving = False   # until this server takes its lease (``Coordinator``), or made it (``_keep_new``)
         return table
 
     def start(self) -> None:
         """(Re)start the scheduler after ``close`` (an app's lifespan starts it)."""
         self.scheduler.start()
+        if self.coordinator is not None:
+            self.coordinator.start()
 
     def close(self) -> None:
         """Stop the scheduler and the thinking workers: no thread or process is left; queued bot moves wait for
         ``start`` (or a restart), and a search bot that was thinking thinks again then."""
+        if self.coordinator is not None:
+            self.coordinator.stop()
+            for table in list(self.tables.values()):
+                table.driving = False
         self.scheduler.stop()
         self.thinkers.close()
         for table in list(self.tables.values()):
@@ -184,8 +199,10 @@ class TableManager:
             if table.state.is_over:
                 self._finished[table_id] = self.clock()
                 return table
-        # in storage, in play, yet not in memory: written by another server on the same database
-        table.carry_on()
+        # in storage, in play, yet not in memory: on a shared database, a table another server plays (this one
+        # keeps up with it); on its own, one written by another server on the same file
+        if self.coordinator is None:
+            table.carry_on()
         return table
 
     def live_count(self) -> int:
@@ -322,7 +339,8 @@ class TableManager:
                 log.error("a new %s table was not saved: %s", stored.game, e)
                 raise TableError(Text("the server could not save the new table; try again"), 503) from None
             table = self._table(stored)
-            self.tables[table.table_id] = table
+            table.driving = True   # a new table is played by the server that made it (a shared storage gave it
+            self.tables[table.table_id] = table   # the lease in the same transaction)
         return table
 
     def _rematch(self, old: Table) -> Table:
@@ -340,8 +358,11 @@ class TableManager:
     def list(self) -> list[dict]:
         """Summaries: the live tables first, then the finished ones still in memory, each group newest first
         (by creation), then the broken ones (``{"table_id", "game", "created", "broken": true}``), at most
-        ``LIST_LIMIT`` in all."""
+        ``LIST_LIMIT`` in all. On a shared database the tables in play at the other servers are listed too (each read
+        once, then kept up to date like this server's own)."""
         self.sweep()
+        if self.coordinator is not None:
+            self.coordinator.load_recent(LIST_LIMIT)
         with self.lock:
             tables = list(self.tables.values())
             broken = sorted(self.broken.values(), key=lambda t: t["created"], reverse=True)

@@ -27,24 +27,38 @@ class StoredTable:
     actions: list[str] = field(default_factory=list)
     settings: dict = field(default_factory=dict)   # the table's seat settings (the host's, hashed), see seats.py
     format: int = 1          # the record format its actions are written in (gamenight.RECORD_FORMAT when stored)
+    revision: int = 0        # its writes so far (creation, actions, seats): on a shared database, a write names the
+                             # revision it was made at, and is refused (StorageConflict) if another server's came first
 
 
 class Storage(Protocol):
     def create_table(self, table: StoredTable) -> None: ...
     # ``finished``: this action ended the match; the table is marked finished in the same transaction
-    def append_action(self, table_id: str, number: int, action: str, finished: bool = False) -> None: ...
+    # ``revision``: the table's revision this write was made at (StoredTable.revision, plus one for each write
+    # since); a storage several servers share refuses the write with StorageConflict if the table has moved on, and
+    # counts it; a storage only one server uses (SQLite: ``hold_database``) needs no check
+    def append_action(self, table_id: str, number: int, action: str, finished: bool = False,
+                      revision: int | None = None) -> None: ...
     # the seats, and the table's seat settings with them when they change
-    def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None) -> None: ...
+    def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None,
+                   revision: int | None = None) -> None: ...
     # finished=None: every table; False: those not known to be finished (a table stored before the
     # ``finished`` column existed is unknown until ``mark_finished``); True: the finished ones
     def load_tables(self, finished: bool | None = None) -> list[StoredTable]: ...
     def load_table(self, table_id: str) -> StoredTable | None: ...
+    # the table with only its actions after the first ``played`` (what a server that has those already lacks)
+    def load_since(self, table_id: str, played: int) -> StoredTable | None: ...
     def mark_finished(self, table_id: str) -> None: ...
     def close(self) -> None: ...
 
 
 class StorageError(Exception):
     """The database refused a write; the change it carried did not happen."""
+
+
+class StorageConflict(StorageError):
+    """Another server on the same database changed the table first (its revision has moved on): this write did not
+    happen; the table is read again and the change asked for again (or refused if it no longer applies)."""
 
 
 _SCHEMA = """
@@ -128,11 +142,13 @@ class SQLiteStorage:
                     (table.table_id, table.game, table.players, json.dumps(table.rules), table.seed,
                      json.dumps(table.seats), table.created, json.dumps(table.settings), table.format))
 
-    def append_action(self, table_id: str, number: int, action: str, finished: bool = False) -> None:
+    def append_action(self, table_id: str, number: int, action: str, finished: bool = False,
+                      revision: int | None = None) -> None:
         more = [("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))] if finished else []
         self._write("INSERT INTO actions VALUES (?, ?, ?)", (table_id, number, action), *more)
 
-    def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None) -> None:
+    def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None,
+                   revision: int | None = None) -> None:
         if settings is None:
             self._write("UPDATE tables SET seats = ? WHERE table_id = ?", (json.dumps(seats), table_id))
         else:
@@ -166,6 +182,13 @@ class SQLiteStorage:
                 raise StorageError(str(e)) from None
         return _stored(row, actions)
 
+    def load_since(self, table_id: str, played: int) -> StoredTable | None:
+        # one server per file (``hold_database``): nothing changes behind its back, so no revision is kept (0)
+        table = self.load_table(table_id)
+        if table is not None:
+            del table.actions[:played]
+        return table
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()
@@ -185,7 +208,10 @@ def hold_database(url: str | None = None, wait: float = LOCK_WAIT_SECONDS):
     """Make sure this is the only server on the database: for an SQLite file, an exclusive lock (flock) held until
     the returned object is closed or the process ends. Two servers on one file would each keep their own copy of
     the tables and refuse each other's writes. Waits ``wait`` seconds for another server to stop (a restart), then
-    raises StorageError saying so. None for a database that needs no lock (in memory)."""
+    raises StorageError saying so. None for a database that needs no lock: in memory, or PostgreSQL (which several
+    servers may share)."""
+    if _is_postgres(url or DEFAULT_DB):
+        return None
     path = _sqlite_path(url or DEFAULT_DB)
     if path == ":memory:":
         return None
@@ -208,14 +234,28 @@ def hold_database(url: str | None = None, wait: float = LOCK_WAIT_SECONDS):
 
 
 def open_storage(url: str | None = None) -> Storage:
-    """``sqlite:///relative.db``, ``sqlite:////absolute.db`` or ``sqlite:///:memory:``."""
-    return SQLiteStorage(_sqlite_path(url or DEFAULT_DB))
+    """``sqlite:///relative.db``, ``sqlite:////absolute.db`` or ``sqlite:///:memory:``; or a PostgreSQL database,
+    ``postgresql://user:password@host:port/database`` (``postgres://`` too), with the ``postgres`` extra."""
+    url = url or DEFAULT_DB
+    if not _is_postgres(url):
+        return SQLiteStorage(_sqlite_path(url))
+    try:
+        from .postgres import PostgresStorage
+    except ImportError as e:
+        raise ImportError(f"a PostgreSQL database needs psycopg: pip install 'gamenight[postgres]' ({e})") from None
+    return PostgresStorage(url)
+
+
+def _is_postgres(url: str) -> bool:
+    scheme, sep, _ = url.partition("://")
+    return bool(sep) and scheme in ("postgresql", "postgres")
 
 
 def _sqlite_path(url: str) -> str:
     scheme, sep, rest = url.partition("://")
     if not sep or scheme != "sqlite":
-        raise ValueError(f"unsupported database URL {url!r}; use sqlite:///path/to/file.db")
+        raise ValueError(f"unsupported database URL {url!r}; use sqlite:///path/to/file.db or "
+                         "postgresql://user@host/database")
     path = rest[1:] if rest.startswith("/") else rest
     if not path:
         raise ValueError(f"database URL {url!r} names no file")

@@ -20,7 +20,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import gamenight
 from gamenight import IllegalAction
@@ -31,7 +31,7 @@ from .errors import TableError, TableGone
 from .history import History
 from .reviews import Decision, ReviewSlots, SeatReview, decisions_of
 from .scheduler import BotScheduler
-from .storage import Storage, StorageError, StoredTable
+from .storage import Storage, StorageConflict, StorageError, StoredTable
 from .thinking import Job, Thinkers, thinks
 
 # a table of bots alone plays on by itself; this bounds the work one request may do for it (bot_delay 0)
@@ -47,6 +47,17 @@ log = logging.getLogger("gamenight.web")
 
 
 _TICKETS = itertools.count(1)   # bot moves' tickets, unique in the process
+
+
+class Peers(Protocol):
+    """The other servers on a shared database, as a table tells them what they cannot read from storage (see
+    ``shared``): its seats' open connections here, and a person here ready for the next hand."""
+
+    def connections(self, table: "Table", seat: int, count: int) -> None: ...
+    def ready(self, table: "Table", seat: int, hand: int) -> None: ...
+
+
+CHANGED_ELSEWHERE = Text("the table changed on another server just now, so nothing changed: look again, and try again")
 
 
 def _seat_rule(rule, *args):
@@ -92,6 +103,14 @@ class Table:
         self.listeners: dict[int, list] = {}     # key -> [seat or None, token hash or None, send]
         self._next_listener = 0
         self._connections: collections.Counter = collections.Counter()   # seat -> its open connections
+        # on a shared database (several servers): the other servers' open connections, seat -> count, and who
+        # they are told through (None: this server is the only one)
+        self.remote_connections: collections.Counter = collections.Counter()
+        self.peers: Peers | None = None
+        # whether this server plays the table (its bots, its clocks): always on its own database; on a shared one,
+        # while it holds the table's lease (else it only serves the table's people and keeps up with the others')
+        self.driving = True
+        self.revision = stored.revision          # the stored table's writes so far (see ``Storage``)
         self._seen: dict[int, float] = {}        # seat -> when its person last moved, connected or left
         self._bots: dict[int, gamenight.Bot] = {}
         # search bots think in the server's worker pool (None: every bot plays in the table's thread)
@@ -134,7 +153,7 @@ class Table:
         return {"table_id": self.table_id, "game": self.game.name, "title": self.game.title,
                 "players": self.game.num_players, "rules": self.game.rules.to_dict(),
                 "rules_summary": self.rules_summary,
-                "seats": [seats_module.public(i, s, self.settings, self._connections[i] > 0)
+                "seats": [seats_module.public(i, s, self.settings, self._connected(i))
                           for i, s in enumerate(self.seats)],
                 "settings": self.settings.public(), "hand_pause": self._pause_facts(),
                 "current_player": state.current_player, "is_over": state.is_over,
@@ -301,11 +320,15 @@ class Table:
 
     def _save_seats(self, seats: list[dict], settings: "seats_module.Settings | None" = None) -> None:
         try:
-            self.storage.save_seats(self.table_id, seats, None if settings is None else settings.to_dict())
+            self.storage.save_seats(self.table_id, seats, None if settings is None else settings.to_dict(),
+                                    revision=self.revision)
+        except StorageConflict:
+            self._changed_elsewhere()
         except StorageError as e:
             log.error("table %s: seats not saved: %s", self.table_id, e)
             raise TableError(Text("the server could not save the change of seats, so nothing changed; try again"),
                              503) from None
+        self.revision += 1
         self.seats[:] = seats
         if settings is not None:
             self.settings = settings
@@ -415,8 +438,8 @@ class Table:
 
     def _waiting_for(self) -> list[int]:
         """The people connected who have not said "next hand" yet."""
-        return sorted(seat for seat, count in self._connections.items()
-                      if count and seat not in self._ready and self.seats[seat]["kind"] == "person")
+        return sorted(seat for seat in range(len(self.seats))
+                      if self._connected(seat) and seat not in self._ready and self.seats[seat]["kind"] == "person")
 
     def _pause_left(self) -> float:
         """Seconds the bots still wait after a hand; 0 once the pause is over or everyone connected is ready."""
@@ -551,6 +574,17 @@ class Table:
             seat = self.seat_of(token)
             if self._pause_until is None:
                 return
+            hand = self._hand
+            if self.peers is not None:
+                self.peers.ready(self, seat, hand)
+        self.ready_for_next_hand(seat, hand)
+
+    def ready_for_next_hand(self, seat: int, hand: int) -> None:
+        """The person at ``seat`` (here, or at another server on a shared database) has seen the end of hand number
+        ``hand``: once everyone connected has, the bots go on."""
+        with self.lock:
+            if self._pause_until is None or hand != self._hand:
+                return
             self._ready.add(seat)
             over = self._pause_left() == 0
             if over:
@@ -570,7 +604,7 @@ class Table:
         if self._away_check_queued or self.state.is_over or self.settings.waiting:
             return
         seat = self.state.current_player
-        if seat is None or self.seats[seat]["kind"] == "bot" or self._connections[seat]:
+        if seat is None or self.seats[seat]["kind"] == "bot" or self._connected(seat) or not self.driving:
             return
         self._away_check_queued = True
         self._scheduler.schedule(max(0.0, self._away_due(seat) - self.clock()), self._away_check_due)
@@ -588,7 +622,7 @@ class Table:
             if self.dropped or self.state.is_over:
                 return
             seat = self.state.current_player
-            if seat is None or self.seats[seat]["kind"] == "bot" or self._connections[seat]:
+            if seat is None or self.seats[seat]["kind"] == "bot" or self._connected(seat) or not self.driving:
                 return
             if self._away_due(seat) > self.clock():
                 self._arm_away_check()   # a move or a sign of life came since: wait again
@@ -669,12 +703,22 @@ class Table:
             raise TableError(Text("illegal action: {reason}", reason=e.text), 422) from None
         try:
             # the action that ends the match marks the table finished in the same transaction
-            self.storage.append_action(self.table_id, len(state.history), str(state.history[-1]), state.is_over)
+            self.storage.append_action(self.table_id, len(state.history), str(state.history[-1]), state.is_over,
+                                       revision=self.revision)
         except StorageError as e:
             self.state = gamenight.replay({**state.record(), "actions": [str(a) for a in state.history[:-1]]})
+            if isinstance(e, StorageConflict):
+                self._changed_elsewhere()
             log.error("table %s: action %s not saved: %s", self.table_id, len(state.history), e)
             raise TableError(Text("the server could not save the action, so it was not played; try again"),
                              503) from None
+        self.revision += 1
+        self._moved(actor)
+        self.broadcast()
+
+    def _moved(self, actor: int | None) -> None:
+        # called with the lock held, after an action is stored (here, or by another server)
+        state = self.state
         self._actors.append(actor)
         self._last_move_at = self.clock()
         if actor is not None and self.seats[actor]["kind"] == "person":
@@ -686,7 +730,72 @@ class Table:
             self._hand = state.hands_played
             self._hand_ended()
         self._arm_away_check()
+
+    # ---- several servers on one database (see ``shared``) ----------------------------------------
+    def _changed_elsewhere(self) -> None:
+        # called with the lock held: a write was refused because another server changed the table first; this
+        # server catches up, and the change asked for is refused (its person sees the table as it is now)
+        self._catch_up()
         self.broadcast()
+        raise TableError(CHANGED_ELSEWHERE, 409)
+
+    def catch_up(self) -> None:
+        """Another server changed the table: its new actions, seats and settings are read from storage and applied
+        here as if made here; this server's listeners hear of them, and (if this server plays the table) the bots
+        play on."""
+        with self.lock:
+            if self.dropped or not self._catch_up():
+                return
+            self.broadcast()
+        self.step_bots()
+
+    def _catch_up(self) -> bool:
+        # called with the lock held; False: nothing new
+        fresh = self.storage.load_since(self.table_id, len(self.state.history))
+        if fresh is None or fresh.revision <= self.revision:
+            return False
+        for action in fresh.actions:
+            actor = self.state.current_player
+            self.state.apply(action)
+            self._moved(actor)
+        for seat, (old, new) in enumerate(zip(self.seats, fresh.seats)):
+            if old != new:
+                self._bots.pop(seat, None)
+        self.seats[:] = fresh.seats
+        self.settings = seats_module.Settings.from_dict(fresh.settings)
+        self.revision = fresh.revision
+        self._arm_away_check()
+        return True
+
+    def _connected(self, seat: int) -> bool:
+        return self._connections[seat] + self.remote_connections[seat] > 0
+
+    def connections_elsewhere(self, counts: dict[int, int]) -> None:
+        """The other servers' open connections to each seat (a shared database): who is here, for everyone's
+        pages, and for the away times of the server that plays the table."""
+        with self.lock:
+            before = [self._connected(seat) for seat in range(len(self.seats))]
+            self.remote_connections = collections.Counter(counts)
+            for seat, was in enumerate(before):
+                if self._connected(seat) != was:
+                    self._seen[seat] = self.clock()
+            self._arm_away_check()
+        self.broadcast()
+
+    def _tell_connections(self, seat: int) -> None:
+        # called with the lock held: the other servers hear how many connections this one has to ``seat``
+        if self.peers is not None:
+            self.peers.connections(self, seat, self._connections[seat])
+
+    def drive(self, driving: bool) -> None:
+        """This server now plays the table (its lease was taken), or no longer does (another server holds it)."""
+        with self.lock:
+            self.driving = driving
+            if not driving:
+                self._bot_ticket = 0   # a queued bot move does nothing when it comes
+                return
+            self._catch_up()
+        self.carry_on()
 
     def carry_on(self) -> None:
         """A table just loaded: bots to move play, and the turn of a person not here is timed."""
@@ -745,7 +854,7 @@ class Table:
             history, seat, name = marker
             current = self.seats[seat] if seat == self.state.current_player else None
             if (len(self.state.history) == history and current is not None and current["kind"] == "bot"
-                    and current["bot"] == name and not self.dropped):
+                    and current["bot"] == name and not self.dropped and self.driving):
                 legal = self.state.legal_actions()
                 choice = next((a for a in legal if str(a) == answer), None)
                 if choice is None:
@@ -770,7 +879,7 @@ class Table:
         """Bots to move play: at once, until a person (or an open seat) is to move, when there is no pacing;
         else the next bot move is queued to come after ``bot_delay``."""
         with self.lock:
-            if self.settings.waiting:
+            if self.settings.waiting or not self.driving:
                 return
             if self.bot_delay > 0:
                 self._queue_bot_move()
@@ -802,7 +911,7 @@ class Table:
     def _queue_bot_move(self, delay: float | None = None, again: bool = False) -> None:
         # called with the lock held; at most one bot move of a table is queued at a time (``again``: this one
         # replaces the one queued, which then does nothing when it comes)
-        if (self._bot_ticket and not again) or self._bot_to_move() is None:
+        if (self._bot_ticket and not again) or self._bot_to_move() is None or not self.driving:
             return
         unwatched = self._unwatched()
         if delay is None:
@@ -824,7 +933,7 @@ class Table:
             if ticket != self._bot_ticket:
                 return   # another move was queued in its place
             self._bot_ticket = 0
-            if self.dropped or self.settings.waiting:
+            if self.dropped or self.settings.waiting or not self.driving:
                 return
             seat = self._bot_to_move()
             if seat is None:
@@ -859,6 +968,7 @@ class Table:
             if seat is not None:
                 self._connections[seat] += 1
                 self._seen[seat] = self.clock()
+                self._tell_connections(seat)
             came_back = self.seats != seats_before
             if not came_back:
                 send(self.message_for(seat))
@@ -880,6 +990,7 @@ class Table:
     def _lost_connection(self, seat: int) -> None:
         # called with the lock held
         self._connections[seat] -= 1
+        self._tell_connections(seat)
         if self._connections[seat] <= 0:
             del self._connections[seat]
             self._seen[seat] = self.clock()

@@ -1,0 +1,190 @@
+"""Several servers on one database (PostgreSQL): who plays which table, and how each hears of the others' changes.
+
+Every server serves any table: a person's moves and seat changes are committed by the server they are connected to,
+each write naming the table's revision it was made at, so a write made on a stale copy is refused
+(``StorageConflict``) and the copy catches up. What only one server may do, because it happens by itself, is *play*
+a table: its bots' moves, its clocks (a person away too long, the pause after a hand). That server holds the table's
+lease in the database. A lease is good while its server's heartbeat is fresh: a server that dies (or stops answering)
+for ``LEASE_SECONDS`` loses its tables, and the others take them over and carry on from what is stored.
+
+Servers hear of each other's changes through the database's notifications (PostgreSQL's LISTEN/NOTIFY, sent in the
+transaction of the write they announce, so nobody hears of a change that is not committed): a new revision of a table
+(read and applied by every server that has the table in memory), a seat's connections at a server (the page shows
+who is here; the playing server times only the absent), a person ready for the next hand. A notification can be lost
+(a dropped connection): every ``CHECK_SECONDS`` a server also compares its tables' revisions with the database's.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from .storage import Storage, StorageError
+
+if TYPE_CHECKING:
+    from .manager import TableManager
+    from .table import Table
+
+LEASE_SECONDS = 5.0       # a server silent this long has lost its tables to the others
+HEARTBEAT_SECONDS = 1.0   # how often a server renews its heartbeat and looks for tables nobody plays
+CHECK_SECONDS = 5.0       # how often it compares its tables' revisions with the database's (lost notifications)
+CLAIM_BATCH = 100         # tables one server takes over at a time (the others take the rest)
+
+log = logging.getLogger("gamenight.web")
+
+# a notification: (what, table id, the server it came from, a number: the revision, a connection count or a hand;
+# and a seat, or -1)
+Notice = Callable[[str, str, str, int, int], None]
+
+
+class SharedStorage(Storage, Protocol):
+    """A storage several servers share (``PostgresStorage``): leases, heartbeats and notifications besides."""
+
+    server_id: str
+
+    def heartbeat(self, lease_seconds: float) -> bool: ...         # False: this server had been taken for dead
+    def claim_tables(self, limit: int) -> list[str]: ...           # tables in play nobody alive plays: ours now
+    def held_tables(self) -> set[str]: ...                         # the tables whose lease this server holds
+    def revisions(self, table_ids: list[str]) -> dict[str, int]: ...
+    def recent_tables(self, limit: int) -> list[str]: ...          # the newest tables in play, newest first
+    def set_connections(self, table_id: str, seat: int, count: int) -> None: ...   # and tells the others
+    def connections_elsewhere(self, table_id: str) -> dict[int, int]: ...
+    def notify(self, kind: str, table_id: str, number: int, seat: int = -1) -> None: ...
+    def listen(self, on_notice: Notice, on_reconnect: Callable[[], None]) -> None: ...
+    def leave(self) -> None: ...                                   # a clean stop: leases and connections given up
+
+
+def is_shared(storage: Storage) -> bool:
+    return bool(getattr(storage, "shared", False))
+
+
+class Coordinator:
+    """One server's part among several: its heartbeat and leases (a thread), the notifications it hears, and the
+    ``Peers`` its tables tell what storage does not hold."""
+
+    def __init__(self, manager: "TableManager", storage: SharedStorage):
+        self.manager = manager
+        self.storage = storage
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._since_check = 0.0
+
+    # ---- starting and stopping -------------------------------------------------------------
+    def start(self) -> None:
+        """Heartbeat, take the tables nobody plays, and listen; then keep doing so in a thread."""
+        self.storage.heartbeat(LEASE_SECONDS)
+        self.storage.listen(self._heard, self._reconnected)
+        self._claim()
+        if self._thread is None or not self._thread.is_alive():
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._run, name="gamenight leases", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the thread; the leases are given up, so the other servers take this one's tables at once."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+            self._thread = None
+        try:
+            self.storage.leave()
+        except StorageError as e:
+            log.warning("leaving the shared database: %s", e)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait(HEARTBEAT_SECONDS)
+            self._wake.clear()
+            if self._stop.is_set():
+                return
+            try:
+                self.round()
+            except Exception:   # a database that is down for a moment: the next round tries again
+                log.exception("leases: a round failed")
+
+    def round(self) -> None:
+        """One heartbeat: renew this server's, stop playing the tables it no longer holds, take those nobody plays,
+        and now and then catch up with changes whose notifications were lost."""
+        if not self.storage.heartbeat(LEASE_SECONDS):
+            log.warning("this server was taken for dead; the tables it still holds are checked")
+        held = self.storage.held_tables()
+        for table in self._tables():
+            if table.driving and table.table_id not in held and not table.state.is_over:
+                log.info("table %s: another server plays it now", table.table_id)
+                table.drive(False)
+        self._claim()
+        self._since_check += HEARTBEAT_SECONDS
+        if self._since_check >= CHECK_SECONDS:
+            self._since_check = 0.0
+            self._check_revisions()
+
+    def _claim(self) -> None:
+        for table_id in self.storage.claim_tables(CLAIM_BATCH):
+            try:
+                table = self.manager.get(table_id)
+            except Exception as e:   # a table that cannot be served (broken): the manager has said why
+                log.warning("table %s: taken over but not played: %s", table_id, e)
+                continue
+            log.info("table %s: taken over", table_id)
+            table.drive(True)
+
+    def load_recent(self, limit: int) -> None:
+        """The newest tables in play, whichever server plays them, in memory here (for the list of tables)."""
+        for table_id in self.storage.recent_tables(limit):
+            if self.manager.loaded(table_id) is None and table_id not in self.manager.broken:
+                try:
+                    self.manager.get(table_id)
+                except Exception as e:   # gone meanwhile, or unreadable: listed without it
+                    log.warning("table %s: not listed: %s", table_id, e)
+
+    def _check_revisions(self) -> None:
+        tables = {t.table_id: t for t in self._tables() if not t.state.is_over}
+        for table_id, revision in self.storage.revisions(list(tables)).items():
+            if revision > tables[table_id].revision:
+                self._later(tables[table_id].catch_up)
+
+    def _tables(self) -> list["Table"]:
+        with self.manager.lock:
+            return list(self.manager.tables.values())
+
+    def _later(self, job: Callable[[], None]) -> None:
+        # on the scheduler's thread, with the bots' moves: the listening thread stays free to hear
+        self.manager.scheduler.schedule(0.0, job)
+
+    # ---- what the other servers say ------------------------------------------------------
+    def _heard(self, kind: str, table_id: str, server: str, number: int, seat: int) -> None:
+        if server == self.storage.server_id:
+            return
+        if kind == "released":
+            self._wake.set()   # a server stopped: its tables are to be taken now, not at the next heartbeat
+            return
+        table = self.manager.loaded(table_id)
+        if table is None:
+            return
+        if kind == "changed" and number > table.revision:
+            self._later(table.catch_up)
+        elif kind == "connections":
+            self._later(lambda: table.connections_elsewhere(self.storage.connections_elsewhere(table_id)))
+        elif kind == "ready":
+            self._later(lambda: table.ready_for_next_hand(seat, number))
+
+    def _reconnected(self) -> None:
+        # notifications may have been lost while the listening connection was down
+        for table in self._tables():
+            self._later(table.catch_up)
+
+    # ---- Peers: what this server's tables tell the others ----------------------------------
+    def connections(self, table: "Table", seat: int, count: int) -> None:
+        try:
+            self.storage.set_connections(table.table_id, seat, count)
+        except StorageError as e:   # the others see this seat as it was; the next change tells them again
+            log.warning("table %s: connections not shared: %s", table.table_id, e)
+
+    def ready(self, table: "Table", seat: int, hand: int) -> None:
+        try:
+            self.storage.notify("ready", table.table_id, hand, seat)
+        except StorageError as e:   # the pause then ends by its time instead
+            log.warning("table %s: ready not shared: %s", table.table_id, e)

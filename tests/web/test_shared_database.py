@@ -1,0 +1,138 @@
+"""Several servers on one PostgreSQL database, in one test process: each a TableManager with its own storage (its own
+connections, heartbeat and notifications). Every server serves every table; the one holding a table's lease plays it
+(its bots, its clocks); a server that stops answering loses its tables to the others, which carry on exactly.
+
+Waits are for events (a notification applied, a lease taken), each bounded by a generous deadline; nothing sleeps
+for a fixed time."""
+import pytest
+from web_helpers import ManualClock, crash, wait_for
+
+import gamenight
+from gamenight.web import TableError, TableManager, open_storage
+from gamenight.web import shared as shared_module
+from gamenight.web.scheduler import BotScheduler
+
+
+def server(url, **options) -> TableManager:
+    """One server on the shared database."""
+    return TableManager(open_storage(url), test_seed=options.pop("test_seed", 0), **options)
+
+
+def manual_server(url):
+    """A server whose scheduler has no thread: what the others tell it is applied when the test pumps it."""
+    clock = ManualClock()
+    return server(url, clock=clock, scheduler=BotScheduler(clock, threaded=False)), clock
+
+
+def same(a, b) -> bool:
+    return a.revision == b.revision and a.state.to_json() == b.state.to_json() and a.seats == b.seats
+
+
+def test_a_table_made_at_one_server_is_played_there_and_served_by_every_server(postgres_url):
+    a, b = server(postgres_url), server(postgres_url, test_seed=1)
+    table = a.create("yaniv", players=2, seats=[None, "random"])
+    mirror = b.get(table.table_id)
+    assert table.driving and not mirror.driving
+    token = mirror.join(0, "Ann")                       # the person joins at B ...
+    wait_for(lambda: same(table, mirror), "A to hear of the join")
+    assert table.seat_of(token) == 0                    # ... and A knows their token
+    heard_at_b = []
+    mirror.listen(token, heard_at_b.append)
+    moves = 0
+    while not mirror.state.is_over and moves < 30:
+        wait_for(lambda: same(table, mirror) and (table.state.current_player == 0 or table.state.is_over),
+                 "the bot at A to move, and B to hear of it")
+        if mirror.state.is_over:
+            break
+        mirror.act(token, str(mirror.state.legal_actions()[0]), version=len(mirror.state.history))
+        moves += 1
+    wait_for(lambda: same(table, mirror), "the servers to agree")
+    assert any(m["version"] > 1 and m["table"]["current_player"] == 0 for m in heard_at_b)  # B's page saw A's bot
+    assert gamenight.replay(table.state.record()).to_json() == mirror.state.to_json()
+
+
+def test_a_change_made_on_a_stale_copy_is_refused_and_nothing_is_lost(postgres_url):
+    a, b = server(postgres_url), None
+    b, _ = manual_server(postgres_url)                   # B applies what it hears only when pumped
+    table = a.create("gin_rummy", players=2)
+    first = table.state.current_player
+    ann = table.join(first, "Ann")                       # Ann, at A, moves first
+    mirror = b.get(table.table_id)
+    bob = mirror.join(1 - first, "Bob")
+    wait_for(lambda: same(table, mirror), "A to hear of Bob", pump=[b])
+    # Ann moves at A; B has not applied it yet when Bob, at B, leaves his seat: refused, B catches up
+    table.act(ann, str(table.state.legal_actions()[0]), version=0)
+    with pytest.raises(TableError, match="changed on another server") as refused:
+        mirror.leave(bob)
+    assert refused.value.status == 409
+    assert same(table, mirror) and mirror.seats[1 - first]["kind"] == "person"
+    # asked again, on the fresh copy, it is done; and A hears of it
+    mirror.leave(bob)
+    wait_for(lambda: table.seats[1 - first]["kind"] == "bot", "A to hear that Bob left")
+    assert len(table.state.history) == len(mirror.state.history)
+
+
+def test_an_action_made_on_a_stale_copy_is_refused(postgres_url):
+    a = server(postgres_url)
+    b, _ = manual_server(postgres_url)
+    table = a.create("gin_rummy", players=2)
+    first = table.state.current_player
+    ann = table.join(first, "Ann")
+    mirror = b.get(table.table_id)
+    bob = mirror.join(1 - first, "Bob")
+    wait_for(lambda: same(table, mirror), "A to hear of Bob", pump=[b])
+    while table.state.current_player == first:          # Ann plays until it is Bob's turn
+        table.act(ann, str(table.state.legal_actions()[0]), version=len(table.state.history))
+    wait_for(lambda: same(table, mirror), "B to hear of Ann's moves", pump=[b])
+    # Bob is to move; meanwhile Ann leaves at A (a write B has not applied): Bob's move at B is refused, not lost
+    assert mirror.state.current_player == 1 - first
+    table.leave(ann)
+    version = len(mirror.state.history)
+    with pytest.raises(TableError, match="changed on another server"):
+        mirror.act(bob, str(mirror.state.legal_actions()[0]), version=version)
+    assert same(table, mirror) and len(mirror.state.history) == version
+    mirror.act(bob, str(mirror.state.legal_actions()[0]), version=version)
+    wait_for(lambda: len(table.state.history) > version, "A to hear of Bob's move")
+    assert table.state.history[:version + 1] == mirror.state.history[:version + 1]
+
+
+def test_a_server_that_dies_loses_its_tables_to_another_which_plays_on_exactly(postgres_url, monkeypatch):
+    monkeypatch.setattr(shared_module, "LEASE_SECONDS", 1.0)
+    monkeypatch.setattr(shared_module, "HEARTBEAT_SECONDS", 0.2)
+    a, b = server(postgres_url), server(postgres_url, test_seed=1)
+    bots = a.create("thunee", seats=["heuristic", "random", "heuristic", "random"], seed=5)
+    person = a.create("yaniv", players=2, seats=[None, "random"], seed=6)
+    ann = person.join(0, "Ann")
+    person.act(ann, str(person.state.legal_actions()[0]), version=0)
+    wait_for(lambda: bots.state.is_over, "the bots' match to end at A")   # A plays it to the end
+    played = list(person.state.history)
+    crash(a)
+    wait_for(lambda: b.loaded(person.table_id) is not None and b.loaded(person.table_id).driving,
+             "B to take over A's table")
+    resumed = b.get(person.table_id)
+    assert resumed.state.history == played                    # every acknowledged action kept
+    while not resumed.state.is_over:
+        wait_for(lambda: resumed.state.current_player == 0 or resumed.state.is_over, "B's bot to move")
+        if resumed.state.is_over:
+            break
+        resumed.act(ann, str(resumed.state.legal_actions()[0]), version=len(resumed.state.history))
+    # the match B finished is the one the engine replays from the stored record: no lost or doubled move
+    again = b.storage.load_table(person.table_id)
+    assert again.actions == [str(a) for a in resumed.state.history]
+    assert gamenight.replay(resumed.state.record()).is_over
+
+
+def test_a_person_connected_at_one_server_is_here_for_the_server_that_plays_the_table(postgres_url):
+    a, clock = manual_server(postgres_url)
+    b = server(postgres_url, test_seed=1)
+    table = a.create("yaniv", players=2, seats=[None, "random"], host_token="h" * 32)
+    table.configure("h" * 32, {"away_seconds": 30})
+    a.scheduler.run_due()
+    mirror = b.get(table.table_id)
+    ann = mirror.join(0, "Ann")
+    wait_for(lambda: same(table, mirror), "A to hear of Ann", pump=[a])
+    mirror.listen(ann, lambda message: None)                  # Ann's page is open at B
+    wait_for(lambda: table.summary()["seats"][0]["connected"], "A to see Ann connected", pump=[a])
+    clock.advance(120)                                        # long past the away time: Ann is here, at B
+    a.scheduler.run_due()
+    assert table.seats[0]["kind"] == "person"
