@@ -51,7 +51,7 @@ def test_a_table_made_at_one_server_is_played_there_and_served_by_every_server(p
     assert gamenight.replay(table.state.record()).to_json() == mirror.state.to_json()
 
 
-def test_a_change_made_on_a_stale_copy_is_refused_and_nothing_is_lost(postgres_url):
+def test_a_change_made_on_a_stale_copy_is_made_again_on_the_caught_up_copy(postgres_url):
     a, b = server(postgres_url), None
     b, _ = manual_server(postgres_url)                   # B applies what it hears only when pumped
     table = a.create("gin_rummy", players=2)
@@ -60,19 +60,18 @@ def test_a_change_made_on_a_stale_copy_is_refused_and_nothing_is_lost(postgres_u
     mirror = b.get(table.table_id)
     bob = mirror.join(1 - first, "Bob")
     wait_for(lambda: same(table, mirror), "A to hear of Bob", pump=[b])
-    # Ann moves at A; B has not applied it yet when Bob, at B, leaves his seat: refused, B catches up
+    # Ann moves at A; B has not applied it yet when Bob, at B, leaves his seat: B's write is refused, B catches up
+    # and asks again on the fresh copy: Bob has left, and Ann's move is kept
     table.act(ann, str(table.state.legal_actions()[0]), version=0)
-    with pytest.raises(TableError, match="changed on another server") as refused:
-        mirror.leave(bob)
-    assert refused.value.status == 409
-    assert same(table, mirror) and mirror.seats[1 - first]["kind"] == "person"
-    # asked again, on the fresh copy, it is done; and A hears of it
+    writes = spy_on_seat_writes(b)
     mirror.leave(bob)
-    wait_for(lambda: table.seats[1 - first]["kind"] == "bot", "A to hear that Bob left")
+    assert writes == ["refused", "saved"]
+    assert len(mirror.state.history) == 1 and mirror.seats[1 - first]["kind"] == "bot"
+    wait_for(lambda: same(table, mirror), "A to hear that Bob left")
     assert len(table.state.history) == len(mirror.state.history)
 
 
-def test_an_action_made_on_a_stale_copy_is_refused(postgres_url):
+def test_an_action_made_on_a_stale_copy_is_checked_again_on_the_caught_up_copy(postgres_url):
     a = server(postgres_url)
     b, _ = manual_server(postgres_url)
     table = a.create("gin_rummy", players=2)
@@ -84,16 +83,45 @@ def test_an_action_made_on_a_stale_copy_is_refused(postgres_url):
     while table.state.current_player == first:          # Ann plays until it is Bob's turn
         table.act(ann, str(table.state.legal_actions()[0]), version=len(table.state.history))
     wait_for(lambda: same(table, mirror), "B to hear of Ann's moves", pump=[b])
-    # Bob is to move; meanwhile Ann leaves at A (a write B has not applied): Bob's move at B is refused, not lost
+    # Bob is to move; meanwhile Ann leaves at A (a write B has not applied): Bob's move at B is refused by the
+    # database, B catches up (Ann's seat is a bot's now) and plays it again: still legal at the same version
     assert mirror.state.current_player == 1 - first
     table.leave(ann)
     version = len(mirror.state.history)
-    with pytest.raises(TableError, match="changed on another server"):
-        mirror.act(bob, str(mirror.state.legal_actions()[0]), version=version)
-    assert same(table, mirror) and len(mirror.state.history) == version
     mirror.act(bob, str(mirror.state.legal_actions()[0]), version=version)
+    assert mirror.seats[first]["kind"] == "bot" and len(mirror.state.history) == version + 1
     wait_for(lambda: len(table.state.history) > version, "A to hear of Bob's move")
     assert table.state.history[:version + 1] == mirror.state.history[:version + 1]
+
+
+def test_a_change_that_another_server_beats_every_time_is_refused_saying_so(postgres_url, monkeypatch):
+    a = server(postgres_url)
+    table = a.create("gin_rummy", players=2)
+    from gamenight.web.storage import StorageConflict
+
+    def beaten(*args, **kwargs):
+        raise StorageConflict("another server wrote first")
+    monkeypatch.setattr(table.storage, "save_seats", beaten)
+    with pytest.raises(TableError, match="changed on another server") as refused:
+        table.join(0, "Ann")
+    assert refused.value.status == 409 and table.seats[0]["kind"] == "open"
+
+
+def spy_on_seat_writes(manager):
+    """Each seat write of the manager's storage from now on: "refused" (another server's came first) or "saved"."""
+    from gamenight.web.storage import StorageConflict
+    writes = []
+    real = manager.storage.save_seats
+
+    def save_seats(*args, **kwargs):
+        try:
+            real(*args, **kwargs)
+        except StorageConflict:
+            writes.append("refused")
+            raise
+        writes.append("saved")
+    manager.storage.save_seats = save_seats
+    return writes
 
 
 def test_a_server_that_dies_loses_its_tables_to_another_which_plays_on_exactly(postgres_url, monkeypatch):
@@ -136,3 +164,23 @@ def test_a_person_connected_at_one_server_is_here_for_the_server_that_plays_the_
     clock.advance(120)                                        # long past the away time: Ann is here, at B
     a.scheduler.run_due()
     assert table.seats[0]["kind"] == "person"
+
+
+def test_an_action_chosen_at_a_version_this_server_has_not_heard_of_yet_is_played(postgres_url):
+    """Bob was shown the table by one server and acts through another that has not yet applied the latest moves:
+    it catches up first, and plays his move."""
+    a = server(postgres_url)
+    b, _ = manual_server(postgres_url)
+    table = a.create("gin_rummy", players=2)
+    first = table.state.current_player
+    ann = table.join(first, "Ann")
+    mirror = b.get(table.table_id)
+    bob = mirror.join(1 - first, "Bob")
+    wait_for(lambda: same(table, mirror), "A to hear of Bob", pump=[b])
+    while table.state.current_player == first:
+        table.act(ann, str(table.state.legal_actions()[0]), version=len(table.state.history))
+    version = len(table.state.history)
+    assert len(mirror.state.history) < version                   # B has not applied Ann's moves
+    mirror.act(bob, str(table.state.legal_actions()[0]), version=version)
+    assert len(mirror.state.history) == version + 1
+    wait_for(lambda: same(table, mirror), "A to hear of Bob's move")

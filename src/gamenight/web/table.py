@@ -58,6 +58,31 @@ class Peers(Protocol):
 
 
 CHANGED_ELSEWHERE = Text("the table changed on another server just now, so nothing changed: look again, and try again")
+# a change refused because another server changed the table first is asked again, on the caught-up copy, this often
+RETRIES = 3
+
+
+class ChangedElsewhere(TableError):
+    """Another server on the shared database changed the table first: this change did not happen (this server has
+    caught up meanwhile, so asking again checks the change against the table as it is now)."""
+
+    def __init__(self) -> None:
+        super().__init__(CHANGED_ELSEWHERE, 409)
+
+
+def _asked_again_if_changed_elsewhere(method):
+    """A change of the table that another server's change beat to the database is asked again (up to RETRIES times):
+    each time on the caught-up copy, so it is checked against the table as it is now (an action chosen at an older
+    version is then refused as usual)."""
+    @functools.wraps(method)
+    def again(self, *args, **kwargs):
+        for _ in range(RETRIES):
+            try:
+                return method(self, *args, **kwargs)
+            except ChangedElsewhere:
+                continue
+        return method(self, *args, **kwargs)
+    return again
 
 
 def _seat_rule(rule, *args):
@@ -220,6 +245,7 @@ class Table:
         if not isinstance(host_token, str) or not hmac.compare_digest(_hash(host_token), self.settings.host_hash):
             raise TableError(Text("only the table's host may change its seats and settings"), 403)
 
+    @_asked_again_if_changed_elsewhere
     def join(self, seat, name: str | None = None, client: str | None = None) -> str:
         """A person takes a seat a newcomer may take (see ``seats``); returns the seat's token. With a client nonce
         the join may be sent again: the same client gets the same token."""
@@ -246,6 +272,7 @@ class Table:
         self.step_bots()
         return token
 
+    @_asked_again_if_changed_elsewhere
     def leave(self, token: str, bot: str | None = None) -> None:
         """The person gives the seat back: a bot (``bot``, or the one that sat there before) keeps it open for
         whoever takes it next."""
@@ -258,6 +285,7 @@ class Table:
         self.step_bots()
         self.broadcast()
 
+    @_asked_again_if_changed_elsewhere
     def set_bot(self, host_token, seat, bot: str | None) -> None:
         """The host puts a bot (a name) in a seat nobody holds, or opens it (``bot=None``)."""
         with self.lock:
@@ -273,6 +301,7 @@ class Table:
         self.step_bots()
         self.broadcast()
 
+    @_asked_again_if_changed_elsewhere
     def kick(self, host_token, seat, bot: str | None = None) -> None:
         """The host takes a seat from its person: a bot (``bot``, or the seat's own) plays it from now on."""
         with self.lock:
@@ -289,6 +318,7 @@ class Table:
         self.step_bots()
         self.broadcast()
 
+    @_asked_again_if_changed_elsewhere
     def configure(self, host_token, changes) -> None:
         """The host changes the table's settings (``bots_may_be_replaced``, ``away_seconds``,
         ``hand_pause_seconds``)."""
@@ -334,6 +364,7 @@ class Table:
             self.settings = settings
 
     # ---- a table waiting for friends ----------------------------------------------------------
+    @_asked_again_if_changed_elsewhere
     def start(self, token: object = None, host_token: object = None) -> None:
         """Start a table that holds its start: the host may at any time; a person seated at it once it has waited
         its away time (so a table whose host has gone still starts). Open seats get bots that keep them open."""
@@ -369,6 +400,7 @@ class Table:
         log.info("table %s: started", self.table_id)
 
     # ---- a rematch ----------------------------------------------------------------------------
+    @_asked_again_if_changed_elsewhere
     def rematch(self, token: object, client: object = None) -> dict[str, Any]:
         """The token's person, at this finished match, goes on to its rematch, in the same seat: the first to ask
         makes the rematch table (the same game, rules, bots and settings; every person's seat kept for them; it
@@ -392,6 +424,7 @@ class Table:
         new_token = self.find_table(rematch_id).claim(seat, _hash(str(token)), name, client)
         return {"table_id": rematch_id, "seat": seat, "token": new_token}
 
+    @_asked_again_if_changed_elsewhere
     def claim(self, seat: int, token_hash: str, name: str | None, client: object = None) -> str:
         """The seat kept (for this rematch) for the person who held ``token_hash`` at the match before: theirs now,
         with a new token (the same again for a retry with the same client)."""
@@ -646,6 +679,7 @@ class Table:
         self.step_bots()
 
     # ---- play --------------------------------------------------------------------------------
+    @_asked_again_if_changed_elsewhere
     def act(self, token: str | None, action: object, seat: object = None, version: object = None) -> None:
         """The person holding ``token`` plays ``action`` (notation text), chosen at ``version`` (the number of
         actions played when they chose it); then bots play until a person is to move. An action sent twice is
@@ -660,6 +694,10 @@ class Table:
                 raise TableError(Text("say which version of the table you chose this action at (\"version\": the "
                                       "version of the state you were shown)"))
             played = len(self.state.history)
+            if version > played and self.peers is not None and self._catch_up():
+                # the person was shown more than this server's copy has (another server told them): it catches up
+                self.broadcast()
+                played = len(self.state.history)
             if version != played:
                 if self._played_already(own, action, version):
                     return
@@ -737,7 +775,7 @@ class Table:
         # server catches up, and the change asked for is refused (its person sees the table as it is now)
         self._catch_up()
         self.broadcast()
-        raise TableError(CHANGED_ELSEWHERE, 409)
+        raise ChangedElsewhere()
 
     def catch_up(self) -> None:
         """Another server changed the table: its new actions, seats and settings are read from storage and applied
@@ -894,6 +932,8 @@ class Table:
                 try:
                     if not self._play_bot(seat):
                         return   # a search bot is thinking: its move comes by ``_thought``
+                except ChangedElsewhere:
+                    continue     # another server changed the table first: caught up, the bots look again
                 except TableError as e:
                     # storage refused the bot's move: nothing was played (whatever woke the bots stands); the
                     # bots try again later
@@ -955,6 +995,7 @@ class Table:
             self._queue_bot_move()
 
     # ---- listeners ---------------------------------------------------------------------------
+    @_asked_again_if_changed_elsewhere
     def listen(self, token: str | None, send: Callable[[dict], None]) -> int:
         """``send`` receives the token's seat view now and after every change (no token: the spectator's). A person
         a bot played for while they were away gets their seat back."""
