@@ -166,7 +166,7 @@ class PostgresStorage:
         self._counted_write(table_id, revision, False, change)
 
     def mark_finished(self, table_id: str) -> None:
-        self._write(*_finish(table_id))
+        self._write(*_finish(table_id), _lease_ends(table_id))
 
     def load_tables(self, finished: bool | None = None) -> list[StoredTable]:
         where = {None: "", False: " WHERE t.finished IS NOT TRUE", True: " WHERE t.finished"}[finished]
@@ -216,7 +216,7 @@ class PostgresStorage:
             bump, values = self._bump(table_id, revision, finished)
             if conn.execute(bump, values).rowcount != 1:
                 raise StorageConflict(f"table {table_id} is no longer at revision {revision}")
-            for statement, params in statements:
+            for statement, params in (*statements, *([_lease_ends(table_id)] if finished else [])):
                 conn.execute(statement, params)
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, _payload("changed", table_id, self.server_id,
                                                                        -1 if revision is None else revision + 1)))
@@ -233,6 +233,7 @@ class PostgresStorage:
     def claim_tables(self, limit: int) -> list[str]:
         with self._transaction() as conn:
             self._forget_the_dead(conn)
+            conn.execute("DELETE FROM servers WHERE alive_until < now() - interval '1 day'")
             claimed = [table_id for (table_id,) in conn.execute(
                 "WITH orphans AS ("
                 "  SELECT t.table_id FROM tables t LEFT JOIN leases l USING (table_id)"
@@ -305,6 +306,11 @@ class PostgresStorage:
 
 def _finish(table_id: str) -> Statement:
     return "UPDATE tables SET finished = true WHERE table_id = %s", (table_id,)
+
+
+def _lease_ends(table_id: str) -> Statement:
+    # a finished table has nothing left to play: nobody holds it
+    return "DELETE FROM leases WHERE table_id = %s", (table_id,)
 
 
 def _migrate(conn: psycopg.Connection) -> None:

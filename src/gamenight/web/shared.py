@@ -128,6 +128,9 @@ class Coordinator:
             except Exception as e:   # a table that cannot be served (broken): the manager has said why
                 log.warning("table %s: taken over but not played: %s", table_id, e)
                 continue
+            if table.state.is_over:   # stored before tables said they had finished: marked, nothing to play
+                self.storage.mark_finished(table_id)
+                continue
             log.info("table %s: taken over", table_id)
             table.drive(True)
 

@@ -1,4 +1,5 @@
-"""Where tables live between restarts: one small interface, an SQLite implementation (standard library).
+"""Where tables live between restarts: one small interface, an SQLite implementation (standard library; one server
+per file), and a PostgreSQL one in ``postgres`` (several servers may share it: ``shared``).
 
 A table is stored as its record (game, players, rules, seed) plus its seats; each action is appended, and
 committed, as it happens. Seat tokens are never stored: only their SHA-256, so a copy of the database does not
