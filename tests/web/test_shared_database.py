@@ -4,8 +4,19 @@ connections, heartbeat and notifications). Every server serves every table; the 
 
 Waits are for events (a notification applied, a lease taken), each bounded by a generous deadline; nothing sleeps
 for a fixed time."""
+import random
+
 import pytest
-from web_helpers import ManualClock, crash, wait_for
+from web_helpers import (
+    GAMES,
+    SHORT,
+    ManualClock,
+    check_message_leaks_nothing,
+    crash,
+    heuristic_or_random,
+    snapshots,
+    wait_for,
+)
 
 import gamenight
 from gamenight.web import TableError, TableManager, open_storage
@@ -184,3 +195,41 @@ def test_an_action_chosen_at_a_version_this_server_has_not_heard_of_yet_is_playe
     mirror.act(bob, str(table.state.legal_actions()[0]), version=version)
     assert len(mirror.state.history) == version + 1
     wait_for(lambda: same(table, mirror), "A to hear of Bob's move")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_message_a_server_sends_from_its_caught_up_copy_shows_only_the_seats_view(postgres_url, game):
+    """Two people at two servers and a spectator at a third, bots played by the first: every message each one
+    received (made from copies that caught up with the others' moves) is exactly its own view, and holds none of
+    the other seats' hidden cards or dice."""
+    spec = SHORT[game]
+    n = spec["players"]
+    a, b, c = (server(postgres_url, test_seed=seed) for seed in (0, 1, 2))
+    table = a.create(game, players=n, seats=[None, None] + [heuristic_or_random(game)] * (n - 2),
+                     options=spec["options"])
+    at = {0: b.get(table.table_id), 1: c.get(table.table_id)}
+    tokens = {seat: copy.join(seat) for seat, copy in at.items()}
+    watched = a.get(table.table_id)
+    received: dict = {0: [], 1: [], None: []}
+    for seat, copy in at.items():
+        copy.listen(tokens[seat], received[seat].append)
+    c.get(table.table_id).listen(None, received[None].append)
+    rng = random.Random(3)
+    for _ in range(400):
+        wait_for(lambda: all(same(watched, copy) for copy in at.values()) and (
+            watched.state.is_over or watched.state.current_player in at), "the servers to agree, a person to move")
+        if watched.state.is_over:
+            break
+        seat = watched.state.current_player
+        copy = at[seat]
+        copy.act(tokens[seat], str(rng.choice(copy.state.legal_actions())), version=len(copy.state.history))
+    assert watched.state.is_over
+    wait_for(lambda: all(m and m[-1]["version"] == len(watched.state.history) for m in received.values()),
+             "every page to hear of the last move")
+    states = snapshots(watched)
+    total = 0
+    for seat, messages in received.items():
+        for message in messages:
+            check_message_leaks_nothing(states[message["version"]], seat, message, rng)
+            total += 1
+    assert total > 10
