@@ -195,7 +195,11 @@ async def list_games(request: Request) -> Response:
 
 @refusing
 async def list_tables(request: Request) -> Response:
-    return JSONResponse(manager_of(request).list())
+    manager = manager_of(request)
+    if manager.coordinator is None:   # every table is in memory: at once, on the event loop
+        return JSONResponse(manager.list())
+    # a shared database: the other servers' newest tables are read first, off the event loop
+    return JSONResponse(await run_in_threadpool(manager.list))
 
 
 @refusing
