@@ -49,6 +49,9 @@ def test_a_table_made_at_one_server_is_played_there_and_served_by_every_server(p
     assert table.seat_of(token) == 0                    # ... and A knows their token
     heard_at_b = []
     mirror.listen(token, heard_at_b.append)
+    reads = []                                          # B reads storage only for what a notification does not carry
+    real_load_since = b.storage.load_since
+    b.storage.load_since = lambda *args: reads.append(args) or real_load_since(*args)
     moves = 0
     while not mirror.state.is_over and moves < 30:
         wait_for(lambda: same(table, mirror) and (table.state.current_player == 0 or table.state.is_over),
@@ -59,6 +62,7 @@ def test_a_table_made_at_one_server_is_played_there_and_served_by_every_server(p
         moves += 1
     wait_for(lambda: same(table, mirror), "the servers to agree")
     assert any(m["version"] > 1 and m["table"]["current_player"] == 0 for m in heard_at_b)  # B's page saw A's bot
+    assert len(mirror.state.history) > 2 * moves - 2 and reads == []   # A's moves came in their notifications
     assert gamenight.replay(table.state.record()).to_json() == mirror.state.to_json()
 
 

@@ -154,7 +154,8 @@ class PostgresStorage:
     def append_action(self, table_id: str, number: int, action: str, finished: bool = False,
                       revision: int | None = None) -> None:
         self._counted_write(table_id, revision, finished, ("INSERT INTO actions (table_id, number, action) "
-                                                           "VALUES (%s, %s, %s)", (table_id, number, action)))
+                                                           "VALUES (%s, %s, %s)", (table_id, number, action)),
+                            played=(number, action))
 
     def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None,
                    revision: int | None = None) -> None:
@@ -202,24 +203,26 @@ class PostgresStorage:
 
     # ---- several servers on one database (see ``shared``) -------------------------------------------------------
     def _bump(self, table_id: str, revision: int | None, finished: bool = False) -> Statement:
-        """The statement that counts a write to the table: made at ``revision`` (None: at whatever revision)."""
+        """The statement that counts a write to the table, made at ``revision`` (None: at whatever revision), and
+        returns the table's new revision."""
         finish = ", finished = true" if finished else ""
-        if revision is None:
-            return f"UPDATE tables SET revision = revision + 1{finish} WHERE table_id = %s", (table_id,)
-        return (f"UPDATE tables SET revision = revision + 1{finish} WHERE table_id = %s AND revision = %s",
-                (table_id, revision))
+        at, values = ("", (table_id,)) if revision is None else (" AND revision = %s", (table_id, revision))
+        return f"UPDATE tables SET revision = revision + 1{finish} WHERE table_id = %s{at} RETURNING revision", values
 
-    def _counted_write(self, table_id: str, revision: int | None, finished: bool, *statements: Statement) -> None:
+    def _counted_write(self, table_id: str, revision: int | None, finished: bool, *statements: Statement,
+                       played: tuple[int, str] | None = None) -> None:
         """One write to a table: its revision counted (the write refused with StorageConflict if the table is no longer
-        at ``revision``), the statements, and the other servers told, all in one transaction."""
+        at ``revision``), the statements, and the other servers told, all in one transaction. ``played``: the write
+        is this action (its number and notation), which the notification carries (the others need not read it)."""
         with self._transaction() as conn:
-            bump, values = self._bump(table_id, revision, finished)
-            if conn.execute(bump, values).rowcount != 1:
+            counted = conn.execute(*self._bump(table_id, revision, finished)).fetchone()
+            if counted is None:
                 raise StorageConflict(f"table {table_id} is no longer at revision {revision}")
             for statement, params in (*statements, *([_lease_ends(table_id)] if finished else [])):
                 conn.execute(statement, params)
+            number, action = played or (-1, "")
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, _payload("changed", table_id, self.server_id,
-                                                                       -1 if revision is None else revision + 1)))
+                                                                       counted[0], number, action)))
 
     def heartbeat(self, lease_seconds: float) -> bool:
         with self._transaction() as conn:
@@ -289,7 +292,7 @@ class PostgresStorage:
     def notify(self, kind: str, table_id: str, number: int, seat: int = -1) -> None:
         self._write("SELECT pg_notify(%s, %s)", (CHANNEL, _payload(kind, table_id, self.server_id, number, seat)))
 
-    def listen(self, on_notice: Notice, on_reconnect: Callable[[], None]) -> None:
+    def listen(self, on_notice: Callable[[Notice], None], on_reconnect: Callable[[], None]) -> None:
         if self._listener is None or not self._listener.is_alive():
             self._listener = _Listener(self.url, on_notice, on_reconnect)
             self._listener.start()
@@ -334,15 +337,17 @@ def _migrate(conn: psycopg.Connection) -> None:
 CHANNEL = "gamenight"   # the notifications' channel
 
 
-def _payload(kind: str, table_id: str, server: str, number: int, seat: int = -1) -> str:
-    return f"{kind} {table_id} {server} {number} {seat}"
+def _payload(kind: str, table_id: str, server: str, number: int, seat: int = -1, text: str = "") -> str:
+    # what, the table, the server it came from, a number (a revision, a count, a hand), a seat (or an action's
+    # number) and a text (an action's notation, which may hold spaces: last)
+    return f"{kind} {table_id} {server} {number} {seat} {text}"
 
 
 class _Listener(threading.Thread):
     """A connection of its own that LISTENs for the other servers' notifications and hands each to ``on_notice``;
     when the connection drops it connects again (and says so: notifications may have been lost meanwhile)."""
 
-    def __init__(self, url: str, on_notice: Notice, on_reconnect: Callable[[], None]):
+    def __init__(self, url: str, on_notice: Callable[[Notice], None], on_reconnect: Callable[[], None]):
         super().__init__(name="gamenight notifications", daemon=True)
         self.url, self.on_notice, self.on_reconnect = url, on_notice, on_reconnect
         self.stopped = threading.Event()
@@ -365,7 +370,7 @@ class _Listener(threading.Thread):
 
     def _hand_on(self, payload: str) -> None:
         try:
-            kind, table_id, server, number, seat = payload.split(" ")
-            self.on_notice(kind, table_id, server, int(number), int(seat))
+            kind, table_id, server, number, seat, text = payload.split(" ", 5)
+            self.on_notice(Notice(kind, table_id, server, int(number), int(seat), text))
         except Exception:   # one bad notification (or a failing handler) must not stop the others
             log.exception("notification %r not handled", payload)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from .storage import Storage, StorageError
@@ -33,9 +34,18 @@ CLAIM_BATCH = 100         # tables one server takes over at a time (the others t
 
 log = logging.getLogger("gamenight.web")
 
-# a notification: (what, table id, the server it came from, a number: the revision, a connection count or a hand;
-# and a seat, or -1)
-Notice = Callable[[str, str, str, int, int], None]
+@dataclass(frozen=True)
+class Notice:
+    """A notification from another server: ``kind`` "changed" (``number``: the table's new revision; if the change
+    was an action, ``seat`` is its number and ``text`` its notation, else -1 and ""), "connections" (re-read them),
+    "ready" (``seat`` saw the end of hand ``number``) or "released" (the server stopped; ``table_id`` empty)."""
+
+    kind: str
+    table_id: str
+    server: str
+    number: int
+    seat: int = -1
+    text: str = ""
 
 
 class SharedStorage(Storage, Protocol):
@@ -51,7 +61,7 @@ class SharedStorage(Storage, Protocol):
     def set_connections(self, table_id: str, seat: int, count: int) -> None: ...   # and tells the others
     def connections_elsewhere(self, table_id: str) -> dict[int, int]: ...
     def notify(self, kind: str, table_id: str, number: int, seat: int = -1) -> None: ...
-    def listen(self, on_notice: Notice, on_reconnect: Callable[[], None]) -> None: ...
+    def listen(self, on_notice: Callable[[Notice], None], on_reconnect: Callable[[], None]) -> None: ...
     def leave(self) -> None: ...                                   # a clean stop: leases and connections given up
 
 
@@ -158,21 +168,24 @@ class Coordinator:
         self.manager.scheduler.schedule(0.0, job)
 
     # ---- what the other servers say ------------------------------------------------------
-    def _heard(self, kind: str, table_id: str, server: str, number: int, seat: int) -> None:
-        if server == self.storage.server_id:
+    def _heard(self, notice: Notice) -> None:
+        if notice.server == self.storage.server_id:
             return
-        if kind == "released":
+        if notice.kind == "released":
             self._wake.set()   # a server stopped: its tables are to be taken now, not at the next heartbeat
             return
-        table = self.manager.loaded(table_id)
+        table = self.manager.loaded(notice.table_id)
         if table is None:
             return
-        if kind == "changed" and number > table.revision:
-            self._later(table.catch_up)
-        elif kind == "connections":
-            self._later(lambda: table.connections_elsewhere(self.storage.connections_elsewhere(table_id)))
-        elif kind == "ready":
-            self._later(lambda: table.ready_for_next_hand(seat, number))
+        if notice.kind == "changed" and notice.number > table.revision:
+            if notice.text:
+                self._later(lambda: table.played_elsewhere(notice.number, notice.seat, notice.text))
+            else:
+                self._later(table.catch_up)
+        elif notice.kind == "connections":
+            self._later(lambda: table.connections_elsewhere(self.storage.connections_elsewhere(table.table_id)))
+        elif notice.kind == "ready":
+            self._later(lambda: table.ready_for_next_hand(notice.seat, notice.number))
 
     def _reconnected(self) -> None:
         # notifications may have been lost while the listening connection was down

@@ -787,6 +787,29 @@ class Table:
             self.broadcast()
         self.step_bots()
 
+    def played_elsewhere(self, revision: int, number: int, action: str) -> None:
+        """Another server played ``action`` as the table's action ``number``, its write ``revision``: applied here
+        as it is when it is the next write (no need to read storage); else this copy catches up from storage."""
+        with self.lock:
+            if self.dropped or revision <= self.revision:
+                return
+            if revision == self.revision + 1 and number == len(self.state.history) + 1 and self._apply_stored(action):
+                self.revision = revision
+            elif not self._catch_up():
+                return
+            self.broadcast()
+        self.step_bots()
+
+    def _apply_stored(self, action: str) -> bool:
+        # called with the lock held: an action another server stored, played here (False if it does not apply)
+        actor = self.state.current_player
+        try:
+            self.state.apply(action)
+        except IllegalAction:
+            return False
+        self._moved(actor)
+        return True
+
     def _catch_up(self) -> bool:
         # called with the lock held; False: nothing new
         fresh = self.storage.load_since(self.table_id, len(self.state.history))
@@ -794,7 +817,7 @@ class Table:
             return False
         for action in fresh.actions:
             actor = self.state.current_player
-            self.state.apply(action)
+            self.state.apply(action)   # stored by a server that checked it: it applies
             self._moved(actor)
         for seat, (old, new) in enumerate(zip(self.seats, fresh.seats)):
             if old != new:
