@@ -40,12 +40,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int, *options: str):
-    """`gamenight serve` on 127.0.0.1:port with the SQLite file db (and ``options``, e.g. "--pseudo-locale"), once
-    it answers: (process, base URL)."""
+def start_server(db: Path, port: int, *options: str, url: str | None = None):
+    """`gamenight serve` on 127.0.0.1:port with the SQLite file db, or the database ``url`` (its log beside db), and
+    ``options`` (e.g. "--pseudo-locale"), once it answers: (process, base URL)."""
     # --test-seed: every table is dealt from a known seed (the tests give one), so a failure replays exactly; the
     # search bots and hints think in one worker process with a small budget (the tests measure no strength)
-    command = [sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+    command = [sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port), "--db", url or f"sqlite:///{db}",
                "--bot-delay", BOT_DELAY, "--test-seed", "0", "--think-workers", "1", "--think-iterations", "12",
                *options]
     log = open(db.with_name(f"{db.stem}-{port}.log"), "w+")

@@ -237,3 +237,12 @@ def test_every_message_a_server_sends_from_its_caught_up_copy_shows_only_the_sea
             check_message_leaks_nothing(states[message["version"]], seat, message, rng)
             total += 1
     assert total > 10
+
+
+def test_a_server_that_reads_a_table_later_knows_who_is_connected_elsewhere(postgres_url):
+    a = server(postgres_url)
+    table = a.create("yaniv", players=2, seats=[None, "random"])
+    ann = table.join(0, "Ann")
+    table.listen(ann, lambda message: None)                  # Ann's page is open at A
+    b = server(postgres_url, test_seed=1)
+    assert b.get(table.table_id).summary()["seats"][0]["connected"]

@@ -145,6 +145,7 @@ class TableManager:
         if self.coordinator is not None:
             table.peers = self.coordinator
             table.driving = False   # until this server takes its lease (``Coordinator``), or made it (``_keep_new``)
+            table.remote_connections.update(self.coordinator.storage.connections_elsewhere(table.table_id))
         return table
 
     def start(self) -> None:
