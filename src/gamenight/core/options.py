@@ -42,6 +42,17 @@ def option(default: Any, doc: str, *, choices: Iterable[Any] | None = None, mini
     return dataclasses.field(default=default, metadata=meta)
 
 
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """The options' types of a rules class (resolving them is slow, and a class's never change: kept)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
 def _kind_of(annotation: Any) -> str:
     if annotation in (bool, "bool"):
         return "bool"
@@ -116,7 +127,7 @@ class Rules:
     def describe(cls) -> list[dict[str, Any]]:
         """One entry per option: name, type, default, meaning (for players), allowed values, and the rule numbers it
         comes from (for developers)."""
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         out = []
         for f in _fields(cls):
             if f.name == "preset":
@@ -157,7 +168,7 @@ class Rules:
     @classmethod
     def _coerce(cls, f: dataclasses.Field[Any], value: Any) -> Any:
         """``value`` read as option ``f``'s type and checked against its bounds; RulesError saying why not."""
-        kind = _kind_of(typing.get_type_hints(cls)[f.name])
+        kind = _kind_of(_hints(cls)[f.name])
 
         def bad(why: Text) -> RulesError:
             return RulesError(Text("bad value {value} for option {option}: {why}", value=repr(value),
