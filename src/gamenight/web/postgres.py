@@ -153,18 +153,15 @@ class PostgresStorage:
 
     def append_action(self, table_id: str, number: int, action: str, finished: bool = False,
                       revision: int | None = None) -> None:
-        self._counted_write(table_id, revision, finished, ("INSERT INTO actions (table_id, number, action) "
-                                                           "VALUES (%s, %s, %s)", (table_id, number, action)),
-                            played=(number, action))
+        also = [_ADD_ACTION, *([_END_LEASE] if finished else [])]
+        self._counted_write(table_id, revision, ", finished = true" if finished else "", also,
+                            {"number": number, "action": action}, played=(number, action))
 
     def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None,
                    revision: int | None = None) -> None:
-        if settings is None:
-            change: Statement = ("UPDATE tables SET seats = %s WHERE table_id = %s", (json.dumps(seats), table_id))
-        else:
-            change = ("UPDATE tables SET seats = %s, settings = %s WHERE table_id = %s",
-                      (json.dumps(seats), json.dumps(settings), table_id))
-        self._counted_write(table_id, revision, False, change)
+        sets = ", seats = %(seats)s" + ("" if settings is None else ", settings = %(settings)s")
+        values = {"seats": json.dumps(seats), "settings": json.dumps(settings)}
+        self._counted_write(table_id, revision, sets, [], values)
 
     def mark_finished(self, table_id: str) -> None:
         self._write(*_finish(table_id), _lease_ends(table_id))
@@ -202,27 +199,32 @@ class PostgresStorage:
         self._pool.close()
 
     # ---- several servers on one database (see ``shared``) -------------------------------------------------------
-    def _bump(self, table_id: str, revision: int | None, finished: bool = False) -> Statement:
-        """The statement that counts a write to the table, made at ``revision`` (None: at whatever revision), and
-        returns the table's new revision."""
-        finish = ", finished = true" if finished else ""
-        at, values = ("", (table_id,)) if revision is None else (" AND revision = %s", (table_id, revision))
-        return f"UPDATE tables SET revision = revision + 1{finish} WHERE table_id = %s{at} RETURNING revision", values
-
-    def _counted_write(self, table_id: str, revision: int | None, finished: bool, *statements: Statement,
+    def _counted_write(self, table_id: str, revision: int | None, sets: str, also: list[str], values: dict,
                        played: tuple[int, str] | None = None) -> None:
-        """One write to a table: its revision counted (the write refused with StorageConflict if the table is no longer
-        at ``revision``), the statements, and the other servers told, all in one transaction. ``played``: the write
-        is this action (its number and notation), which the notification carries (the others need not read it)."""
-        with self._transaction() as conn:
-            counted = conn.execute(*self._bump(table_id, revision, finished)).fetchone()
-            if counted is None:
-                raise StorageConflict(f"table {table_id} is no longer at revision {revision}")
-            for statement, params in (*statements, *([_lease_ends(table_id)] if finished else [])):
-                conn.execute(statement, params)
-            number, action = played or (-1, "")
-            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, _payload("changed", table_id, self.server_id,
-                                                                       counted[0], number, action)))
+        """One write to a table, as one statement (its own transaction, one round trip): the table's revision counted
+        with its columns ``sets``, the statements ``also`` (common table expressions that act only if it was), and
+        the other servers told. Made at ``revision`` (None: at whatever revision); refused with StorageConflict if the
+        table is no longer there. ``played``: the write is this action (its number and notation), which the
+        notification carries (the others need not read it)."""
+        at = "" if revision is None else " AND revision = %(revision)s"
+        number, action = played or (-1, "")
+        sql = (f"WITH counted AS (UPDATE tables SET revision = revision + 1{sets} WHERE table_id = %(table)s{at} "
+               f"RETURNING revision){''.join(', ' + part for part in also)} "
+               "SELECT pg_notify(%(channel)s, %(head)s || revision || %(tail)s) FROM counted")
+        notice = {"channel": CHANNEL, "head": f"changed {table_id} {self.server_id} ", "tail": f" {number} {action}"}
+        if self._statement(sql, {**values, **notice, "table": table_id, "revision": revision}) is None:
+            raise StorageConflict(f"table {table_id} is no longer at revision {revision}")
+
+    def _statement(self, sql: str, params: dict) -> tuple | None:
+        """One statement in its own transaction (the pool's connections commit each statement: one round trip),
+        committed before this returns; its first row. A database error is a StorageError (nothing changed)."""
+        if self._pool.closed:
+            raise StorageError("the PostgreSQL storage is closed")
+        try:
+            with self._pool.connection() as conn:
+                return conn.execute(sql, params).fetchone()
+        except psycopg.Error as e:
+            raise StorageError(str(e).strip() or type(e).__name__) from None
 
     def heartbeat(self, lease_seconds: float) -> bool:
         with self._transaction() as conn:
@@ -273,14 +275,13 @@ class PostgresStorage:
 
     def set_connections(self, table_id: str, seat: int, count: int) -> None:
         if count > 0:
-            change: Statement = ("INSERT INTO connections (table_id, seat, server_id, count) VALUES (%s, %s, %s, %s) "
-                                 "ON CONFLICT (table_id, seat, server_id) DO UPDATE SET count = EXCLUDED.count",
-                                 (table_id, seat, self.server_id, count))
+            change = ("INSERT INTO connections (table_id, seat, server_id, count) VALUES (%(table)s, %(seat)s, "
+                      "%(server)s, %(count)s) ON CONFLICT (table_id, seat, server_id) DO UPDATE SET count = %(count)s")
         else:
-            change = ("DELETE FROM connections WHERE table_id = %s AND seat = %s AND server_id = %s",
-                      (table_id, seat, self.server_id))
-        self._write(*change, ("SELECT pg_notify(%s, %s)",
-                              (CHANNEL, _payload("connections", table_id, self.server_id, count, seat))))
+            change = "DELETE FROM connections WHERE table_id = %(table)s AND seat = %(seat)s AND server_id = %(server)s"
+        self._statement(f"WITH changed AS ({change}) SELECT pg_notify(%(channel)s, %(notice)s)",
+                        {"table": table_id, "seat": seat, "server": self.server_id, "count": count, "channel": CHANNEL,
+                         "notice": _payload("connections", table_id, self.server_id, count, seat)})
 
     def connections_elsewhere(self, table_id: str) -> dict[int, int]:
         with self._reading() as conn:
@@ -290,7 +291,8 @@ class PostgresStorage:
                 (table_id, self.server_id)).fetchall())
 
     def notify(self, kind: str, table_id: str, number: int, seat: int = -1) -> None:
-        self._write("SELECT pg_notify(%s, %s)", (CHANNEL, _payload(kind, table_id, self.server_id, number, seat)))
+        self._statement("SELECT pg_notify(%(channel)s, %(notice)s)",
+                        {"channel": CHANNEL, "notice": _payload(kind, table_id, self.server_id, number, seat)})
 
     def listen(self, on_notice: Callable[[Notice], None], on_reconnect: Callable[[], None]) -> None:
         if self._listener is None or not self._listener.is_alive():
@@ -309,6 +311,13 @@ class PostgresStorage:
 
 def _finish(table_id: str) -> Statement:
     return "UPDATE tables SET finished = true WHERE table_id = %s", (table_id,)
+
+
+# the parts of a counted write (``_counted_write``) besides the count: an action added; the lease of a finished table
+# ended (nobody plays it any more)
+_ADD_ACTION = ("added AS (INSERT INTO actions (table_id, number, action) SELECT %(table)s, %(number)s, %(action)s "
+               "FROM counted)")
+_END_LEASE = "ended AS (DELETE FROM leases WHERE table_id = %(table)s AND EXISTS (SELECT 1 FROM counted))"
 
 
 def _lease_ends(table_id: str) -> Statement:

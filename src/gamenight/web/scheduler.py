@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import logging
+import math
 import threading
 import time
 from typing import Callable
@@ -44,6 +45,15 @@ class BotScheduler:
         with self._cond:
             heap = self._background if background else self._jobs
             heapq.heappush(heap, (self.clock() + max(0.0, delay), next(self._sequence), callback))
+            if self._thread is None and not self._stopping:
+                self._start_thread()
+            self._cond.notify()
+
+    def first(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` before anything else that is due (in the order such calls came), even bot moves that are
+        late: what another server says about a table (``shared``) must not wait behind this server's own work."""
+        with self._cond:
+            heapq.heappush(self._jobs, (-math.inf, next(self._sequence), callback))
             if self._thread is None and not self._stopping:
                 self._start_thread()
             self._cond.notify()

@@ -164,8 +164,8 @@ class Coordinator:
             return list(self.manager.tables.values())
 
     def _later(self, job: Callable[[], None]) -> None:
-        # on the scheduler's thread, with the bots' moves: the listening thread stays free to hear
-        self.manager.scheduler.schedule(0.0, job)
+        # on the scheduler's thread, before its own bots' moves: the listening thread stays free to hear
+        self.manager.scheduler.first(job)
 
     # ---- what the other servers say ------------------------------------------------------
     def _heard(self, notice: Notice) -> None:
