@@ -107,8 +107,12 @@ $(BENCH_STAMP): pyproject.toml
 	$(BENCH_VENV)/bin/python -m pip install --quiet -e '.[rl]' $(PEERS)
 	touch $(BENCH_STAMP)
 
-bench: $(STAMP) $(BENCH_STAMP)
+# after run.py (which runs web_load.py's two modes on SQLite), the web load again at issue 17's load: 1,000 bot tables
+# on one SQLite server, one PostgreSQL server, then two servers sharing PostgreSQL (a throwaway cluster, started by
+# the script as the tests start theirs), side by side; a few minutes
+bench: $(STAMP) $(BENCH_STAMP) $(PG_INITDB)
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/web_load.py --compare
 	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_peers.py
 	$(BENCH_VENV)/bin/python benchmarks/rl_peers.py
 

@@ -1,10 +1,10 @@
 """Web load: many concurrent tables played by scripted clients over real WebSockets against `gamenight serve`.
 
-The server runs as its own process (uvicorn, a temporary SQLite file, 127.0.0.1 and a free port); every load
-client runs in this one process (asyncio), so server and clients share the machine's cores as they would on a
-real box. Each table has every seat taken by a person (a client holding a token); a client whose message
-carries legal actions plays a random one of them after a think time (uniform 0..2x --think; 0: at once, which
-measures saturation: every table then always has an action queued, so latency is about tables / throughput).
+The server runs as its own process (uvicorn, a temporary SQLite file unless --db says otherwise, 127.0.0.1 and a
+free port); every load client runs in this one process (asyncio), so server and clients share the machine's cores
+as they would on a real box. Each table has every seat taken by a person (a client holding a token); a client
+whose message carries legal actions plays a random one of them after a think time (uniform 0..2x --think; 0: at
+once, which measures saturation: every table then always has an action queued, so latency is about tables / throughput).
 The latency of an action is measured from the moment its client sends it until every client of that table has
 received the update it caused (the message of the next version). A table whose match ends is replaced by a
 new one of the same game, so the number of live tables stays --tables; after --seconds (plus a 2 s warm-up)
@@ -23,31 +23,78 @@ Two kinds of table (``--mode``; ``make bench`` runs both, one after the other):
 waits until the server plays them in the background (30 s unwatched), then measures as usual and reports how many
 background moves were played meanwhile. The watched tables' figures should not change.
 
+Several servers on one database (issue 17): ``--db postgresql`` runs the server(s) on PostgreSQL, a throwaway
+cluster this script starts and stops itself (tests/web/pg_cluster.py's ``Cluster``: Debian's postgresql binaries,
+``fsync=off``); ``--servers N`` starts N ``gamenight serve`` processes on distinct ports sharing that database, each
+dealing from a test seed of its own. The tables are created round-robin over the servers (the creator plays a table:
+it holds its lease), and every client (person or spectator) connects to a server drawn at random (seeded), as a load
+balancer without sticky sessions would send it: a table's person and spectator are often at another server than the
+one that plays it, and hear of its bots' moves through the database's notifications. The report gives each server's
+CPU, memory, clients and tables played, and the PostgreSQL server's CPU.
+
+``--compare`` runs the issue's three configurations one after the other at its load (1,000 busy bot tables, each
+watched: bots mode), (a) one process on SQLite, (b) one process on PostgreSQL, (c) two processes on one PostgreSQL,
+prints each one's JSON and then a side-by-side table; the target is (c)'s: p99 under 150 ms, no errors. ``make bench``
+runs it after both modes.
+
 ``python benchmarks/web_load.py [--mode both|people|bots] [--tables 200] [--seconds 20]
-[--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate] [--background-tables 0]`` prints one
-JSON object per mode.
-Needs the web/test extras (starlette, uvicorn, websockets) only.
+[--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate] [--background-tables 0]
+[--db sqlite|postgresql] [--servers 1] [--compare] [--log-dir DIR]`` prints one JSON object per mode (per
+configuration with --compare).
+Needs the web/test extras (starlette, uvicorn, websockets) only; PostgreSQL also psycopg and the server binaries.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import concurrent.futures
 import functools
 import gc
+import importlib.util
 import json
 import os
+import pathlib
 import random
+import re
+import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from typing import Any
 
 TARGET_TABLES = 200
 TARGET_P99_MS = 100.0
+# issue 17: 1,000 busy bot tables, each watched, on two server processes sharing one PostgreSQL database
+SHARED_TARGET_TABLES = 1000
+SHARED_TARGET_P99_MS = 150.0
+COMPARED = [("sqlite", 1), ("postgresql", 1), ("postgresql", 2)]   # --compare: (a), (b), (c)
 HOST = "127.0.0.1"      # the only address this benchmark ever sends to
+CONNECT_WAIT = 120.0    # seconds the first tables' clients may take to connect, all of them
+OPEN_WAIT = 60.0        # seconds one client's WebSocket handshake may take (a browser waits longer still)
+# the tests' throwaway PostgreSQL server, reused rather than written again
+PG_CLUSTER = pathlib.Path(__file__).resolve().parents[1] / "tests" / "web" / "pg_cluster.py"
+
+
+def progress(text: str) -> None:
+    """Where a long run is (on stderr: stdout holds the JSON)."""
+    print(f"web_load {time.strftime('%H:%M:%S')} {text}", file=sys.stderr, flush=True)
+
+
+def code_version() -> str | None:
+    """The commit the servers run (with "+changes" if src/ differs from it): figures compare only at one version."""
+    root = pathlib.Path(__file__).resolve().parents[1]
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True,
+                                timeout=10).stdout.strip()
+        changed = subprocess.run(["git", "status", "--porcelain", "--", "src"], cwd=root, capture_output=True,
+                                 text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return (commit + ("+changes" if changed else "")) or None
 
 
 def free_port() -> int:
@@ -64,28 +111,58 @@ def http(port: int, path: str, body: dict | None = None) -> dict:
         return json.load(r)
 
 
-def start_server(port: int, db_path: str, log, bot_delay: float, deflate: bool = True,
-                 keep_finished: float | None = None, seed: int = 1) -> subprocess.Popen:
+class Server:
+    """One `gamenight serve` process of the run, and its log."""
+
+    def __init__(self, port: int, seed: int, process: subprocess.Popen, log_path: str):
+        self.port, self.seed, self.process, self.log_path = port, seed, process, log_path
+
+
+def launch_server(port: int, db_url: str, log_path: str, bot_delay: float, deflate: bool = True,
+                  keep_finished: float | None = None, seed: int = 1) -> Server:
     # every load client comes from 127.0.0.1: the per-address limits (meant for one person's browser) are lifted
-    process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--host", HOST,
-                                "--port", str(port), "--db", f"sqlite:///{db_path}", "--bot-delay", str(bot_delay),
-                                "--max-creates-per-minute", "1000000", "--max-sockets-per-ip", "1000000",
-                                "--ws-deflate" if deflate else "--no-ws-deflate",
-                                # the same deals every run (the server's test seeding), so runs compare
-                                "--test-seed", str(seed)]
-                               + ([] if keep_finished is None else ["--keep-finished", str(keep_finished)]),
-                               stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--host", HOST,
+                                    "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay),
+                                    "--max-creates-per-minute", "1000000", "--max-sockets-per-ip", "1000000",
+                                    "--ws-deflate" if deflate else "--no-ws-deflate",
+                                    # the same deals every run (the server's test seeding), so runs compare
+                                    "--test-seed", str(seed)]
+                                   + ([] if keep_finished is None else ["--keep-finished", str(keep_finished)]),
+                                   stdout=log, stderr=subprocess.STDOUT)
+    return Server(port, seed, process, log_path)
+
+
+def wait_until_serving(server: Server, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited with code {process.returncode}")
+        if server.process.poll() is not None:
+            raise RuntimeError(f"the server on port {server.port} exited with code {server.process.returncode}: "
+                               f"{log_tail(server.log_path)}")
         try:
-            http(port, "/api/games")
-            return process
+            http(server.port, "/api/games")
+            return
         except OSError:
             time.sleep(0.1)
-    stop_server(process)
-    raise RuntimeError("the server did not answer within 30 s")
+    raise RuntimeError(f"the server on port {server.port} did not answer within {timeout:g} s")
+
+
+def start_servers(count: int, db_url: str, log_dir: str, args) -> list[Server]:
+    """``count`` servers on the database, each on a free port and dealing from a test seed of its own (seeds drawn
+    from one test seed would repeat the same deals at every server); all started, then each waited for."""
+    servers: list[Server] = []
+    try:
+        for i in range(count):
+            servers.append(launch_server(free_port(), db_url, os.path.join(log_dir, f"server-{i}.log"),
+                                         args.bot_delay, deflate=not args.no_deflate,
+                                         keep_finished=args.keep_finished, seed=args.seed + i))
+        for server in servers:
+            wait_until_serving(server)
+    except BaseException:
+        for server in servers:
+            stop_server(server.process)
+        raise
+    return servers
 
 
 def stop_server(process: subprocess.Popen) -> None:
@@ -98,12 +175,72 @@ def stop_server(process: subprocess.Popen) -> None:
             process.wait(timeout=10)
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process so far (Linux /proc; None elsewhere)."""
+def log_tail(path: str, lines: int = 20) -> str:
     try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        with open(path, errors="replace") as f:
+            return "".join(f.readlines()[-lines:])
+    except OSError:
+        return ""
+
+
+def log_problems(path: str, keep: int = 5) -> dict:
+    """What a server logged besides uvicorn's INFO lines: its warnings and errors (uvicorn's are prefixed; the
+    app's own come unprefixed, table ids here masked so alike lines count together), tracebacks, and the most
+    frequent kinds of line."""
+    kinds: collections.Counter[str] = collections.Counter()
+    tracebacks = 0
+    try:
+        with open(path, errors="replace") as f:
+            for line in f:
+                if line.startswith("Traceback"):
+                    tracebacks += 1
+                if (line.startswith(("INFO:", " ", "\t", "gamenight serve: --test-seed")) or not line.strip()
+                        or line.startswith("Traceback")):
+                    continue
+                kinds[re.sub(r"\b(table|tables) [A-Za-z0-9_-]{8,}", r"\1 <id>", line.rstrip())[:300]] += 1
+    except OSError:
+        pass
+    return {"lines": sum(kinds.values()), "tracebacks": tracebacks, "most_frequent": dict(kinds.most_common(keep))}
+
+
+def _stat_fields(pid: int) -> list[str]:
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()
+
+
+def cpu_seconds(pid: int, with_children: bool = False) -> float | None:
+    """User + system CPU time of a process so far (Linux /proc; None elsewhere); ``with_children``: also that of
+    its children that have ended (and been waited for)."""
+    try:
+        fields = _stat_fields(pid)
+        ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if with_children else 0)
+        return ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def tree_cpu_seconds(root: int) -> float | None:
+    """CPU time of a process and of all its children, living or ended (PostgreSQL: the postmaster and its
+    backends)."""
+    total = cpu_seconds(root, with_children=True)
+    if total is None:
+        return None
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if int(_stat_fields(int(entry))[1]) == root:
+                    total += cpu_seconds(int(entry)) or 0.0
+            except (OSError, ValueError, IndexError):
+                pass
+    return total
+
+
+def machine_cpu_seconds() -> float | None:
+    """CPU time all this machine's cores have spent busy so far (Linux /proc/stat: all but idle and iowait)."""
+    try:
+        with open("/proc/stat") as f:
+            ticks = [int(v) for v in f.readline().split()[1:]]
+        return (sum(ticks[:8]) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
 
@@ -118,6 +255,39 @@ def rss_mb(pid: int) -> float | None:
     except (OSError, ValueError):
         pass
     return None
+
+
+# ---- the PostgreSQL cluster ---------------------------------------------------------------------------------
+def start_cluster() -> Any:
+    """A throwaway PostgreSQL server: the tests' (tests/web/pg_cluster.py), imported by its path."""
+    module = sys.modules.get("pg_cluster")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("pg_cluster", PG_CLUSTER)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["pg_cluster"] = module
+        spec.loader.exec_module(module)
+    return module.Cluster().start()
+
+
+def postmaster_pid(cluster: Any) -> int | None:
+    try:
+        with open(os.path.join(cluster.data, "postmaster.pid")) as f:
+            return int(f.readline())
+    except (OSError, ValueError):
+        return None
+
+
+def lease_holders(db_url: str, table_ids: list[str]) -> tuple[dict[str, str], dict[str, int]]:
+    """Who plays what, as the database has it: the server holding each of ``table_ids``' lease, and how many
+    tables in play each server holds."""
+    import psycopg
+    with psycopg.connect(db_url, autocommit=True) as conn:
+        holders = dict(conn.execute("SELECT table_id, server_id FROM leases WHERE table_id = ANY(%s)",
+                                    (table_ids,)).fetchall())
+        playing = dict(conn.execute("SELECT l.server_id, count(*) FROM leases l JOIN tables t USING (table_id) "
+                                    "WHERE t.finished IS NOT TRUE GROUP BY l.server_id").fetchall())
+    return holders, playing
 
 
 @functools.cache
@@ -153,20 +323,36 @@ class TableRun:
 
 
 class Load:
-    def __init__(self, port: int, think: float, seed: int, deflate: bool = True, bot_delay: float = 0.0):
-        self.port = port
+    def __init__(self, ports: list[int], think: float, seed: int, deflate: bool = True, bot_delay: float = 0.0):
+        self.ports = ports
         self.bot_delay = bot_delay
         self.bot_lateness: list[float] = []
         self.deflate = deflate
         self.think = think
         self.rng = random.Random(seed)
+        # which server each client connects to: drawn at random, as a load balancer without sticky sessions would
+        self.placing = random.Random(f"servers {seed}")
+        self.clients_at: collections.Counter[int] = collections.Counter()
+        self.tables_at: dict[int, list[str]] = {port: [] for port in ports}
+        self._next_table = 0
         self.latencies: list[float] = []
+        self.first_message: list[float] = []   # from connecting to the table's first state, while measuring
         self.actions = 0
         self.errors = 0
+        self.first_error: str | None = None
         self.messages = 0
         self.measuring = False
         self.tables_finished = 0
         self.tables_started = 0
+
+    def port_for_table(self) -> int:
+        """Where the next table is made (and so played): the servers in turn."""
+        port = self.ports[self._next_table % len(self.ports)]
+        self._next_table += 1
+        return port
+
+    def made(self, port: int, table_id: str) -> None:
+        self.tables_at[port].append(table_id)
 
     async def client(self, run: TableRun, seat: int, ready: asyncio.Barrier | None, stop: asyncio.Event) -> None:
         try:
@@ -180,11 +366,16 @@ class Load:
         import websockets
 
         token = run.tokens[seat]
-        url = f"ws://{HOST}:{self.port}/ws/tables/{run.table_id}"
-        async with websockets.connect(url, max_size=2 ** 22, ping_interval=None,
+        port = self.placing.choice(self.ports)
+        self.clients_at[port] += 1
+        url = f"ws://{HOST}:{port}/ws/tables/{run.table_id}"
+        connecting, measured = time.perf_counter(), self.measuring
+        async with websockets.connect(url, max_size=2 ** 22, ping_interval=None, open_timeout=OPEN_WAIT,
                                       compression="deflate" if self.deflate else None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))   # the token never goes in the address
             message = json.loads(await ws.recv())
+            if measured and self.measuring:
+                self.first_message.append(time.perf_counter() - connecting)
             acted_at = -1
             if ready is not None:
                 await ready.wait()   # every client of the first tables connected before anybody plays
@@ -222,6 +413,8 @@ class Load:
                             self.actions += 1
                 else:
                     self.errors += 1
+                    if self.first_error is None:
+                        self.first_error = json.dumps(message)[:500]
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=0.5)
                 except asyncio.TimeoutError:
@@ -267,81 +460,173 @@ async def slot(load: Load, run: TableRun, ready: asyncio.Barrier, stop: asyncio.
         if not run.over or stop.is_set():
             return
         load.tables_finished += 1
-        table_id, tokens = await asyncio.to_thread(make_table, load.port, game, bots)
+        port = load.port_for_table()
+        table_id, tokens = await asyncio.to_thread(make_table, port, game, bots)
+        load.made(port, table_id)
         load.tables_started += 1
         run = TableRun(table_id, tokens)
 
 
-async def drive(load: Load, runs: list, seconds: float, warmup: float, server_pid: int, bots: bool) -> dict:
+async def finish(tasks: list[asyncio.Task]) -> list[BaseException]:
+    """The tables' tasks ended (told to stop; those that do not within 10 s cancelled): the failures among them."""
+    done, still = await asyncio.wait(tasks, timeout=10)
+    for task in still:
+        task.cancel()
+    await asyncio.gather(*still, return_exceptions=True)
+    return [e for t in done if not t.cancelled() and (e := t.exception()) is not None]
+
+
+async def drive(load: Load, runs: list, seconds: float, warmup: float, servers: list[Server],
+                database_pid: int | None, bots: bool) -> dict:
     clients = sum(len(r.tokens) for r, _ in runs)
     ready = asyncio.Barrier(clients + 1)
     stop = asyncio.Event()
     tasks = [asyncio.create_task(slot(load, run, ready, stop, game, bots)) for run, game in runs]
     connect_start = time.perf_counter()
-    await asyncio.wait_for(ready.wait(), timeout=60)
+    try:
+        await asyncio.wait_for(ready.wait(), timeout=CONNECT_WAIT)
+    except (asyncio.BrokenBarrierError, asyncio.TimeoutError):
+        # the first tables' clients could not all connect: reported as the run's outcome (nothing measured)
+        stop.set()
+        failures = await finish(tasks)
+        return {"cpu": None, "elapsed": 0.0, "connect_seconds": time.perf_counter() - connect_start,
+                "clients": clients, "client_failures": len(failures),
+                "first_failure": "connecting the first tables' clients: "
+                                 + (repr(failures[0]) if failures else f"not all within {CONNECT_WAIT:g} s")}
     connect_seconds = time.perf_counter() - connect_start
+    progress(f"{clients} clients connected in {connect_seconds:.1f} s; warming up {warmup:g} s")
     # the clients' own long-lived objects (800 connections) out of the collector's scans, so that the load
     # process's full collections do not show up as server latency
     gc.collect()
     gc.freeze()
     await asyncio.sleep(warmup)
     load.measuring = True
-    start, server_cpu, client_cpu = time.perf_counter(), cpu_seconds(server_pid), time.process_time()
-    rss_start = rss_mb(server_pid)
+    progress(f"measuring for {seconds:g} s")
+    pids = [s.process.pid for s in servers]
+    start, client_cpu = time.perf_counter(), time.process_time()
+    server_cpu = [cpu_seconds(pid) for pid in pids]
+    database_cpu = None if database_pid is None else tree_cpu_seconds(database_pid)
+    machine_cpu = machine_cpu_seconds()
+    rss_start = [rss_mb(pid) for pid in pids]
     await asyncio.sleep(seconds)
     load.measuring = False
     elapsed = time.perf_counter() - start
-    server_end, client_end = cpu_seconds(server_pid), time.process_time()
-    cpu = {"server_cores_busy": None if server_cpu is None else round((server_end - server_cpu) / elapsed, 2),
-           "clients_cores_busy": round((client_end - client_cpu) / elapsed, 2),
-           "server_memory_mb": {"start": rss_start, "end": rss_mb(server_pid)}}
+    server_end, client_end = [cpu_seconds(pid) for pid in pids], time.process_time()
+    database_end = None if database_pid is None else tree_cpu_seconds(database_pid)
+    machine_end = machine_cpu_seconds()
+    rss_end = [rss_mb(pid) for pid in pids]
+
+    def busy(before: float | None, after: float | None) -> float | None:
+        return None if before is None or after is None else round((after - before) / elapsed, 2)
+
+    each = [busy(a, b) for a, b in zip(server_cpu, server_end)]
+    servers_busy = None if None in each else round(sum(e or 0.0 for e in each), 2)
+    database_busy = busy(database_cpu, database_end)
+    clients_busy = round((client_end - client_cpu) / elapsed, 2)
+    machine_busy = busy(machine_cpu, machine_end)
+    cpu = {"server_cores_busy": servers_busy,
+           "each_server_cores_busy": each,
+           "database_cores_busy": database_busy,
+           "clients_cores_busy": clients_busy,
+           "machine_cores_busy": machine_busy,
+           # anything else on the machine meanwhile (another test run would make the figures meaningless)
+           "other_processes_cores_busy": None if machine_busy is None or servers_busy is None else
+                                         round(max(0.0, machine_busy - servers_busy - (database_busy or 0.0)
+                                                   - clients_busy), 2),
+           "server_memory_mb": {"start": rss_start[0], "end": rss_end[0]} if len(pids) == 1 else
+                               [{"start": a, "end": b} for a, b in zip(rss_start, rss_end)]}
     stop.set()
-    done, still = await asyncio.wait(tasks, timeout=10)
-    for task in still:
-        task.cancel()
+    failures = await finish(tasks)
     gc.unfreeze()  # `make bench` runs other benchmarks in this process after this one
-    failures = [t.exception() for t in done if not t.cancelled() and t.exception() is not None]
     return {"cpu": cpu, "elapsed": elapsed, "connect_seconds": connect_seconds, "clients": clients,
             "client_failures": len(failures), "first_failure": repr(failures[0]) if failures else None}
 
 
 def ms_of(values: list[float]) -> dict:
+    """p50, p90, p99 and max in milliseconds (None: nothing measured)."""
     values = sorted(values)
-    ms = {name: round(1000 * percentile(values, q), 1) for name, q in (("p50", 0.50), ("p90", 0.90), ("p99", 0.99))}
+    ms: dict[str, float | None] = {name: round(1000 * percentile(values, q), 1) if values else None
+                                   for name, q in (("p50", 0.50), ("p90", 0.90), ("p99", 0.99))}
     ms["max"] = round(1000 * values[-1], 1) if values else None
     return ms
 
 
-def measure(args, mode: str) -> dict:
+def target_of(args) -> tuple[int, float]:
+    """(tables, p99 ms): issue 17's for a comparison or several servers, else the one-server target."""
+    if args.compare or args.servers > 1:
+        return SHARED_TARGET_TABLES, SHARED_TARGET_P99_MS
+    return TARGET_TABLES, TARGET_P99_MS
+
+
+def measure(args, mode: str, db: str = "sqlite", servers: int = 1, cluster: Any = None) -> dict:
     bots = mode == "bots"
     games = ["yessir", "thunee"] if args.game == "mixed" else [args.game]
     with tempfile.TemporaryDirectory(prefix="gamenight-load-") as tmp:
-        port = free_port()
-        log = open(os.path.join(tmp, "server.log"), "wb")
-        server = start_server(port, os.path.join(tmp, "load.db"), log, args.bot_delay, deflate=not args.no_deflate,
-                              keep_finished=args.keep_finished, seed=args.seed)
+        log_dir = tmp
+        if args.log_dir:
+            log_dir = os.path.join(args.log_dir, f"{mode}-{db}-{servers}")
+            shutil.rmtree(log_dir, ignore_errors=True)
+            os.makedirs(log_dir)
+        db_url = cluster.empty_database() if db == "postgresql" else f"sqlite:///{os.path.join(tmp, 'load.db')}"
+        progress(f"{mode} mode, {servers} server{'s' if servers > 1 else ''} on {db}: starting")
+        code = code_version()
+        running = start_servers(servers, db_url, log_dir, args)
+        progress("server pids " + " ".join(str(s.process.pid) for s in running))
+        ports = [s.port for s in running]
+        load = Load(ports, args.think, args.seed, deflate=not args.no_deflate, bot_delay=args.bot_delay)
+        holders: dict[str, str] = {}
+        playing: dict[str, int] = {}
         try:
-            background = [http(port, "/api/tables", LONGEST_MATCH)["table_id"] for _ in range(args.background_tables)]
+            background = [http(ports[0], "/api/tables", LONGEST_MATCH)["table_id"]
+                          for _ in range(args.background_tables)]
             if background:
                 time.sleep(UNWATCHED_AFTER + 2)   # nobody has watched them for 30 s: they play in the background now
             setup_start = time.perf_counter()
+            where = [load.port_for_table() for _ in range(args.tables)]
             with concurrent.futures.ThreadPoolExecutor(8) as pool:
-                made = list(pool.map(lambda i: make_table(port, games[i % len(games)], bots), range(args.tables)))
+                made = list(pool.map(lambda i: make_table(where[i], games[i % len(games)], bots), range(args.tables)))
             setup_seconds = time.perf_counter() - setup_start
+            progress(f"{args.tables} tables made in {setup_seconds:.1f} s")
+            for port, (table_id, _) in zip(where, made):
+                load.made(port, table_id)
             runs = [(TableRun(table_id, tokens), games[i % len(games)]) for i, (table_id, tokens) in enumerate(made)]
-            load = Load(port, args.think, args.seed, deflate=not args.no_deflate, bot_delay=args.bot_delay)
-            before = background_actions(port, background)
-            outcome = asyncio.run(drive(load, runs, args.seconds, warmup=2.0, server_pid=server.pid, bots=bots))
-            background_played = background_actions(port, background) - before
+            before = background_actions(ports[0], background)
+            outcome = asyncio.run(drive(load, runs, args.seconds, warmup=2.0, servers=running,
+                                        database_pid=postmaster_pid(cluster) if db == "postgresql" else None,
+                                        bots=bots))
+            background_played = background_actions(ports[0], background) - before
+            if db == "postgresql":
+                holders, playing = lease_holders(db_url, [t for ids in load.tables_at.values() for t in ids])
         finally:
-            stop_server(server)
-            log.close()
+            for server in running:
+                stop_server(server.process)
+        problems = [log_problems(s.log_path) for s in running]
 
+    # each server's id in the database is the one that holds the leases of most of the tables made at it
+    server_ids = [collections.Counter(holders[t] for t in load.tables_at[port] if t in holders).most_common(1)
+                  for port in ports]
     ms = ms_of(load.latencies)
+    late = ms_of(load.bot_lateness)
+    target_tables, target_p99 = target_of(args)
+    elapsed = outcome["elapsed"]
+    cpu = outcome["cpu"] or {"server_cores_busy": None, "each_server_cores_busy": [None] * servers,
+                             "database_cores_busy": None, "clients_cores_busy": None, "machine_cores_busy": None,
+                             "other_processes_cores_busy": None, "server_memory_mb": None}
+
+    def per_second(count: float) -> float | None:
+        return round(count / elapsed, 1) if elapsed else None
+
     result = {
         "benchmark": f"web_load ({mode})",
-        "setup": "server: `gamenight serve` (uvicorn, SQLite WAL file) in its own process; load clients: one "
-                 "separate asyncio process; both on this machine's cores, over real WebSockets on 127.0.0.1",
+        "setup": (f"{servers} `gamenight serve` process{'es' if servers > 1 else ''} (uvicorn) on "
+                  + ("one SQLite WAL file" if db == "sqlite" else "one PostgreSQL database (a local throwaway "
+                     "cluster, fsync off)")
+                  + (", each client connected to a server drawn at random" if servers > 1 else "")
+                  + "; load clients: one separate asyncio process; all on this machine's cores, over real "
+                    "WebSockets on 127.0.0.1"),
+        "db": db,
+        "servers": servers,
+        "code": code,
         "tables_are": ("one person, heuristic bots in the other seats (server side, paced) and a spectator"
                        if bots else "every seat a person"),
         "cores": os.cpu_count(),
@@ -351,40 +636,89 @@ def measure(args, mode: str) -> dict:
         "think_seconds_mean": args.think,
         "bot_delay_seconds": args.bot_delay if bots else None,
         "permessage_deflate": not args.no_deflate,
-        "measured_seconds": round(outcome["elapsed"], 2),
+        "measured_seconds": round(elapsed, 2),
         "setup_seconds": round(setup_seconds, 2),
         "connect_seconds": round(outcome["connect_seconds"], 2),
         "background_tables": args.background_tables,
-        "background_moves_per_second": round(background_played / outcome["elapsed"], 1) if background else None,
+        "background_moves_per_second": per_second(background_played) if background else None,
         "actions": load.actions,
-        "actions_per_second": round(load.actions / outcome["elapsed"], 1),
+        "actions_per_second": per_second(load.actions),
         "latencies_measured": len(load.latencies),
         "latency_ms": ms,
+        # a new table's clients (a finished match replaced) while measuring: from connecting to the first state
+        "first_message_ms": ms_of(load.first_message),
     }
     if bots:
         result["bot_moves_measured"] = len(load.bot_lateness)
-        result["bot_moves_per_second"] = round(len(load.bot_lateness) / outcome["elapsed"], 1)
-        result["bot_move_late_ms"] = ms_of(load.bot_lateness)
+        result["bot_moves_per_second"] = per_second(len(load.bot_lateness))
+        result["bot_move_late_ms"] = late
+    result["cpu_during_measure"] = cpu
+    result["per_server"] = [
+        {"port": s.port, "test_seed": s.seed, "cores_busy": cpu["each_server_cores_busy"][i],
+         "clients_connected": load.clients_at[s.port], "tables_made": len(load.tables_at[s.port]),
+         "tables_played_at_end": playing.get(server_ids[i][0][0]) if server_ids[i] else None,
+         "log": problems[i]}
+        for i, s in enumerate(running)]
+    if db == "postgresql":
+        # a table played by another server than the one that made it: its maker was taken for dead (a heartbeat
+        # late by LEASE_SECONDS) or stopped playing it
+        mine = {t: ids[0][0] for port, ids in zip(ports, server_ids) if ids for t in load.tables_at[port]}
+        result["tables_taken_over"] = sum(1 for t, holder in holders.items() if t in mine and holder != mine[t])
     result.update({
-        "cpu_during_measure": outcome["cpu"],
         "matches_finished": load.tables_finished,
         "tables_replaced": load.tables_started,
         "error_messages": load.errors,
+        "first_error_message": load.first_error,
         "client_failures": outcome["client_failures"],
         "first_failure": outcome["first_failure"],
-        "target": f"{TARGET_TABLES} concurrent tables, p99 < {TARGET_P99_MS:g} ms",
-        "target_met": bool(args.tables >= TARGET_TABLES and load.latencies and ms["p99"] < TARGET_P99_MS
+        "target": f"{target_tables} concurrent tables, p99 < {target_p99:g} ms, no errors",
+        "target_met": bool(args.tables >= target_tables and load.latencies and ms["p99"] < target_p99
                            and not outcome["client_failures"] and not load.errors
-                           and (not bots or ms_of(load.bot_lateness)["p99"] < TARGET_P99_MS)),
+                           and (not bots or bool(load.bot_lateness) and late["p99"] < target_p99)),
     })
     print(json.dumps(result, indent=2), flush=True)
     return result
 
 
-def main(argv: list[str] | None = None) -> list[dict]:
+def _figures(ms: dict) -> str:
+    return " / ".join("-" if ms.get(k) is None else f"{ms[k]:g}" for k in ("p50", "p90", "p99", "max"))
+
+
+def summary(results: list[dict]) -> str:
+    """The compared configurations side by side (a Markdown table)."""
+    rows = ["| configuration | tables | clients | person actions/s | bot moves/s | latency p50 / p90 / p99 / max ms "
+            "| bot moves late p50 / p90 / p99 / max ms | server cores (each) | PostgreSQL cores | clients cores "
+            "| other processes' cores | server RSS end MB | errors | client failures | target met |",
+            "|" + "---|" * 15]
+    for label, r in zip("abcdefgh", results):
+        if "run_failed" in r:
+            rows.append(f"| ({label}) {r['servers']} process{'es' if r['servers'] > 1 else ''}, {r['db']} "
+                        f"| {r['tables']} | failed: {r['run_failed']} |")
+            continue
+        cpu = r["cpu_during_measure"]
+        memory = cpu["server_memory_mb"]
+        rss = [m["end"] for m in memory] if isinstance(memory, list) else [memory["end"] if memory else None]
+        each = cpu["each_server_cores_busy"]
+        rows.append(
+            f"| ({label}) {r['servers']} process{'es' if r['servers'] > 1 else ''}, {r['db']} | {r['tables']} "
+            f"| {r['clients']} | {r['actions_per_second']} | {r.get('bot_moves_per_second', '-')} "
+            f"| {_figures(r['latency_ms'])} | {_figures(r.get('bot_move_late_ms', {}))} "
+            f"| {cpu['server_cores_busy']}" + (f" ({' + '.join(str(e) for e in each)})" if len(each) > 1 else "")
+            + f" | {'-' if cpu['database_cores_busy'] is None else cpu['database_cores_busy']} "
+            f"| {cpu['clients_cores_busy']} | {cpu['other_processes_cores_busy']} "
+            f"| {' + '.join(str(m) for m in rss)} | {r['error_messages']} "
+            f"| {r['client_failures']} | {'yes' if r['target_met'] else 'no'} |")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
+    """The run(s) ``argv`` asks for, each one's JSON printed (and returned). ``cluster``: a running
+    pg_cluster.Cluster to use for --db postgresql (else this starts one, and stops it at the end)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mode", choices=["both", "people", "bots"], default="both")
-    parser.add_argument("--tables", type=int, default=TARGET_TABLES)
+    parser.add_argument("--mode", choices=["both", "people", "bots"], default=None,
+                        help="default both (bots with --compare)")
+    parser.add_argument("--tables", type=int, default=None,
+                        help=f"concurrent tables (default {TARGET_TABLES}; {SHARED_TARGET_TABLES} with --compare)")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds (after a 2 s warm-up)")
     parser.add_argument("--game", choices=["mixed", "yessir", "thunee"], default="mixed")
     parser.add_argument("--think", type=float, default=0.25,
@@ -396,16 +730,63 @@ def main(argv: list[str] | None = None) -> list[dict]:
                              "offer it (browsers do; the default measures compression on)")
     parser.add_argument("--keep-finished", type=float, default=None, metavar="MINUTES",
                         help="the server's --keep-finished (default: the server's own)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the clients' choices; server i deals from test seed SEED + i")
     parser.add_argument("--background-tables", type=int, default=0, metavar="N",
                         help="bot-only tables nobody watches, playing the longest match the rules allow")
+    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite",
+                        help="the servers' database: a temporary SQLite file (default), or a throwaway PostgreSQL "
+                             "cluster this script starts")
+    parser.add_argument("--servers", type=int, default=1, metavar="N",
+                        help="server processes on distinct ports sharing the database (default 1; more need "
+                             "--db postgresql); each client connects to one drawn at random")
+    parser.add_argument("--compare", action="store_true",
+                        help="bots mode in three configurations one after the other: 1 process on SQLite, 1 on "
+                             "PostgreSQL, 2 on one PostgreSQL; then a side-by-side table")
+    parser.add_argument("--log-dir", metavar="DIR", default=None,
+                        help="keep the servers' logs in DIR/<mode>-<db>-<servers>/ (default: a temporary "
+                             "directory, removed)")
     args = parser.parse_args(sys.argv[1:] if argv is None and __name__ == "__main__" else (argv or []))
+    if args.tables is None:
+        args.tables = SHARED_TARGET_TABLES if args.compare else TARGET_TABLES
+    if args.mode is None:
+        args.mode = "bots" if args.compare else "both"
     if (not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600 or not 0 <= args.think <= 10
-            or not 0 <= args.bot_delay <= 10 or not 0 <= args.background_tables <= 1000):
+            or not 0 <= args.bot_delay <= 10 or not 0 <= args.background_tables <= 1000
+            or not 1 <= args.servers <= 8):
         parser.error("--tables 1..1000, --seconds up to 600, --think 0..10, --bot-delay 0..10, "
-                     "--background-tables 0..1000")
+                     "--background-tables 0..1000, --servers 1..8")
+    if args.servers > 1 and args.db != "postgresql":
+        parser.error("--servers N > 1 needs a database they share: --db postgresql")
+    if args.compare and (args.mode != "bots" or args.db != "sqlite" or args.servers != 1):
+        parser.error("--compare runs bots mode in its own three configurations: no --mode, --db or --servers")
+    configurations = COMPARED if args.compare else [(args.db, args.servers)]
     modes = ["people", "bots"] if args.mode == "both" else [args.mode]
-    return [measure(args, mode) for mode in modes]
+    own_cluster = None
+    if cluster is None and any(db == "postgresql" for db, _ in configurations):
+        cluster = own_cluster = start_cluster()
+    results = []
+    try:
+        for db, servers in configurations:
+            for mode in modes:
+                try:
+                    results.append(measure(args, mode, db, servers, cluster))
+                except Exception as e:
+                    if not args.compare:
+                        raise
+                    # one configuration that cannot run (its servers do not start...) leaves the others to run
+                    failed = {"benchmark": f"web_load ({mode})", "db": db, "servers": servers, "tables": args.tables,
+                              "run_failed": repr(e), "target_met": False}
+                    print(json.dumps(failed, indent=2), flush=True)
+                    results.append(failed)
+    finally:
+        if own_cluster is not None:
+            own_cluster.stop()
+    if args.compare:
+        print(f"\n# web_load --compare: {args.tables} bot tables, each watched, {args.seconds:g} s measured each; "
+              f"target for (c): p99 < {SHARED_TARGET_P99_MS:g} ms, no errors; code "
+              f"{', '.join(sorted({str(r['code']) for r in results}))}\n" + summary(results), flush=True)
+    return results
 
 
 if __name__ == "__main__":

@@ -22,3 +22,25 @@ def test_web_load_both_modes_run_clean(capsys):
     assert people["clients"] == 3 * 4 and bots["clients"] == 3 * 2
     assert bots["bot_moves_measured"] > 0
     assert '"benchmark": "web_load (bots)"' in capsys.readouterr().out
+
+
+def test_web_load_two_servers_on_postgresql_run_clean(postgres_cluster):
+    """Two `gamenight serve` processes on one PostgreSQL database (the session's test cluster), the tables made at
+    each in turn and the clients spread over both: every action and bot move arrives, and nothing is refused."""
+    spec = importlib.util.spec_from_file_location("web_load", SCRIPT)
+    web_load = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(web_load)
+    [result] = web_load.main(["--db", "postgresql", "--servers", "2", "--mode", "bots", "--tables", "4",
+                              "--seconds", "2", "--think", "0.02", "--bot-delay", "0.05"], cluster=postgres_cluster)
+    assert result["client_failures"] == 0, result["first_failure"]
+    assert result["error_messages"] == 0, result["first_error_message"]
+    assert result["db"] == "postgresql" and result["servers"] == 2
+    assert result["actions"] > 0 and result["latencies_measured"] > 0 and result["bot_moves_measured"] > 0
+    assert result["tables_taken_over"] == 0
+    first, second = result["per_server"]
+    assert first["port"] != second["port"] and first["test_seed"] != second["test_seed"]
+    for server in (first, second):   # both servers made (and play) tables, and both had clients
+        assert server["tables_made"] >= 2 and server["clients_connected"] > 0
+        assert server["tables_played_at_end"] is not None   # it holds the leases of the tables it made
+        assert server["log"]["tracebacks"] == 0, server["log"]["most_frequent"]
+        assert server["cores_busy"] is not None
