@@ -246,3 +246,23 @@ def test_a_server_that_reads_a_table_later_knows_who_is_connected_elsewhere(post
     table.listen(ann, lambda message: None)                  # Ann's page is open at A
     b = server(postgres_url, test_seed=1)
     assert b.get(table.table_id).summary()["seats"][0]["connected"]
+
+
+def test_a_server_taken_for_dead_that_comes_back_tells_the_others_who_is_connected_to_it(postgres_url):
+    """A server that did not answer for a while (a long pause) lost its leases and, for the others, its connections;
+    at its next heartbeat it says again who is connected to it, so their away clocks do not hand its people's seats
+    to bots."""
+    from pg_cluster import run_sql
+    a = server(postgres_url)
+    table = a.create("yaniv", players=2, seats=[None, "random"])
+    ann = table.join(0, "Ann")
+    table.listen(ann, lambda message: None)                  # Ann's page is open at A
+    b = server(postgres_url, test_seed=1)
+    mirror = b.get(table.table_id)
+    assert mirror.summary()["seats"][0]["connected"]
+    run_sql(postgres_url, "UPDATE servers SET alive_until = now() - interval '1 minute' WHERE server_id = ?",
+            (a.storage.server_id,))                          # A is taken for dead ...
+    b.coordinator.round()                                    # ... B forgets its connections (and takes its table)
+    wait_for(lambda: not mirror.summary()["seats"][0]["connected"], "B to forget A's connections")
+    a.coordinator.round()                                    # A's next heartbeat: it is back, and says so
+    wait_for(lambda: mirror.summary()["seats"][0]["connected"], "B to hear of Ann's connection again")

@@ -120,6 +120,7 @@ class Coordinator:
         and now and then catch up with changes whose notifications were lost."""
         if not self.storage.heartbeat(LEASE_SECONDS):
             log.warning("this server was taken for dead; the tables it still holds are checked")
+            self._tell_connections_again()
         held = self.storage.held_tables()
         for table in self._tables():
             if table.driving and table.table_id not in held and not table.state.is_over:
@@ -130,6 +131,14 @@ class Coordinator:
         if self._since_check >= CHECK_SECONDS:
             self._since_check = 0.0
             self._check_revisions()
+
+    def _tell_connections_again(self) -> None:
+        # taken for dead, this server's connections were forgotten by the others: they hear of them again
+        for table in self._tables():
+            with table.lock:
+                counts = {seat: count for seat, count in table._connections.items() if count}
+            for seat, count in counts.items():
+                self.connections(table, seat, count)
 
     def _claim(self) -> None:
         for table_id in self.storage.claim_tables(CLAIM_BATCH):
