@@ -116,16 +116,20 @@ class PostgresStorage:
         self._pool: ConnectionPool = ConnectionPool(url, min_size=POOL_SIZE[0], max_size=POOL_SIZE[1],
                                                     kwargs={"autocommit": True}, timeout=POOL_WAIT,
                                                     name="gamenight-storage", open=True)
+        # the heartbeat's own connection: however busy the others are, it never waits for one (a server whose
+        # heartbeat is late loses its tables)
+        self._heartbeat_pool = ConnectionPool(url, min_size=1, max_size=1, kwargs={"autocommit": True},
+                                              timeout=POOL_WAIT, name="gamenight-heartbeat", open=True)
 
     # ---- transactions ----------------------------------------------------------------------------------------
     @contextmanager
-    def _transaction(self) -> Iterator[psycopg.Connection]:
-        """A connection of the pool in a transaction: committed when the block ends; if anything in it fails, rolled
-        back, and a database error raised as StorageError (the change did not happen)."""
+    def _transaction(self, pool: ConnectionPool | None = None) -> Iterator[psycopg.Connection]:
+        """A connection of the pool (or of ``pool``) in a transaction: committed when the block ends; if anything in
+        it fails, rolled back, and a database error raised as StorageError (the change did not happen)."""
         if self._pool.closed:
             raise StorageError("the PostgreSQL storage is closed")
         try:
-            with self._pool.connection() as conn, conn.transaction():
+            with (pool or self._pool).connection() as conn, conn.transaction():
                 yield conn
         except psycopg.Error as e:
             raise StorageError(str(e).strip() or type(e).__name__) from None
@@ -197,6 +201,7 @@ class PostgresStorage:
             self._listener.stopped.set()
             self._listener.join(timeout=CONNECT_WAIT)
         self._pool.close()
+        self._heartbeat_pool.close()
 
     # ---- several servers on one database (see ``shared``) -------------------------------------------------------
     def _counted_write(self, table_id: str, revision: int | None, sets: str, also: list[str], values: dict,
@@ -227,7 +232,7 @@ class PostgresStorage:
             raise StorageError(str(e).strip() or type(e).__name__) from None
 
     def heartbeat(self, lease_seconds: float) -> bool:
-        with self._transaction() as conn:
+        with self._transaction(self._heartbeat_pool) as conn:
             row = conn.execute(
                 "WITH old AS (SELECT alive_until < now() AS dead FROM servers WHERE server_id = %s) "
                 "INSERT INTO servers (server_id, alive_until) VALUES (%s, now() + make_interval(secs => %s)) "
