@@ -3,22 +3,15 @@ on PostgreSQL."""
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 
 import pytest
-from web_helpers import not_who_is_connected
+from web_helpers import free_port, http_json, not_who_is_connected
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(port, db):
@@ -40,23 +33,14 @@ def start_server(port, db):
 WAIT = 30   # seconds any one message may take (a generous bound for a loaded machine, not a speed test)
 
 
-def http(port, path, body=None, token=None):
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
-                                     data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json",
-                                              **({"X-Seat-Token": token} if token else {})})
-    with urllib.request.urlopen(request, timeout=WAIT) as r:
-        return json.load(r)
-
-
 def test_killed_server_resumes_every_table_exactly(any_db_url):
     db = any_db_url
     port = free_port()
     server = start_server(port, db)
     try:
-        table = http(port, "/api/tables", {"game": "thunee", "seats": [None, "heuristic", "random", "heuristic"]})
+        table = http_json(port, "/api/tables", {"game": "thunee", "seats": [None, "heuristic", "random", "heuristic"]})
         table_id = table["table_id"]
-        token = http(port, f"/api/tables/{table_id}/join", {"seat": 0})["token"]
+        token = http_json(port, f"/api/tables/{table_id}/join", {"seat": 0})["token"]
         with websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
             message = json.loads(ws.recv(timeout=WAIT))
@@ -74,16 +58,16 @@ def test_killed_server_resumes_every_table_exactly(any_db_url):
                 assert message["type"] == "state" and message["version"] > version
             while not message["legal_actions"] and not message["table"]["is_over"]:
                 message = json.loads(ws.recv(timeout=WAIT))  # the bots play until the person is to move
-        before = http(port, f"/api/tables/{table_id}/state", token=token)
-        watcher_before = http(port, f"/api/tables/{table_id}/state")
+        before = http_json(port, f"/api/tables/{table_id}/state", token=token)
+        watcher_before = http_json(port, f"/api/tables/{table_id}/state")
     finally:
         os.kill(server.pid, signal.SIGKILL)
         server.wait(timeout=WAIT)
     port = free_port()
     server = start_server(port, db)
     try:
-        assert http(port, f"/api/tables/{table_id}/state", token=token) == before
-        assert http(port, f"/api/tables/{table_id}/state") == watcher_before
+        assert http_json(port, f"/api/tables/{table_id}/state", token=token) == before
+        assert http_json(port, f"/api/tables/{table_id}/state") == watcher_before
         with websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
             again = json.loads(ws.recv(timeout=WAIT))

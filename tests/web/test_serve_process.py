@@ -9,15 +9,10 @@ import time
 import urllib.request
 
 import pytest
+from web_helpers import free_port, stop_process
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 WAIT = 30   # seconds any one answer may take (a generous bound for a loaded machine, not a speed test)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start(db, port, log_path):
@@ -33,14 +28,6 @@ def start(db, port, log_path):
             time.sleep(0.1)   # polling for the server to come up: a start-up wait, not a timing assertion
     process.kill()
     raise AssertionError("the server did not start: " + open(log_path).read())
-
-
-def stop(process):
-    process.terminate()
-    try:
-        process.wait(timeout=WAIT)
-    except subprocess.TimeoutExpired:
-        process.kill()
 
 
 def http(port, path, body=None, headers=None):
@@ -59,7 +46,7 @@ def server(tmp_path):
     db, port, log = tmp_path / "t.db", free_port(), tmp_path / "server.log"
     process = start(db, port, log)
     yield port, db, log
-    stop(process)
+    stop_process(process)
 
 
 def test_a_chunked_body_is_refused_once_it_passes_the_limit_not_read_to_its_end(server):

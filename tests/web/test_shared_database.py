@@ -35,6 +35,21 @@ def manual_server(url):
     return server(url, clock=clock, scheduler=BotScheduler(clock, threaded=False)), clock
 
 
+def ann_at_a_and_bob_at_b(url):
+    """A Gin Rummy table made at server A, where Ann (who moves first) sits; Bob sits through server B, which applies
+    what it hears only when pumped (so a test can keep it stale). Returns (a, b, the table at A, its copy at B, Ann's
+    seat, Ann's token, Bob's token) once both servers agree."""
+    a = server(url)
+    b, _ = manual_server(url)
+    table = a.create("gin_rummy", players=2)
+    first = table.state.current_player
+    ann = table.join(first, "Ann")
+    mirror = b.get(table.table_id)
+    bob = mirror.join(1 - first, "Bob")
+    wait_for(lambda: same(table, mirror), "A to hear of Bob", pump=[b])
+    return a, b, table, mirror, first, ann, bob
+
+
 def same(a, b) -> bool:
     return a.revision == b.revision and a.state.to_json() == b.state.to_json() and a.seats == b.seats
 
@@ -67,14 +82,7 @@ def test_a_table_made_at_one_server_is_played_there_and_served_by_every_server(p
 
 
 def test_a_change_made_on_a_stale_copy_is_made_again_on_the_caught_up_copy(postgres_url):
-    a, b = server(postgres_url), None
-    b, _ = manual_server(postgres_url)                   # B applies what it hears only when pumped
-    table = a.create("gin_rummy", players=2)
-    first = table.state.current_player
-    ann = table.join(first, "Ann")                       # Ann, at A, moves first
-    mirror = b.get(table.table_id)
-    bob = mirror.join(1 - first, "Bob")
-    wait_for(lambda: same(table, mirror), "A to hear of Bob", pump=[b])
+    a, b, table, mirror, first, ann, bob = ann_at_a_and_bob_at_b(postgres_url)
     # Ann moves at A; B has not applied it yet when Bob, at B, leaves his seat: B's write is refused, B catches up
     # and asks again on the fresh copy: Bob has left, and Ann's move is kept
     table.act(ann, str(table.state.legal_actions()[0]), version=0)
@@ -87,14 +95,7 @@ def test_a_change_made_on_a_stale_copy_is_made_again_on_the_caught_up_copy(postg
 
 
 def test_an_action_made_on_a_stale_copy_is_checked_again_on_the_caught_up_copy(postgres_url):
-    a = server(postgres_url)
-    b, _ = manual_server(postgres_url)
-    table = a.create("gin_rummy", players=2)
-    first = table.state.current_player
-    ann = table.join(first, "Ann")
-    mirror = b.get(table.table_id)
-    bob = mirror.join(1 - first, "Bob")
-    wait_for(lambda: same(table, mirror), "A to hear of Bob", pump=[b])
+    a, b, table, mirror, first, ann, bob = ann_at_a_and_bob_at_b(postgres_url)
     while table.state.current_player == first:          # Ann plays until it is Bob's turn
         table.act(ann, str(table.state.legal_actions()[0]), version=len(table.state.history))
     wait_for(lambda: same(table, mirror), "B to hear of Ann's moves", pump=[b])
@@ -184,14 +185,7 @@ def test_a_person_connected_at_one_server_is_here_for_the_server_that_plays_the_
 def test_an_action_chosen_at_a_version_this_server_has_not_heard_of_yet_is_played(postgres_url):
     """Bob was shown the table by one server and acts through another that has not yet applied the latest moves:
     it catches up first, and plays his move."""
-    a = server(postgres_url)
-    b, _ = manual_server(postgres_url)
-    table = a.create("gin_rummy", players=2)
-    first = table.state.current_player
-    ann = table.join(first, "Ann")
-    mirror = b.get(table.table_id)
-    bob = mirror.join(1 - first, "Bob")
-    wait_for(lambda: same(table, mirror), "A to hear of Bob", pump=[b])
+    a, b, table, mirror, first, ann, bob = ann_at_a_and_bob_at_b(postgres_url)
     while table.state.current_player == first:
         table.act(ann, str(table.state.legal_actions()[0]), version=len(table.state.history))
     version = len(table.state.history)

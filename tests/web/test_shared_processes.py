@@ -4,7 +4,6 @@ kept; `--workers N` on one port."""
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -12,15 +11,10 @@ import urllib.error
 import urllib.request
 
 import pytest
+from web_helpers import free_port, http_json, stop_process
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 WAIT = 30   # seconds any one answer may take (a generous bound for a loaded machine, not a speed test)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start(db: str, seed: int, log_path, *more: str) -> tuple[subprocess.Popen, int]:
@@ -41,29 +35,11 @@ def start(db: str, seed: int, log_path, *more: str) -> tuple[subprocess.Popen, i
     raise AssertionError("the server did not start: " + open(log_path).read())
 
 
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=WAIT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
-def http(port, path, body=None, token=None):
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
-                                     data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json",
-                                              **({"X-Seat-Token": token} if token else {})})
-    with urllib.request.urlopen(request, timeout=WAIT) as r:
-        return json.load(r)
-
-
 def act(port, table_id, token, message) -> dict | None:
     """The person's last legal action at ``message``'s version, through the server on ``port``; its answer, or None
     if refused (the table moved on meanwhile)."""
     try:
-        return http(port, f"/api/tables/{table_id}/actions",
+        return http_json(port, f"/api/tables/{table_id}/actions",
                     {"action": message["legal_actions"][-1], "version": message["version"]}, token)
     except urllib.error.HTTPError as e:
         if e.code == 409:
@@ -94,13 +70,14 @@ def servers(postgres_url, tmp_path):
     more.processes = started
     yield more
     for process in started:
-        stop(process)
+        stop_process(process)
 
 
 def test_a_match_played_through_alternating_servers_is_seen_live_at_another(servers):
     ports = servers(3)
-    table_id = http(ports[0], "/api/tables", {"game": "yaniv", "players": 2, "seats": [None, "heuristic"]})["table_id"]
-    token = http(ports[1], f"/api/tables/{table_id}/join", {"seat": 0})["token"]   # joined at the second
+    body = {"game": "yaniv", "players": 2, "seats": [None, "heuristic"]}
+    table_id = http_json(ports[0], "/api/tables", body)["table_id"]
+    token = http_json(ports[1], f"/api/tables/{table_id}/join", {"seat": 0})["token"]   # joined at the second
     with websockets_sync.connect(f"ws://127.0.0.1:{ports[2]}/ws/tables/{table_id}") as ws:   # watched at the third
         ws.send(json.dumps({"type": "hello", "token": token}))
         message = json.loads(ws.recv(timeout=WAIT))
@@ -117,8 +94,8 @@ def test_a_match_played_through_alternating_servers_is_seen_live_at_another(serv
             message = next_turn(ws, message["version"])
     deadline = time.monotonic() + WAIT
     while True:   # every server says the same, seat and spectator alike
-        seen = [http(port, f"/api/tables/{table_id}/state", token=token) for port in ports]
-        watched = [http(port, f"/api/tables/{table_id}/state") for port in ports]
+        seen = [http_json(port, f"/api/tables/{table_id}/state", token=token) for port in ports]
+        watched = [http_json(port, f"/api/tables/{table_id}/state") for port in ports]
         if all(s == seen[0] for s in seen) and all(w == watched[0] for w in watched):
             break
         assert time.monotonic() < deadline, "the servers did not agree"
@@ -128,9 +105,9 @@ def test_a_match_played_through_alternating_servers_is_seen_live_at_another(serv
 
 def test_a_killed_server_s_table_is_taken_over_with_every_acknowledged_action(servers):
     first, second = servers(2)
-    created = http(first, "/api/tables", {"game": "thunee", "seats": [None, "heuristic", "random", "heuristic"]})
+    created = http_json(first, "/api/tables", {"game": "thunee", "seats": [None, "heuristic", "random", "heuristic"]})
     table_id = created["table_id"]                     # the first server plays it (its bots)
-    token = http(second, f"/api/tables/{table_id}/join", {"seat": 0})["token"]
+    token = http_json(second, f"/api/tables/{table_id}/join", {"seat": 0})["token"]
     acknowledged: list[tuple[int, str]] = []           # (version, action) of every move the servers said was played
     with websockets_sync.connect(f"ws://127.0.0.1:{second}/ws/tables/{table_id}") as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
@@ -149,7 +126,7 @@ def test_a_killed_server_s_table_is_taken_over_with_every_acknowledged_action(se
             if act(second, table_id, token, message) is not None:
                 acknowledged.append((message["version"], message["legal_actions"][-1]))
             message = next_turn(ws, message["version"])   # the bots play on: the second server took the table over
-    record = http(second, f"/api/tables/{table_id}/record")
+    record = http_json(second, f"/api/tables/{table_id}/record")
     for version, action in acknowledged:
         assert record["actions"][version] == action
     assert len(acknowledged) >= 4
@@ -159,13 +136,13 @@ def test_workers_serve_one_port_from_one_database(postgres_url, tmp_path):
     process, port = start(postgres_url, 5, tmp_path / "workers.log", "--workers", "2")
     try:
         body = {"game": "yessir", "players": 2, "seats": [None, "random"]}
-        made = [http(port, "/api/tables", body)["table_id"] for _ in range(6)]
-        listed = {t["table_id"] for t in http(port, "/api/tables")}
+        made = [http_json(port, "/api/tables", body)["table_id"] for _ in range(6)]
+        listed = {t["table_id"] for t in http_json(port, "/api/tables")}
         assert set(made) <= listed                      # whichever process answers, it knows every table
         for table_id in made:
-            assert http(port, f"/api/tables/{table_id}")["table_id"] == table_id
+            assert http_json(port, f"/api/tables/{table_id}")["table_id"] == table_id
     finally:
-        stop(process)
+        stop_process(process)
 
 
 def test_workers_need_a_shared_database(tmp_path):

@@ -3,8 +3,11 @@ import contextlib
 import json
 import random
 import re
+import socket
+import subprocess
 import threading
 import time
+import urllib.request
 
 import gamenight
 
@@ -265,3 +268,34 @@ def crash(manager) -> None:
     manager.scheduler.stop()
     for table in manager.tables.values():
         table.driving = False
+
+
+# ---- real `gamenight serve` processes ------------------------------------------------------------------
+PROCESS_WAIT = 30   # seconds any one answer of a server process may take (a bound for a loaded machine)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stop_process(process) -> None:
+    """Stop a server process (SIGTERM), killing it if it has not ended within PROCESS_WAIT seconds."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=PROCESS_WAIT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def http_json(port, path, body=None, token=None):
+    """The JSON answer of the server on ``port`` (a POST with ``body``, else a GET; ``token``: the seat's, as the
+    X-Seat-Token header); a refusal raises urllib's HTTPError."""
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
+                                     data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              **({"X-Seat-Token": token} if token else {})})
+    with urllib.request.urlopen(request, timeout=PROCESS_WAIT) as r:
+        return json.load(r)
