@@ -45,3 +45,26 @@ def test_serve_paces_bots_by_default_and_takes_bot_delay(monkeypatch, tmp_path):
     for bad in ("-1", "nan", "100"):
         code, _, err = run(["serve", "--db", db, "--bot-delay", bad])
         assert code == 2 and "--bot-delay" in err
+
+
+def test_serve_says_clearly_when_the_postgresql_server_does_not_answer(monkeypatch):
+    from web_helpers import free_port
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    code, _, err = run(["serve", "--db", f"postgresql://nobody@127.0.0.1:{free_port()}/none"])
+    assert code == 2 and "could not open the PostgreSQL database" in err
+
+
+def test_serve_workers_start_one_app_per_process_from_the_settings(monkeypatch, postgres_url):
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append((app, kw)))
+    monkeypatch.setenv("GAMENIGHT_SERVE", "{}")    # the command sets it; the test's end takes it away again
+    code, _, err = run(["serve", "--db", postgres_url, "--workers", "3", "--bot-delay", "0.2"])
+    assert code == 0, err
+    app, options = calls[0]
+    assert app == "gamenight.web.app:app_from_environment" and options["factory"] and options["workers"] == 3
+    from gamenight.web.app import app_from_environment
+    made = app_from_environment()        # what each worker process does
+    assert made.state.manager.bot_delay == 0.2 and made.state.manager.coordinator is not None
+    made.state.manager.close()
+    code, _, err = run(["serve", "--db", postgres_url, "--workers", "0"])
+    assert code == 2 and "--workers must be 1..64" in err

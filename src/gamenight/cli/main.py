@@ -367,7 +367,11 @@ def _run_serve(args) -> int:
             uvicorn.run(f"{app_from_environment.__module__}:{app_from_environment.__name__}", factory=True,
                         workers=args.workers, **options)
         else:
-            uvicorn.run(create_app(**settings), **options)
+            try:
+                app = create_app(**settings)
+            except StorageError as e:   # the database cannot be opened (a PostgreSQL server that does not answer)
+                raise CliError(str(e)) from None
+            uvicorn.run(app, **options)
     finally:
         if held is not None:
             held.close()
