@@ -119,11 +119,16 @@ def blind_window(seat2_first: str, balls: list[int] | None = None):
     game = ThuneeGame(players=6, blind_thunee=True)
     s = game.new(seed=0, deal={"dealer": 0, "hands": [[], ["9c", "Ac", "Tc"], seat2_first.split(), [], [], []]})
     s = play(s, *("pass",) * 6, "pass", *("pass",) * 3, "trump 9c", "pass")  # weak, Trip, calling, trump, seat 1
-    assert s.current_player == 2 and s.view(2)["phase"] == "blind"
-    view = s.view(2)
+    return s, asked(s, 2, "blind", balls)
+
+
+def asked(s, seat: int, phase: str, balls: list[int] | None):
+    """``seat``'s view, where it is asked in ``phase``; ``balls`` replaces the score in it."""
+    assert s.current_player == seat and s.view(seat)["phase"] == phase
+    view = s.view(seat)
     if balls is not None:
         view["balls"] = balls
-    return s, view
+    return view
 
 
 def test_blind_thunee_only_when_far_behind():
@@ -140,11 +145,7 @@ def test_blind_thunee_only_when_far_behind():
 def trip_window(dealer_cards: str, balls: list[int] | None = None):
     s = ThuneeGame(players=6).new(seed=0, deal={"dealer": 0, "hands": [dealer_cards.split(), [], [], [], [], []]})
     s = play(s, *("pass",) * 6)
-    assert s.current_player == 0 and s.view(0)["phase"] == "trip"
-    view = s.view(0)
-    if balls is not None:
-        view["balls"] = balls
-    return s, view
+    return s, asked(s, 0, "trip", balls)
 
 
 def test_trip_with_a_jack_and_two_sure_leads_and_not_without():

@@ -216,7 +216,8 @@ class PostgresStorage:
         sql = (f"WITH counted AS (UPDATE tables SET revision = revision + 1{sets} WHERE table_id = %(table)s{at} "
                f"RETURNING revision){''.join(', ' + part for part in also)} "
                "SELECT pg_notify(%(channel)s, %(head)s || revision || %(tail)s) FROM counted")
-        notice = {"channel": CHANNEL, "head": f"changed {table_id} {self.server_id} ", "tail": f" {number} {action}"}
+        head, tail = _payload_around("changed", table_id, self.server_id, number, action)
+        notice = {"channel": CHANNEL, "head": head, "tail": tail}
         if self._statement(sql, {**values, **notice, "table": table_id, "revision": revision}) is None:
             raise StorageConflict(f"table {table_id} is no longer at revision {revision}")
 
@@ -354,7 +355,13 @@ CHANNEL = "gamenight"   # the notifications' channel
 def _payload(kind: str, table_id: str, server: str, number: int, seat: int = -1, text: str = "") -> str:
     # what, the table, the server it came from, a number (a revision, a count, a hand), a seat (or an action's
     # number) and a text (an action's notation, which may hold spaces: last)
-    return f"{kind} {table_id} {server} {number} {seat} {text}"
+    head, tail = _payload_around(kind, table_id, server, seat, text)
+    return f"{head}{number}{tail}"
+
+
+def _payload_around(kind: str, table_id: str, server: str, seat: int = -1, text: str = "") -> tuple[str, str]:
+    # a notification's text before and after its number (which a statement may fill in: the new revision)
+    return f"{kind} {table_id} {server} ", f" {seat} {text}"
 
 
 class _Listener(threading.Thread):

@@ -42,18 +42,17 @@ class BotScheduler:
         self._window_spent = 0.0
 
     def schedule(self, delay: float, callback: Callable[[], None], background: bool = False) -> None:
-        with self._cond:
-            heap = self._background if background else self._jobs
-            heapq.heappush(heap, (self.clock() + max(0.0, delay), next(self._sequence), callback))
-            if self._thread is None and not self._stopping:
-                self._start_thread()
-            self._cond.notify()
+        self._push(self._background if background else self._jobs, self.clock() + max(0.0, delay), callback)
 
     def first(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` before anything else that is due (in the order such calls came), even bot moves that are
         late: what another server says about a table (``shared``) must not wait behind this server's own work."""
+        self._push(self._jobs, -math.inf, callback)
+
+    def _push(self, heap: list[tuple[float, int, Callable[[], None]]], due: float,
+              callback: Callable[[], None]) -> None:
         with self._cond:
-            heapq.heappush(self._jobs, (-math.inf, next(self._sequence), callback))
+            heapq.heappush(heap, (due, next(self._sequence), callback))
             if self._thread is None and not self._stopping:
                 self._start_thread()
             self._cond.notify()

@@ -793,22 +793,26 @@ class Table:
         with self.lock:
             if self.dropped or revision <= self.revision:
                 return
-            if revision == self.revision + 1 and number == len(self.state.history) + 1 and self._apply_stored(action):
+            if revision == self.revision + 1 and number == len(self.state.history) + 1 and self._played(action):
                 self.revision = revision
             elif not self._catch_up():
                 return
             self.broadcast()
         self.step_bots()
 
-    def _apply_stored(self, action: str) -> bool:
+    def _played(self, action: str) -> bool:
         # called with the lock held: an action another server stored, played here (False if it does not apply)
-        actor = self.state.current_player
         try:
-            self.state.apply(action)
+            self._play_stored(action)
         except IllegalAction:
             return False
-        self._moved(actor)
         return True
+
+    def _play_stored(self, action: str) -> None:
+        # called with the lock held: an action read from storage (or another server's notice) played on this copy
+        actor = self.state.current_player
+        self.state.apply(action)
+        self._moved(actor)
 
     def _catch_up(self) -> bool:
         # called with the lock held; False: nothing new
@@ -816,9 +820,7 @@ class Table:
         if fresh is None or fresh.revision <= self.revision:
             return False
         for action in fresh.actions:
-            actor = self.state.current_player
-            self.state.apply(action)   # stored by a server that checked it: it applies
-            self._moved(actor)
+            self._play_stored(action)   # stored by a server that checked it: it applies
         for seat, (old, new) in enumerate(zip(self.seats, fresh.seats)):
             if old != new:
                 self._bots.pop(seat, None)
