@@ -177,7 +177,20 @@ def test_solver_matches_brute_force_on_thousands_of_hands():
             assert u == union
         if n == 11 and i % 3 == 0:
             assert M.deadwood_after_discard(h) == min(brute_deadwood([c for c in cs if c != x]) for x in cs)
-            assert M.deadwood_lower_bound_after_discard(h) <= M.deadwood_after_discard(h)
+
+
+def test_deadwood_by_suit_tables_matches_the_search():
+    """deadwood (suit tables, and a set's choice for a hand with one rank in three or four suits) against the
+    memoised search on the whole hand, with hands rich in sets and every single-suit pattern."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        ranks = rng.sample(range(13), rng.randint(1, 5))
+        pool = [s * 13 + r for r in ranks for s in range(4)] + rng.sample(range(52), 6)
+        h = M.mask_of(rng.sample(sorted(set(pool)), rng.randint(3, min(20, len(set(pool))))))
+        assert M.deadwood(h) == M._dw(h), M.cards_of(h)
+    for pattern in range(1 << 13):
+        for suit in (0, 3):
+            assert M.deadwood(pattern << 13 * suit) == M._dw(pattern << 13 * suit)
 
 
 @settings(max_examples=300, deadline=None)

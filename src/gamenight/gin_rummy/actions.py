@@ -107,8 +107,8 @@ _D0, _D1, _D2, _D3 = (_SuitDiscards(suit) for suit in range(4))
 
 
 def discards_of(mask: int) -> list[GinAction]:
-    """The discards of the cards of ``mask`` (a hand), by id: ``[DISCARDS[c] for c in cards_of(mask)]``, faster
-    (every legal-action list of the discard phase holds them)."""
+    """The discards of the cards of ``mask`` (a hand), by id, in a new list: ``[DISCARDS[c] for c in cards_of(mask)]``,
+    faster (every legal-action list of the discard phase holds them)."""
     return [*_D0[mask & 0x1FFF], *_D1[mask >> 13 & 0x1FFF], *_D2[mask >> 26 & 0x1FFF], *_D3[mask >> 39]]
 
 _ALIASES: dict[str, GinAction] = {"stock": DRAW_ACTION, "d": DRAW_ACTION, "pile": TAKE_ACTION, "upcard": TAKE_ACTION,

@@ -8,6 +8,10 @@ melds still contained in the hand (a run starting at it, or a set whose other ca
 suits). Every arrangement is reached exactly once, results are memoised by mask, and cards that
 belong to no meld at all (found with a few shifts, :func:`meldable`) are counted as deadwood
 before the search starts, which leaves a handful of cards to search in a typical hand.
+
+:func:`deadwood`, which the engine and the observations ask at almost every move, needs no search for most hands:
+runs stay in a suit, so a hand without sets is four suits arranged on their own (a table gives each 13-bit suit
+pattern's least run deadwood), and a hand with one rank held in three or four suits adds that rank's choice of set.
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from ..core.bits import mask_of as mask_of  # the hands' masks: used with the so
 from ..core.cards import card_str
 
 VALUES = tuple(min(k % 13 + 1, 10) for k in range(52))  # G2
+MAX_VALUE = max(VALUES)   # a card's value is at most 10
 BIT = tuple(1 << k for k in range(52))
 FULL = (1 << 52) - 1
 _SUIT = 0x1FFF
@@ -170,17 +175,69 @@ def _trim() -> None:
 
 
 def deadwood(mask: int) -> int:
-    """Minimum deadwood of the hand ``mask`` over all meld arrangements (G4)."""
+    """Minimum deadwood of the hand ``mask`` over all meld arrangements (G4). Without sets every suit is arranged on
+    its own (runs stay in a suit), so the least deadwood is the sum of the suits' least run deadwood, from a table;
+    a hand with one rank held in three or four suits adds that rank's choice of set
+    (:func:`_deadwood_with_one_set_rank`); a hand with more such ranks asks the memoised search."""
+    x0, x1, x2, x3 = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
+    three = x0 & x1 & (x2 | x3) | (x0 | x1) & x2 & x3   # ranks held in at least 3 suits
+    if not three:
+        runs = _SUIT_RUN_DEADWOOD
+        return runs[x0] + runs[x1] + runs[x2] + runs[x3]
+    if three & (three - 1):
+        return _searched_deadwood(mask)
+    return _deadwood_with_one_set_rank((x0, x1, x2, x3), three)
+
+
+def _deadwood_with_one_set_rank(suits: tuple[int, ...], rank: int) -> int:
+    """The least deadwood of the hand whose suits' 13-bit patterns are ``suits``, with one rank (``rank``: its bit)
+    held in three or four suits: that rank's cards make no set, or a set of three or four of them, and each suit's
+    other cards are arranged in runs. A suit's gain from giving its card of the rank to the set is its run deadwood
+    with the card less its run deadwood without it (negative where the card is in a run); the set takes the three
+    cards, or of four the best three or all four."""
+    runs = _SUIT_RUN_DEADWOOD
+    total = 0   # with no set
+    gains = []
+    for x in suits:
+        d = runs[x]
+        total += d
+        if x & rank:
+            gains.append(d - runs[x ^ rank])
+    gain = sum(gains)
+    if len(gains) == 4 and min(gains) < 0:
+        gain -= min(gains)
+    return total - gain if gain > 0 else total
+
+
+def _searched_deadwood(mask: int) -> int:
+    """:func:`deadwood` by the memoised search (the cards in no meld counted as deadwood first)."""
     u = meldable(mask)
+    if len(_DW) > _CACHE_LIMIT:
+        _trim()
     if u == mask:
-        if len(_DW) > _CACHE_LIMIT:
-            _trim()
         return _dw(mask)
     if not u:
         return value_of(mask)
-    if len(_DW) > _CACHE_LIMIT:
-        _trim()
     return value_of(mask ^ u) + _dw(u)
+
+
+def _suit_run_deadwood() -> tuple[int, ...]:
+    """The least deadwood of each 13-bit suit pattern, runs only: its lowest card is deadwood or the lowest card
+    of one of the runs the pattern holds (the suit-0 runs of ``RUNS_FROM``, shortest first)."""
+    table = [0] * (_SUIT + 1)
+    for pattern in range(1, _SUIT + 1):
+        low = pattern & -pattern
+        c = low.bit_length() - 1
+        best = VALUES[c] + table[pattern ^ low]
+        for m in RUNS_FROM[c]:
+            if m & pattern != m:
+                break
+            best = min(best, table[pattern ^ m])
+        table[pattern] = best
+    return tuple(table)
+
+
+_SUIT_RUN_DEADWOOD = _suit_run_deadwood()
 
 
 def deadwood_after_discard(mask: int) -> int:
@@ -198,12 +255,6 @@ def deadwood_after_discard(mask: int) -> int:
         if v < best:
             best = v
     return best
-
-
-def deadwood_lower_bound_after_discard(mask: int) -> int:
-    """A cheap lower bound of :func:`deadwood_after_discard`: the unmeldable cards but the highest."""
-    dead = mask ^ meldable(mask)
-    return value_of(dead) - max_value(dead) if dead else 0
 
 
 # ---- arrangements -------------------------------------------------------------------------------------

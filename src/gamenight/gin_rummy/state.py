@@ -25,15 +25,14 @@ from .actions import DRAW as DRAW_KIND
 from .deal import Dealt, deal_hand, first_dealer, read_deal
 from .melds import (
     BIT,
+    MAX_VALUE,
     NEIGHBOURS,
     SET_TARGET,
     VALUES,
     cards_of,
     deadwood,
     deadwood_after_discard,
-    deadwood_lower_bound_after_discard,
     layoff_targets,
-    meldable,
     melds_in,
     value_of,
 )
@@ -235,11 +234,13 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         hand = self.hands[self.current]
         taken = self.taken
         banned = taken if taken >= 0 and not self.game.rules.may_discard_taken_discard else -1
-        out: list[GinAction] = [A.BIGGIN_ACTION] if self._can_big_gin(hand) else []
-        if not self.must_knock:
-            out.extend(A.discards_of(hand if banned < 0 else hand ^ BIT[banned]))
-        knocks = A.KNOCKS
-        out.extend(knocks[c] for c in self._knock_cards(hand, banned))
+        out = [] if self.must_knock else A.discards_of(hand if banned < 0 else hand ^ BIT[banned])
+        if self._can_big_gin(hand):
+            out.insert(0, A.BIGGIN_ACTION)   # in id order: big gin, the discards, the knocks
+        knock_cards = self._knock_cards(hand, banned)
+        if knock_cards:
+            knocks = A.KNOCKS
+            out.extend(knocks[c] for c in knock_cards)
         return out
 
     def _legal_wall(self) -> list[GinAction]:
@@ -275,12 +276,14 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         return []
 
     def _can_big_gin(self, hand: int) -> bool:
-        return self.game.rules.big_gin_bonus is not None and meldable(hand) == hand and deadwood(hand) == 0
+        return self.game.rules.big_gin_bonus is not None and deadwood(hand) == 0
 
     def _knock_cards(self, hand: int, banned: int) -> list[int]:
-        """The cards whose face-down discard leaves deadwood within the knock limit (G8)."""
+        """The cards whose face-down discard leaves deadwood within the knock limit (G8). A discard lowers the
+        hand's deadwood by at most the card's value, 10 at most (each arrangement of the cards left, with the card
+        added as deadwood, is one of the hand's): most hands are ruled out by their deadwood alone."""
         limit = self.knock_limit
-        if deadwood_lower_bound_after_discard(hand) > limit or deadwood_after_discard(hand) > limit:
+        if deadwood(hand) > limit + MAX_VALUE or deadwood_after_discard(hand) > limit:
             return []
         return [c for c in cards_of(hand) if c != banned and deadwood(hand ^ BIT[c]) <= limit]
 
