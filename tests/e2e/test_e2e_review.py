@@ -33,11 +33,17 @@ REVIEW_DONE = """() => document.getElementById('review-summary') ? -1
     : (document.getElementById('review-progress') || {value: -2}).value"""
 
 
+#: the longest wait for the next decision to be judged (ms). One Gin decision can take seconds even at the tests'
+#: small budget (a rollout where both players keep taking the discard runs hundreds of actions), and many times that
+#: on a loaded machine; a wait ends as soon as the review moves on, so a generous bound costs a passing run nothing
+DECISION_WAIT_MS = 180_000
+
+
 def wait_for_review(page) -> None:
-    """Until the summary shows: each wait (the page's default bound) is for the next decision to be judged, so a
-    loaded machine that judges slowly is waited for as long as the review moves on."""
+    """Until the summary shows: each wait is for the next decision to be judged, so a loaded machine that judges
+    slowly is waited for as long as the review moves on."""
     while (done := page.evaluate(REVIEW_DONE)) != -1:
-        page.wait_for_function(f"v => ({REVIEW_DONE})() !== v", arg=done)
+        page.wait_for_function(f"v => ({REVIEW_DONE})() !== v", arg=done, timeout=DECISION_WAIT_MS)
 
 
 @pytest.mark.parametrize("width", [1280, 360])
