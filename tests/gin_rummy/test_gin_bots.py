@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gin_helpers import game, play, to_discard, view
+from gin_helpers import game, late, play, to_discard, view
 
 import gamenight
 from gamenight.gin_rummy.bots import GinHeuristic, GinSimple
@@ -71,3 +71,23 @@ def test_heuristic_wins_nearly_every_hand_against_random():
             else:
                 lost += 1
     assert won >= 0.95 * (won + lost) and won >= 50
+
+
+def test_heuristics_do_not_trade_one_card_forever():
+    """Where a card taken may go straight back, a heuristic that took the upcard only to knock but then held the knock
+    back (late in the stock, deadwood 7 or more) threw it back, and the other did the same: the hand never ended.
+    Both now leave such an upcard, and the hand ends."""
+    g = game()
+    assert g.rules.may_discard_taken_discard
+    # seat 1 could knock 8 with 5d, seat 0 knock 7: neither knocks 7 or more with 8 cards left in the stock
+    s = late(g, ("5d 6s Ah 2h 3d 6d 3c 4c 5c 6c", "2s 3s 4s 4h 6h 7h 8h Ad 2d 4d"), next_cards="As", leave=9)
+    play(s, "draw", "5d")
+    assert view(s)["stock_size"] == 8 and view(s)["discard_pile"][-1] == "5d" and s.current_player == 1
+    bots, rng = [GinHeuristic(g), GinHeuristic(g)], random.Random(3)
+    assert str(bots[1].choose(s.view(1), s.legal_actions(), rng)) == "draw"
+    actions = 0
+    while s.hands_played == 1 and not s.is_over and actions < 200:
+        player = s.current_player
+        s.apply(bots[player].choose(s.view(player), s.legal_actions(), rng))
+        actions += 1
+    assert s.hands_played == 2 or s.is_over, "the hand is still going after 200 actions"

@@ -6,8 +6,8 @@ discard the highest deadwood card, knock as soon as it is legal, lay off everyth
 ``heuristic`` plays the same skeleton better: a hand is judged by its deadwood minus the live chances of
 its unmatched pairs and near-runs (cards the bot has not seen anywhere), a discard also pays for the help
 it would give the opponent (the ranks and suit neighbours of the cards he took from the pile, less what
-he threw away himself), it takes the upcard when it lands in a meld of a better hand, allows a knock, or
-improves the hand by more than ``take_margin``; it holds back a knock of 7 or more in the last stock
+he threw away himself), it takes the upcard when it lands in a meld of a better hand, allows a knock it will
+make, or improves the hand by more than ``take_margin``; it holds back a knock of 7 or more in the last stock
 cards, and as knocker it lays out, among its best arrangements, the one whose melds are least open to
 layoffs.
 """
@@ -271,7 +271,8 @@ class GinHeuristic:
         ctx = self._context(view, hand)
         up = _upcard(view)
         with_up = hand | BIT[up]
-        if deadwood_after_discard(with_up) <= view["knock_limit"]:
+        knock_with_up = deadwood_after_discard(with_up)
+        if knock_with_up <= view["knock_limit"] and self._should_knock(view, knock_with_up):
             take = True
         else:  # taking the upcard only to throw it back is never worth it, so the upcard stays
             take_score, discard = self.best_discard(with_up, ctx, banned=up)
