@@ -91,3 +91,23 @@ def test_heuristics_do_not_trade_one_card_forever():
         s.apply(bots[player].choose(s.view(player), s.legal_actions(), rng))
         actions += 1
     assert s.hands_played == 2 or s.is_over, "the hand is still going after 200 actions"
+
+
+def test_heuristic_never_throws_back_the_card_it_took():
+    """It takes the upcard only to keep it (a knock discarding it aside): over many hands against `simple`, under
+    rules where a taken card may go straight back, no take is followed by the same card's discard."""
+    g = game()
+    rng = random.Random(4)
+    takes = 0
+    for seed in range(40):
+        s = g.new(seed=seed)
+        bots = [GinHeuristic(g), GinSimple(g)]
+        while not s.is_over and s.hands_played <= 2:
+            player = s.current_player
+            v = s.view(player)
+            action = bots[player].choose(v, s.legal_actions(), rng)
+            if player == 0 and v["taken"] is not None and v["phase"] == "discard":
+                takes += 1
+                assert str(action) != v["taken"], (seed, v["log"][-3:])
+            s.apply(action)
+    assert takes > 50

@@ -294,10 +294,11 @@ class GinHeuristic:
                     a.kind == A.DISCARD for a in legal):
                 return best
         ctx = self._context(view, hand)
+        taken = _CARD[view["taken"]] if view["taken"] else -1   # taken only to keep: it never goes straight back
         choice: GinAction | None = None
         best_score = float("inf")
         for a in legal:
-            if a.kind != A.DISCARD:
+            if a.kind != A.DISCARD or a.card == taken:
                 continue
             s = self.score(hand ^ BIT[a.card], ctx) + self.danger(a.card, ctx)
             if choice is None or s < best_score - 1e-9 or (abs(s - best_score) <= 1e-9
