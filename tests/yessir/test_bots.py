@@ -93,3 +93,28 @@ def test_opponents_who_said_yessir_are_feared_more():
     assert uninformed.informed is None
     bot.choose(s.view(1), s.legal_actions(), random.Random(0))
     assert bot.informed == ((2, 3, 5), 1)
+
+
+def test_the_expert_reads_the_others_moves_as_the_heuristic_would_make_them():
+    """A Yessir on 2-3-5 says a straight is likely (4-6 or 1-4), a reroll of the 2 says it is not; moves made before
+    the player's own dice were rerolled say nothing of the dice now held. Read from the view only."""
+    from gamenight.yessir.bots import choices_likely
+    g = gamenight.make("yessir", players=2)
+
+    def weights(*moves):
+        s = g.new(seed=1, deal={"shared": [2, 3, 5], "dice": [[4, 6], [1, 1]]})
+        for m in moves:
+            s.apply(m)
+        view = s.view(1)
+        world = g.sample_state(view, random.Random(0))
+        out = {}
+        for pair in ((4, 6), (1, 4), (1, 1), (1, 6)):
+            world.dice[0] = list(pair)
+            out[pair] = choices_likely(view, world)
+        return out
+
+    passed = weights("d")
+    assert passed[(4, 6)] == 1.0 and passed[(1, 4)] > 0.9 and passed[(1, 1)] < 0.1 and passed[(1, 6)] < 0.1
+    rerolled = weights("a1")
+    assert rerolled[(4, 6)] < 0.1 < rerolled[(1, 1)]
+    assert set(weights("d", "a2", "c").values()) == {1.0}

@@ -42,3 +42,27 @@ def test_the_docs_name_every_view_field():
     fields = (set(YessirView.__annotations__) | set(HandView.__annotations__) | set(RevealView.__annotations__)
               | set(PipFaces.__annotations__))
     assert fields - named == set()
+
+
+def test_shared_before_is_what_each_move_of_the_round_found():
+    """Everyone saw the shared dice before each move: the view keeps them beside the log, a sampled state and a
+    state read back from JSON (an older one without them too: replayed) show the same."""
+    import json
+    g = gamenight.make("yessir", players=3, rules="short_pip_change")
+    rng = random.Random(5)
+    for seed in range(6):
+        s = g.new(seed=seed)
+        round_no, seen = 1, []
+        while not s.is_over:
+            if s.round_no != round_no:
+                round_no, seen = s.round_no, []
+            view = s.view(s.current_player)
+            assert view["shared_before"] == seen and len(view["log"]) == len(seen)
+            copy = g.sample_state(view, rng)
+            assert copy.view(s.current_player)["shared_before"] == seen
+            old = json.loads(s.to_json())
+            del old["shared_before"]
+            assert g.state_from_json(json.dumps(old)).view(None)["shared_before"] == seen
+            assert g.state_from_json(s.to_json()).view(1)["shared_before"] == seen
+            seen = [*seen, list(view["shared"])]
+            s.apply(rng.choice(s.legal_actions()))

@@ -82,8 +82,9 @@ class Settings:
     ``confidence``: how many standard errors a move must beat the policy's own choice by to replace it;
     ``margin``: what a clear margin is measured in, when not the hand's points: ``margin(world, seat)`` at the hand's
     end (YESSIR!: the luck left against the others', which later rounds spend); ``likelihood``: how likely what
-    the view saw the others do is in a world, 0..1 (a world is kept with that chance: YESSIR!'s passes say the
-    passer liked their dice), for what the game's sampler cannot know by the rules alone."""
+    the view saw the others do is in a world, 0..1 (a world is kept with that chance: at YESSIR!, how likely the
+    heuristic would have made the others' moves this round with the dice the world gives them), for what the game's
+    sampler cannot know by the rules alone."""
     policy: str = "heuristic"
     margin_scale: float = 10.0
     margin_weight: float = 0.3

@@ -23,6 +23,7 @@ same settings, so decisions are fast.
 from __future__ import annotations
 
 import bisect
+import math
 import random
 from itertools import product
 from typing import Any, NamedTuple, cast
@@ -32,7 +33,7 @@ from ..core.game import Action, Game
 from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
-from .actions import BLIND, KEEP, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, D, YessirAction
+from .actions import BLIND, KEEP, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, YESSIR, D, YessirAction
 from .hands import KEY_TABLES, roll_index
 from .rules import YessirRules
 from .views import YessirView
@@ -279,19 +280,29 @@ class YessirHeuristic:
     def _take_turn(self, view: YessirView, legal: list[YessirAction], shared: Dice, mine: Dice,
                    luck: int) -> YessirAction:
         """d keeps the chance to win now; each other legal action is worth its expected value (see the module)."""
+        best, best_value = D, -1.0  # d (Yessir!) is always legal on a turn, and comes first on equal values
+        for a, value in self.turn_values(view["shared"], legal, shared, mine, luck):
+            if value > best_value + 1e-12:
+                best, best_value = a, value
+        return best
+
+    def turn_values(self, faces: list[int], legal: list[YessirAction], shared: Dice, mine: Dice,
+                    luck: int) -> list[tuple[YessirAction, float]]:
+        """Each legal turn action with its value (d first), after ``_read_table``; ``faces`` are the shared dice
+        left to right, ``shared`` the same sorted."""
         paid = self.reroll_values(shared, mine, luck - self.luck_min)
         blind_gain = self.luck_value if luck < self.luck_max else 0.0
         values = {REROLL_SHARED: paid.get("b"), REROLL_OWN: paid.get("c"),
                   BLIND: sum(p * self.outlook(shared, m) for m, p in PAIRS) + blind_gain}
-        best, best_value = D, self.outlook(shared, mine)  # d (Yessir!) is always legal on a turn
+        out = [(D, self.outlook(shared, mine))]
         for a in legal:
             if a.kind == REROLL_ONE:
-                value = paid.get(_SINGLE_NAMES[shared.index(view["shared"][a.die])])
+                value = paid.get(_SINGLE_NAMES[shared.index(faces[a.die])])
             else:
-                value = values.get(a.kind)
-            if value is not None and value > best_value + 1e-12:
-                best, best_value = a, value
-        return best
+                value = values.get(a.kind) if a.kind != YESSIR else None
+            if value is not None:
+                out.append((a, value))
+        return out
 
 
 register_bot("heuristic", YessirHeuristic, games=("yessir",),
@@ -307,26 +318,95 @@ def luck_ahead(world: Any, seat: int) -> float:
     return float(luck[seat] - sum(others) / len(others))
 
 
-def passes_likely(view: View, world: Any) -> float:
-    """How likely the others' Yessirs on the shared dice are with the dice this world gives them, read as the
-    heuristic reads a pass: ``floor + (1 - floor) * liked``, where ``liked`` is the chance the pair beats every
-    other player's uniform pair on these shared dice (a player who passed probably liked their dice)."""
+#: how sharply the others are taken to prefer the moves the heuristic values most (win chance per factor of e)
+CHOICE_TEMPERATURE = 0.03
+#: the share of another's moves taken as made at random, whatever their dice (people are not the heuristic)
+CHOICE_NOISE = 0.2
+
+
+def choices_likely(view: View, world: Any) -> float:
+    """How likely this world's dice make what the others did this round, relative to the likeliest dice: each
+    other player's moves since their dice were last rerolled, each read as the heuristic would value it with
+    those dice (a softmax of its values, mixed with a random move), the product over players divided by each
+    player's best. Worked out once per view for every pair of dice a player may hold."""
     v = cast(YessirView, view)
-    seat = v["seat"]
-    shared = tuple(sorted(v["shared"]))
-    table = KEY_TABLES[world.game.rules.tiebreak_sum]
-    opponents = world.game.num_players - 1
-    uniform = sorted(table[roll_index(shared + pair)] for pair in product(range(1, 7), repeat=2))
+    tables = _choice_tables(v, world.game)
     weight = 1.0
-    for p, passed in enumerate(v["passed"]):
-        if p != seat and passed and not v["locked"][p]:
-            key = table[roll_index(shared + tuple(sorted(world.dice[p])))]
-            liked = (bisect.bisect_left(uniform, key) / 36) ** opponents
-            weight *= PASS_FLOOR + (1 - PASS_FLOOR) * liked
+    for p, table in tables.items():
+        weight *= table[tuple(sorted(world.dice[p]))]
     return weight
 
 
-PASS_FLOOR = 0.05   # as the heuristic's pass_floor: a pass on dice one did not like is still possible
+_CHOICE_CACHE: dict[int, tuple[View, dict[int, dict[Dice, float]]]] = {}
+
+
+def _choice_tables(view: YessirView, game: Any) -> dict[int, dict[Dice, float]]:
+    found = _CHOICE_CACHE.get(id(view))
+    if found is not None and found[0] is view:
+        return found[1]
+    if len(_CHOICE_CACHE) > 8:
+        _CHOICE_CACHE.clear()
+    model = YessirHeuristic(game)
+    tables: dict[int, dict[Dice, float]] = {}
+    for p, moves in _others_moves(view, game).items():
+        if not moves:
+            continue
+        table = {pair: _moves_likely(model, game, p, moves, pair) for pair, _ in PAIRS}
+        top = max(table.values())
+        tables[p] = {pair: w / top for pair, w in table.items()}
+    _CHOICE_CACHE[id(view)] = (view, tables)
+    return tables
+
+
+Move = tuple[YessirAction, list[int], list[int], list[bool], list[bool]]   # action, faces, luck, locked, passed
+
+
+def _others_moves(view: YessirView, game: Any) -> dict[int, list[Move]]:
+    """Each other seat's turn moves this round since its own dice were last rerolled (c or e), each with the
+    public situation it was made in: the shared dice as they stood, every seat's luck, locks and Yessirs."""
+    seat = view["seat"]
+    log, faces = view["log"], view["shared_before"]
+    actions = [game.parse_action(text) for _, text in log]
+    luck = list(view["luck"])
+    lucks: list[list[int]] = []
+    for (p, _), a in zip(reversed(log), reversed(actions)):   # the luck before each move, from the end back
+        luck[p] -= a.luck_delta
+        lucks.append(list(luck))
+    lucks.reverse()
+    n = len(view["luck"])
+    locked, passed = [False] * n, [False] * n
+    moves: dict[int, list[Move]] = {p: [] for p in range(n) if p != seat}
+    for (p, _), a, shared, before in zip(log, actions, faces, lucks):
+        if p != seat and a.kind in (REROLL_ONE, REROLL_SHARED, YESSIR):
+            moves[p].append((a, shared, before, list(locked), list(passed)))
+        if p != seat and a.kind in (REROLL_OWN, BLIND):
+            moves[p] = []
+        if a.kind == YESSIR:
+            passed[p] = True
+        elif a.kind in (REROLL_ONE, REROLL_SHARED, REROLL_OWN) or (a.kind == BLIND and game.rules.blind_resets_passes):
+            passed = [False] * n
+        if a.kind == BLIND:
+            locked[p] = True
+    return moves
+
+
+def _moves_likely(model: YessirHeuristic, game: Any, seat: int, moves: list[Move], pair: Dice) -> float:
+    """How likely ``seat``'s ``moves`` are with ``pair`` as its dice, the heuristic's values read as a softmax."""
+    weight = 1.0
+    for action, faces, luck, locked, passed in moves:
+        shared = tuple(sorted(faces))
+        model._read_table(cast(YessirView, {"luck": luck, "locked": locked, "passed": passed}), seat, shared)
+        values = model.turn_values(faces, game.turn_legal[luck[seat]], shared, pair, luck[seat])
+        top = max(value for _, value in values)
+        total = chosen = 0.0
+        for a, value in values:
+            share = math.exp((value - top) / CHOICE_TEMPERATURE)
+            total += share
+            if a.id == action.id:
+                chosen = share
+        weight *= CHOICE_NOISE / len(values) + (1 - CHOICE_NOISE) * chosen / total
+    return weight
+
 
 register_search_bots("yessir", Settings(margin_scale=2, margin_weight=0.3, iterations=250, margin=luck_ahead,
-                                        likelihood=passes_likely))
+                                        likelihood=choices_likely))

@@ -118,7 +118,19 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         s.round_start, s.actors = d["round_start"], list(d["actors"])
         s.prev_round_start = d.get("previous_round_start", s.round_start)
         s.winner_seats = list(d["winners"])
+        if "shared_before" in d:
+            s.shared_seen = [tuple(x) for x in d["shared_before"]]
+        else:  # a state saved before states kept them: its record replayed (a sampled one: the dice as they are)
+            s.shared_seen = self._shared_by_replay(s, d.get("deal"))
         return s
+
+    def _shared_by_replay(self, s: YessirState, deal: dict[str, Any] | None) -> list[tuple[int, ...]]:
+        if s.seed is None:
+            return [tuple(s.shared)] * (len(s.actors) - s.round_start)
+        again = self.new(s.seed, deal=deal)
+        for action in s.history:
+            again.apply(action)
+        return list(again.shared_seen)
 
     def sample_state(self, view: View, rng: Any) -> YessirState:
         """A full state consistent with ``view``: every public fact and the seat's own dice (when it has
@@ -130,6 +142,7 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         s.seed = None
         s.rng = Rng(rng.getrandbits(64))
         self._sample_logs(s, v)
+        s.shared_seen = [tuple(x) for x in v["shared_before"]]
         s.round_no, s.roller = v["hand_number"], v["roller"]
         s.current = v["current_player"] if v["current_player"] is not None else v["roller"]
         s.phase = PHASE_NAMES.index(v["phase"])
@@ -164,12 +177,13 @@ class YessirState(State[YessirGame, YessirAction]):
     FINISHED_PHASE = OVER
     SHEET_UNIT = "rounds"
     SHEET_MARKS = {"won": N_("won the round"), "tied": N_("tied for the best hand: nobody won the round")}
-    __slots__ = ("actors", "round_start", "prev_round_start", "_prev_log", "_reveal_view", "_reveal_of",
+    __slots__ = ("actors", "round_start", "prev_round_start", "_prev_log", "_reveal_view", "_reveal_of", "shared_seen",
                  "round_no", "roller", "current", "phase", "shared", "dice", "luck", "wins", "locked", "passed",
                  "pip_die", "last_round", "winner_seats")
     actors: list[int]                  # who played each action of the history
     round_start: int                   # where this round's actions start in the history
     prev_round_start: int              # and the previous round's
+    shared_seen: list[tuple[int, ...]]  # the shared dice as each action of this round found them (everyone saw them)
     round_no: int                      # the round being played, from 1
     roller: int
     current: int
@@ -189,6 +203,7 @@ class YessirState(State[YessirGame, YessirAction]):
         self.actors = []
         self.round_start = 0
         self.prev_round_start = 0
+        self.shared_seen = []
         self._prev_log: tuple[tuple[int, str], ...] | None = None  # the previous round's log, made at its first view
         self._reveal_view: RevealView | None = None  # last_round as the views show it, made at its first view
         self._reveal_of: RoundRecord | None = None   # the last_round it was made from
@@ -213,6 +228,7 @@ class YessirState(State[YessirGame, YessirAction]):
         self.prev_round_start = self.round_start  # the round just revealed is the previous log
         self._prev_log = None
         self.round_start = len(self.actors)
+        self.shared_seen = []
         self.roller = roller
         self.current = roller
         self.locked = 0
@@ -250,6 +266,7 @@ class YessirState(State[YessirGame, YessirAction]):
     # ---- the turns (J6-J9): one handler per phase ------------------------------------------------------
     def _apply(self, action: YessirAction) -> None:
         self.actors.append(self.current)
+        self.shared_seen.append(tuple(self.shared))
         if self.phase == TURNS:
             self._play_turn(action)
         else:
@@ -422,6 +439,7 @@ class YessirState(State[YessirGame, YessirAction]):
     def _copy_into(self, s: YessirState) -> None:
         s.actors = list(self.actors)
         s.round_start, s.prev_round_start, s._prev_log = self.round_start, self.prev_round_start, self._prev_log
+        s.shared_seen = list(self.shared_seen)
         s.round_no, s.roller, s.current, s.phase = self.round_no, self.roller, self.current, self.phase
         s.shared = list(self.shared)
         s.dice = [list(d) for d in self.dice]
@@ -442,6 +460,7 @@ class YessirState(State[YessirGame, YessirAction]):
             "pip_die": self.pip_die, "last_round": self.last_round,
             "round_start": self.round_start, "previous_round_start": self.prev_round_start,
             "actors": self.actors, "winners": self.winner_seats,
+            "shared_before": [list(x) for x in self.shared_seen],
         }
 
 

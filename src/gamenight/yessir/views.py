@@ -85,6 +85,7 @@ class YessirView(View):
     pip_faces: PipFaces | None      # the pip phase: the face each answer leaves; else None
     luck_after: dict[str, int]      # the turns: each legal action's luck afterwards for the player to move; else {}
     last_round: RevealView | None   # the last reveal (None before the first)
+    shared_before: list[list[int]]  # the shared dice as each action of ``log`` found them
 
 
 def build_view(state: YessirState, seat: int | None) -> YessirView:
@@ -114,6 +115,7 @@ def build_view(state: YessirState, seat: int | None) -> YessirView:
         "luck_after": game.luck_after[state.luck[state.current]].copy() if phase == TURNS else {},
         "log": [[p, a.text] for p, a in zip(state.actors[start:], state.history[start:])],
         "previous_log": [[p, text] for p, text in state.previous_log()],
+        "shared_before": [list(x) for x in state.shared_seen],
         "last_round": reveal_view(state),
         "is_over": over, "winners": list(state.winner_seats),
     }
