@@ -35,6 +35,17 @@ def test_every_game_has_expert_and_strong_search_bots(name):
     assert strong.iterations * 4 <= expert.iterations
 
 
+def test_a_budget_can_depend_on_the_table_size():
+    """YESSIR!'s rollouts are short at 2 players, so its expert searches 1,000 there and 250 at bigger tables (each
+    about a second at most); ``strong`` gets a quarter of either; a budget asked for is kept."""
+    budgets = {}
+    for players in (2, 3, 4, 6):
+        game = gamenight.make("yessir", players=players)
+        budgets[players] = (gamenight.make_bot("expert", game).iterations, gamenight.make_bot("strong", game).iterations)
+        assert gamenight.make_bot("expert", game, iterations=7).iterations == 7
+    assert budgets == {2: (1000, 250), 3: (250, 62), 4: (250, 62), 6: (250, 62)}
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_expert_chooses_a_legal_move_the_same_for_the_same_rng_and_budget(name):
     game = gamenight.make(name, players=GAMES[name])

@@ -80,8 +80,10 @@ class Settings:
     the policy's favourites (``rank``) first (None: every legal move); ``horizon``: rollouts play to the end of
     the ``"hand"`` or of the ``"match"`` (YESSIR!'s short matches, where luck spent now is missed later);
     ``confidence``: how many standard errors a move must beat the policy's own choice by to replace it;
-    ``margin``: what a clear margin is measured in, when not the hand's points: ``margin(world, seat)`` at the hand's
-    end (YESSIR!: the luck left against the others', which later rounds spend); ``likelihood``: how likely what
+    ``iterations_at``: (players, iterations) pairs for table sizes whose rollouts cost more or less than the default
+    budget fits (YESSIR!: 1,000 at 2 players, where a rollout is short); ``margin``: what a clear margin is measured
+    in, when not the hand's points: ``margin(world, seat)`` at the hand's end (YESSIR!: the luck left against the
+    others', which later rounds spend); ``likelihood``: how likely what
     the view saw the others do is in a world, 0..1 (a world is kept with that chance: at YESSIR!, how likely the
     heuristic would have made the others' moves this round with the dice the world gives them), for what the game's
     sampler cannot know by the rules alone."""
@@ -89,12 +91,17 @@ class Settings:
     margin_scale: float = 10.0
     margin_weight: float = 0.3
     iterations: int = 100
+    iterations_at: tuple[tuple[int, int], ...] = ()
     candidates: int | None = None
     rank: Callable[[View, list[Action]], list[Action]] | None = None
     horizon: str = "hand"
     confidence: float = 2.0
     margin: Callable[[AnyState, int], float] | None = None
     likelihood: Callable[[View, AnyState], float] | None = None
+
+    def budget(self, players: int) -> int:
+        """The rollouts a decision gets at a table of ``players``."""
+        return dict(self.iterations_at).get(players, self.iterations)
 
 
 class SearchBot:
@@ -114,7 +121,7 @@ class SearchBot:
                                   value=repr(time_s)))
         # a budget of rollouts makes the bot deterministic for its rng; a time alone caps it by the clock
         self.iterations = iterations if iterations is not None else (None if time_s is not None
-                                                                     else settings.iterations)
+                                                                     else settings.budget(game.num_players))
         self.time_s = time_s
         self.clock = clock
         self.policy = make_bot(settings.policy, game)
@@ -291,6 +298,7 @@ def register_search_bots(game_name: str, settings: Settings) -> None:
     register_bot("expert", expert_factory(settings), games=(game_name,), options=("iterations", "time_s"),
                  doc=N_("searches: deals the unseen cards or dice many ways from what it knows and plays each move "
                         "out to the end of the hand; about a second a move"))
-    quarter = replace(settings, iterations=max(1, settings.iterations // 4))
+    quarter = replace(settings, iterations=max(1, settings.iterations // 4),
+                      iterations_at=tuple((players, max(1, n // 4)) for players, n in settings.iterations_at))
     register_bot("strong", expert_factory(quarter), games=(game_name,), options=("iterations", "time_s"),
                  doc=N_("the expert's search with a quarter of its time"))

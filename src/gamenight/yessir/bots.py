@@ -408,5 +408,6 @@ def _moves_likely(model: YessirHeuristic, game: Any, seat: int, moves: list[Move
     return weight
 
 
-register_search_bots("yessir", Settings(margin_scale=2, margin_weight=0.3, iterations=1000, margin=luck_ahead,
+register_search_bots("yessir", Settings(margin_scale=2, margin_weight=0.3, iterations=250, iterations_at=((2, 1000),),
+                                        margin=luck_ahead,
                                         likelihood=choices_likely))
