@@ -41,7 +41,8 @@ def test_a_budget_can_depend_on_the_table_size():
     budgets = {}
     for players in (2, 3, 4, 6):
         game = gamenight.make("yessir", players=players)
-        budgets[players] = (gamenight.make_bot("expert", game).iterations, gamenight.make_bot("strong", game).iterations)
+        expert, strong = gamenight.make_bot("expert", game), gamenight.make_bot("strong", game)
+        budgets[players] = (expert.iterations, strong.iterations)
         assert gamenight.make_bot("expert", game, iterations=7).iterations == 7
     assert budgets == {2: (1000, 250), 3: (250, 62), 4: (250, 62), 6: (250, 62)}
 
