@@ -190,12 +190,18 @@ class Game(abc.ABC, Generic[R, S]):
 
     def _sheet_by_replay(self, state: State[Any, Any]) -> list[SheetRow]:
         """The score sheet of a state saved before states kept one: its record replayed (none if sampled)."""
+        again = self._replayed(state)
+        return [] if again is None else again.sheet
+
+    def _replayed(self, state: State[Any, Any]) -> S | None:
+        """``state``'s record played again from its seed and deal, for what an older saved state lacks (None for a
+        sampled state, which has no seed)."""
         if state.seed is None:
-            return []
+            return None
         again = self.new(state.seed, deal=state.deal)
         for action in state.history:
             again.apply(action)
-        return again.sheet
+        return again
 
     @staticmethod
     def fresh_seed() -> int:

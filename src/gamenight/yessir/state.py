@@ -121,16 +121,11 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         if "shared_before" in d:
             s.shared_seen = [tuple(x) for x in d["shared_before"]]
         else:  # a state saved before states kept them: its record replayed (a sampled one: the dice as they are)
-            s.shared_seen = self._shared_by_replay(s, d.get("deal"))
+            s.deal = d.get("deal")
+            again = self._replayed(s)
+            s.shared_seen = (list(again.shared_seen) if again is not None
+                             else [tuple(s.shared)] * (len(s.actors) - s.round_start))
         return s
-
-    def _shared_by_replay(self, s: YessirState, deal: dict[str, Any] | None) -> list[tuple[int, ...]]:
-        if s.seed is None:
-            return [tuple(s.shared)] * (len(s.actors) - s.round_start)
-        again = self.new(s.seed, deal=deal)
-        for action in s.history:
-            again.apply(action)
-        return list(again.shared_seen)
 
     def sample_state(self, view: View, rng: Any) -> YessirState:
         """A full state consistent with ``view``: every public fact and the seat's own dice (when it has
