@@ -118,3 +118,22 @@ def test_the_expert_reads_the_others_moves_as_the_heuristic_would_make_them():
     rerolled = weights("a1")
     assert rerolled[(4, 6)] < 0.1 < rerolled[(1, 1)]
     assert set(weights("d", "a2", "c").values()) == {1.0}
+
+
+def test_the_expert_reads_each_move_at_the_table_it_was_made_at():
+    """The others' moves are read with the luck, locks and Yessirs the engine kept for each (the view's ``before``),
+    not worked out again from the log: a blind reroll at the top luck gains nothing, so the luck before the
+    earlier moves is still the top (counting it back from the luck now would make it one less)."""
+    from gamenight.yessir.bots import _others_moves
+    g = gamenight.make("yessir", players=3)
+    s = g.new(seed=1, deal={"shared": [2, 3, 5], "dice": [[4, 6], [1, 1], [2, 2]]})
+    first = s.current_player
+    s.apply("d")
+    second = s.current_player
+    s.apply("e")
+    third = s.current_player
+    assert g.rules.luck_start == g.rules.luck_max == s.luck[second]
+    moves = _others_moves(s.view(third), g)
+    (action, shared, luck, locked, passed), = moves[first]
+    assert (action.text, shared, luck, locked, passed) == ("d", [2, 3, 5], [6, 6, 6], [False] * 3, [False] * 3)
+    assert moves[second] == [] and third not in moves   # a blind reroll says nothing of the dice it brought

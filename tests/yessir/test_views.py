@@ -44,9 +44,10 @@ def test_the_docs_name_every_view_field():
     assert fields - named == set()
 
 
-def test_shared_before_is_what_each_move_of_the_round_found():
-    """Everyone saw the shared dice before each move: the view keeps them beside the log, a sampled state and a
-    state read back from JSON (an older one without them too: replayed) show the same."""
+def test_before_is_the_public_table_each_move_of_the_round_found():
+    """Everyone saw the table before each move (the shared dice, every luck die, lock and Yessir): the view keeps it
+    beside the log, a sampled state and a state read back from JSON (an older one without it too: replayed) show
+    the same."""
     import json
     g = gamenight.make("yessir", players=3, rules="short_pip_change")
     rng = random.Random(5)
@@ -57,12 +58,12 @@ def test_shared_before_is_what_each_move_of_the_round_found():
             if s.round_no != round_no:
                 round_no, seen = s.round_no, []
             view = s.view(s.current_player)
-            assert view["shared_before"] == seen and len(view["log"]) == len(seen)
+            assert view["before"] == seen and len(view["log"]) == len(seen)
             copy = g.sample_state(view, rng)
-            assert copy.view(s.current_player)["shared_before"] == seen
+            assert copy.view(s.current_player)["before"] == seen
             old = json.loads(s.to_json())
-            del old["shared_before"]
-            assert g.state_from_json(json.dumps(old)).view(None)["shared_before"] == seen
-            assert g.state_from_json(s.to_json()).view(1)["shared_before"] == seen
-            seen = [*seen, list(view["shared"])]
+            del old["before"]
+            assert g.state_from_json(json.dumps(old)).view(None)["before"] == seen
+            assert g.state_from_json(s.to_json()).view(1)["before"] == seen
+            seen = [*seen, {field: view[field] for field in ("shared", "luck", "locked", "passed")}]
             s.apply(rng.choice(s.legal_actions()))

@@ -363,30 +363,17 @@ Move = tuple[YessirAction, list[int], list[int], list[bool], list[bool]]   # act
 
 def _others_moves(view: YessirView, game: Any) -> dict[int, list[Move]]:
     """Each other seat's turn moves this round since its own dice were last rerolled (c or e), each with the
-    public situation it was made in: the shared dice as they stood, every seat's luck, locks and Yessirs."""
+    public table it was made at (the view's ``before``: the shared dice, every seat's luck, locks and Yessirs)."""
     seat = view["seat"]
-    log, faces = view["log"], view["shared_before"]
-    actions = [game.parse_action(text) for _, text in log]
-    luck = list(view["luck"])
-    lucks: list[list[int]] = []
-    for (p, _), a in zip(reversed(log), reversed(actions)):   # the luck before each move, from the end back
-        luck[p] -= a.luck_delta
-        lucks.append(list(luck))
-    lucks.reverse()
-    n = len(view["luck"])
-    locked, passed = [False] * n, [False] * n
-    moves: dict[int, list[Move]] = {p: [] for p in range(n) if p != seat}
-    for (p, _), a, shared, before in zip(log, actions, faces, lucks):
-        if p != seat and a.kind in (REROLL_ONE, REROLL_SHARED, YESSIR):
-            moves[p].append((a, shared, before, list(locked), list(passed)))
-        if p != seat and a.kind in (REROLL_OWN, BLIND):
+    moves: dict[int, list[Move]] = {p: [] for p in range(len(view["luck"])) if p != seat}
+    for (p, text), table in zip(view["log"], view["before"]):
+        if p == seat:
+            continue
+        a = game.parse_action(text)
+        if a.kind in (REROLL_ONE, REROLL_SHARED, YESSIR):
+            moves[p].append((a, table["shared"], table["luck"], table["locked"], table["passed"]))
+        elif a.kind in (REROLL_OWN, BLIND):
             moves[p] = []
-        if a.kind == YESSIR:
-            passed[p] = True
-        elif a.kind in (REROLL_ONE, REROLL_SHARED, REROLL_OWN) or (a.kind == BLIND and game.rules.blind_resets_passes):
-            passed = [False] * n
-        if a.kind == BLIND:
-            locked[p] = True
     return moves
 
 

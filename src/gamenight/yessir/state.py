@@ -22,7 +22,17 @@ from .deal import fill, read_deal
 from .hands import CATEGORY_NAMES, KEY_TABLES, key_category, roll_facts
 from .phases import OVER, PHASE_NAMES, PIP, TURNS
 from .rules import YessirRules
-from .views import RevealView, RoundRecord, YessirView, build_view, make_reveal_view, round_record
+from .views import (
+    RevealView,
+    RoundRecord,
+    Seen,
+    TableBefore,
+    YessirView,
+    build_view,
+    make_reveal_view,
+    round_record,
+    table_before,
+)
 
 _LIMIT6 = (1 << 64) - ((1 << 64) % 6)
 
@@ -118,13 +128,13 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         s.round_start, s.actors = d["round_start"], list(d["actors"])
         s.prev_round_start = d.get("previous_round_start", s.round_start)
         s.winner_seats = list(d["winners"])
-        if "shared_before" in d:
-            s.shared_seen = [tuple(x) for x in d["shared_before"]]
-        else:  # a state saved before states kept them: its record replayed (a sampled one: the dice as they are)
+        if "before" in d:
+            s.seen = [_seen(x) for x in d["before"]]
+        else:  # a state saved before states kept them: its record replayed (a sampled one: the table as it is)
             s.deal = d.get("deal")
             again = self._replayed(s)
-            s.shared_seen = (list(again.shared_seen) if again is not None
-                             else [tuple(s.shared)] * (len(s.actors) - s.round_start))
+            s.seen = (list(again.seen) if again is not None
+                      else [s._table_now()] * (len(s.actors) - s.round_start))
         return s
 
     def sample_state(self, view: View, rng: Any) -> YessirState:
@@ -137,7 +147,7 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         s.seed = None
         s.rng = Rng(rng.getrandbits(64))
         self._sample_logs(s, v)
-        s.shared_seen = [tuple(x) for x in v["shared_before"]]
+        s.seen = [_seen(x) for x in v["before"]]
         s.round_no, s.roller = v["hand_number"], v["roller"]
         s.current = v["current_player"] if v["current_player"] is not None else v["roller"]
         s.phase = PHASE_NAMES.index(v["phase"])
@@ -172,13 +182,13 @@ class YessirState(State[YessirGame, YessirAction]):
     FINISHED_PHASE = OVER
     SHEET_UNIT = "rounds"
     SHEET_MARKS = {"won": N_("won the round"), "tied": N_("tied for the best hand: nobody won the round")}
-    __slots__ = ("actors", "round_start", "prev_round_start", "_prev_log", "_reveal_view", "_reveal_of", "shared_seen",
+    __slots__ = ("actors", "round_start", "prev_round_start", "_prev_log", "_reveal_view", "_reveal_of", "seen",
                  "round_no", "roller", "current", "phase", "shared", "dice", "luck", "wins", "locked", "passed",
                  "pip_die", "last_round", "winner_seats")
     actors: list[int]                  # who played each action of the history
     round_start: int                   # where this round's actions start in the history
     prev_round_start: int              # and the previous round's
-    shared_seen: list[tuple[int, ...]]  # the shared dice as each action of this round found them (everyone saw them)
+    seen: list[Seen]                   # the public table as each action of this round found it (everyone saw it)
     round_no: int                      # the round being played, from 1
     roller: int
     current: int
@@ -198,7 +208,7 @@ class YessirState(State[YessirGame, YessirAction]):
         self.actors = []
         self.round_start = 0
         self.prev_round_start = 0
-        self.shared_seen = []
+        self.seen = []
         self._prev_log: tuple[tuple[int, str], ...] | None = None  # the previous round's log, made at its first view
         self._reveal_view: RevealView | None = None  # last_round as the views show it, made at its first view
         self._reveal_of: RoundRecord | None = None   # the last_round it was made from
@@ -223,7 +233,7 @@ class YessirState(State[YessirGame, YessirAction]):
         self.prev_round_start = self.round_start  # the round just revealed is the previous log
         self._prev_log = None
         self.round_start = len(self.actors)
-        self.shared_seen = []
+        self.seen = []
         self.roller = roller
         self.current = roller
         self.locked = 0
@@ -261,11 +271,15 @@ class YessirState(State[YessirGame, YessirAction]):
     # ---- the turns (J6-J9): one handler per phase ------------------------------------------------------
     def _apply(self, action: YessirAction) -> None:
         self.actors.append(self.current)
-        self.shared_seen.append(tuple(self.shared))
+        self.seen.append(self._table_now())
         if self.phase == TURNS:
             self._play_turn(action)
         else:
             self._answer_pip(action)
+
+    def _table_now(self) -> Seen:
+        """The public table as it stands (what each move's entry of ``seen`` keeps)."""
+        return tuple(self.shared), tuple(self.luck), self.locked, self.passed
 
     def _play_turn(self, action: YessirAction) -> None:
         """J6: one of a-e. A single shared die rerolled to its old face opens the pip phase (J9) when it is on."""
@@ -434,7 +448,7 @@ class YessirState(State[YessirGame, YessirAction]):
     def _copy_into(self, s: YessirState) -> None:
         s.actors = list(self.actors)
         s.round_start, s.prev_round_start, s._prev_log = self.round_start, self.prev_round_start, self._prev_log
-        s.shared_seen = list(self.shared_seen)
+        s.seen = list(self.seen)
         s.round_no, s.roller, s.current, s.phase = self.round_no, self.roller, self.current, self.phase
         s.shared = list(self.shared)
         s.dice = [list(d) for d in self.dice]
@@ -455,7 +469,7 @@ class YessirState(State[YessirGame, YessirAction]):
             "pip_die": self.pip_die, "last_round": self.last_round,
             "round_start": self.round_start, "previous_round_start": self.prev_round_start,
             "actors": self.actors, "winners": self.winner_seats,
-            "shared_before": [list(x) for x in self.shared_seen],
+            "before": [table_before(x, self.game.num_players) for x in self.seen],
         }
 
 
@@ -470,6 +484,11 @@ def _turn_actions(rules: YessirRules, luck: int) -> tuple[YessirAction, ...]:
 def _luck_after(rules: YessirRules, action: YessirAction, luck: int) -> int:
     """The luck die after ``action`` (J3, J6): paid actions lower it, e raises it by one but never above the top."""
     return min(luck + action.luck_delta, rules.luck_max) if action.luck_delta > 0 else luck + action.luck_delta
+
+
+def _seen(table: TableBefore) -> Seen:
+    """A view's (or a saved state's) table before a move, as the state keeps it."""
+    return tuple(table["shared"]), tuple(table["luck"]), _bits(table["locked"]), _bits(table["passed"])
 
 
 def _bits(flags: list[bool]) -> int:

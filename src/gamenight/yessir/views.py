@@ -36,6 +36,27 @@ class PipFaces(TypedDict):
     down: int
 
 
+#: the public table as a move found it, as a state keeps it: the shared dice, every seat's luck, and the bits of
+#: the seats locked (their e) and of those that had said Yessir since the last a, b or c
+Seen = tuple[tuple[int, ...], tuple[int, ...], int, int]
+
+
+class TableBefore(TypedDict):
+    """The public table as one move of the round's log found it (everyone saw it)."""
+
+    shared: list[int]       # the three shared dice, left to right
+    luck: list[int]         # every seat's luck die
+    locked: list[bool]      # every seat: rerolled blind this round
+    passed: list[bool]      # every seat: said Yessir since the last paid reroll
+
+
+def table_before(seen: Seen, players: int) -> TableBefore:
+    """One kept :data:`Seen` as the views give it."""
+    shared, luck, locked, passed = seen
+    return {"shared": list(shared), "luck": list(luck), "locked": [bool(locked >> p & 1) for p in range(players)],
+            "passed": [bool(passed >> p & 1) for p in range(players)]}
+
+
 class _RevealFacts(TypedDict):
     roller: int
     shared: list[int]
@@ -85,7 +106,7 @@ class YessirView(View):
     pip_faces: PipFaces | None      # the pip phase: the face each answer leaves; else None
     luck_after: dict[str, int]      # the turns: each legal action's luck afterwards for the player to move; else {}
     last_round: RevealView | None   # the last reveal (None before the first)
-    shared_before: list[list[int]]  # the shared dice as each action of ``log`` found them
+    before: list[TableBefore]       # the public table as each action of ``log`` found it
 
 
 def build_view(state: YessirState, seat: int | None) -> YessirView:
@@ -115,7 +136,7 @@ def build_view(state: YessirState, seat: int | None) -> YessirView:
         "luck_after": game.luck_after[state.luck[state.current]].copy() if phase == TURNS else {},
         "log": [[p, a.text] for p, a in zip(state.actors[start:], state.history[start:])],
         "previous_log": [[p, text] for p, text in state.previous_log()],
-        "shared_before": [list(x) for x in state.shared_seen],
+        "before": [table_before(x, n) for x in state.seen],
         "last_round": reveal_view(state),
         "is_over": over, "winners": list(state.winner_seats),
     }
