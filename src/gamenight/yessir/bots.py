@@ -239,7 +239,7 @@ class YessirHeuristic:
         mine = tuple(sorted(v["dice"] or ()))
         slack = v["luck"][seat] - self.luck_min
         self._trim_caches()
-        self._read_table(v, seat, shared)
+        self._read_table(v["luck"], v["locked"], v["passed"], seat, shared)
         if v["pip_faces"] is not None:  # pip change: the rerolled die may move; the turn then passes and comes back
             return self._answer_pip(v, actions, mine, slack)
         return self._take_turn(v, actions, shared, mine, v["luck"][seat])
@@ -249,15 +249,14 @@ class YessirHeuristic:
             for cache in (self._chance, self._best, self._robust, self._posterior, self._after_b, self._after_c):
                 cache.clear()
 
-    def _read_table(self, view: YessirView, seat: int, shared: Dice) -> None:
-        """What the other seats' luck and Yessirs say: how likely the shared dice survive to the reveal, and
-        who passed on them."""
-        luck, locked = view["luck"], view["locked"]
+    def _read_table(self, luck: list[int], locked: list[bool], passed: list[bool], seat: int, shared: Dice) -> None:
+        """What the other seats' luck, locks and Yessirs (a view's, or a table a move found) say: how likely the
+        shared dice survive to the reveal, and who passed on them."""
         # every other player still to move who can pay may change the shared dice before the reveal
         movers = sum(1 for p in range(len(luck)) if p != seat and not locked[p] and luck[p] > self.luck_min)
         self.stay = round((1.0 - self.volatility) ** movers, 2)
         passers = sum(1 for p in range(len(luck)) if p != seat and not locked[p]
-                      and view["passed"][p]) if self.infer else 0
+                      and passed[p]) if self.infer else 0
         self.informed = (shared, passers) if passers else None
         self.context = (self.stay, self.informed)
         # with informed opponents every pass makes a new programme: keep it shallow
@@ -382,7 +381,7 @@ def _moves_likely(model: YessirHeuristic, game: Any, seat: int, moves: list[Move
     weight = 1.0
     for action, faces, luck, locked, passed in moves:
         shared = tuple(sorted(faces))
-        model._read_table(cast(YessirView, {"luck": luck, "locked": locked, "passed": passed}), seat, shared)
+        model._read_table(luck, locked, passed, seat, shared)
         values = model.turn_values(faces, game.turn_legal[luck[seat]], shared, pair, luck[seat])
         top = max(value for _, value in values)
         total = chosen = 0.0
