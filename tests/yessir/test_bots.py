@@ -134,6 +134,7 @@ def test_the_expert_reads_each_move_at_the_table_it_was_made_at():
     third = s.current_player
     assert g.rules.luck_start == g.rules.luck_max == s.luck[second]
     moves = _others_moves(s.view(third), g)
-    (action, shared, luck, locked, passed), = moves[first]
-    assert (action.text, shared, luck, locked, passed) == ("d", [2, 3, 5], [6, 6, 6], [False] * 3, [False] * 3)
+    (action, table), = moves[first]
+    assert action.text == "d"
+    assert table == {"shared": [2, 3, 5], "luck": [6, 6, 6], "locked": [False] * 3, "passed": [False] * 3}
     assert moves[second] == [] and third not in moves   # a blind reroll says nothing of the dice it brought

@@ -36,7 +36,7 @@ from ..core.views import View
 from .actions import BLIND, KEEP, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, YESSIR, D, YessirAction
 from .hands import KEY_TABLES, roll_index
 from .rules import YessirRules
-from .views import YessirView
+from .views import TableBefore, YessirView
 
 Dice = tuple[int, ...]                       # dice as a sorted tuple (a multiset)
 Informed = tuple[Dice, int] | None           # (the shared dice the passers passed on, how many passed), or None
@@ -357,7 +357,7 @@ def _choice_tables(view: YessirView, game: Any) -> dict[int, dict[Dice, float]]:
     return tables
 
 
-Move = tuple[YessirAction, list[int], list[int], list[bool], list[bool]]   # action, faces, luck, locked, passed
+Move = tuple[YessirAction, TableBefore]   # a move, and the table it was made at
 
 
 def _others_moves(view: YessirView, game: Any) -> dict[int, list[Move]]:
@@ -370,7 +370,7 @@ def _others_moves(view: YessirView, game: Any) -> dict[int, list[Move]]:
             continue
         a = game.parse_action(text)
         if a.kind in (REROLL_ONE, REROLL_SHARED, YESSIR):
-            moves[p].append((a, table["shared"], table["luck"], table["locked"], table["passed"]))
+            moves[p].append((a, table))
         elif a.kind in (REROLL_OWN, BLIND):
             moves[p] = []
     return moves
@@ -379,9 +379,10 @@ def _others_moves(view: YessirView, game: Any) -> dict[int, list[Move]]:
 def _moves_likely(model: YessirHeuristic, game: Any, seat: int, moves: list[Move], pair: Dice) -> float:
     """How likely ``seat``'s ``moves`` are with ``pair`` as its dice, the heuristic's values read as a softmax."""
     weight = 1.0
-    for action, faces, luck, locked, passed in moves:
+    for action, table in moves:
+        faces, luck = table["shared"], table["luck"]
         shared = tuple(sorted(faces))
-        model._read_table(luck, locked, passed, seat, shared)
+        model._read_table(luck, table["locked"], table["passed"], seat, shared)
         values = model.turn_values(faces, game.turn_legal[luck[seat]], shared, pair, luck[seat])
         top = max(value for _, value in values)
         total = chosen = 0.0

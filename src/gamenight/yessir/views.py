@@ -50,11 +50,16 @@ class TableBefore(TypedDict):
     passed: list[bool]      # every seat: said Yessir since the last paid reroll
 
 
+def flags(bits: int, players: int) -> list[bool]:
+    """Every seat's flag from a state's bits (bit p: seat p), as the views and saved states give them."""
+    return [bool(bits >> p & 1) for p in range(players)]
+
+
 def table_before(seen: Seen, players: int) -> TableBefore:
     """One kept :data:`Seen` as the views give it."""
     shared, luck, locked, passed = seen
-    return {"shared": list(shared), "luck": list(luck), "locked": [bool(locked >> p & 1) for p in range(players)],
-            "passed": [bool(passed >> p & 1) for p in range(players)]}
+    return {"shared": list(shared), "luck": list(luck), "locked": flags(locked, players),
+            "passed": flags(passed, players)}
 
 
 class _RevealFacts(TypedDict):
@@ -129,8 +134,8 @@ def build_view(state: YessirState, seat: int | None) -> YessirView:
         "hand": _hand(state, dice) if own and dice is not None else None,
         "luck": list(state.luck), "wins": list(state.wins), "scores": list(state.wins),
         "rounds_to_win": game.rules.rounds_to_win,
-        "locked": [bool(locked >> p & 1) for p in range(n)],
-        "passed": [bool(passed >> p & 1) for p in range(n)],
+        "locked": flags(locked, n),
+        "passed": flags(passed, n),
         "pip_die": state.pip_die if phase == PIP else None,
         "pip_faces": _pip_faces(state) if phase == PIP else None,
         "luck_after": game.luck_after[state.luck[state.current]].copy() if phase == TURNS else {},
