@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gin_helpers import game, late, play, to_discard, view
+from gin_helpers import game, late, legal, play, to_discard, view
 
 import gamenight
 from gamenight.gin_rummy.bots import GinHeuristic, GinSimple
@@ -48,13 +48,35 @@ def test_heuristic_knocker_lays_its_least_exposed_best_arrangement():
     g = game()
     # after knocking Kd: aces set + 2s-4s (deadwood 3d = 3) is the only best arrangement
     s = to_discard(g, "As 2s 3s 4s Ah Ad Jc Qc Kc 3d Kd", "2h 3h 4h 5c 6c 8c 9c Tc Th Ts", upcard="2d")
-    bot = GinHeuristic(g)
+    bot = GinHeuristic(g, hold_max=0)   # one that knocks at once (a knock of 3 this early is held back otherwise)
     rng = random.Random(2)
     assert str(bot.choose(s.view(0), s.legal_actions(), rng)) == "knock Kd"
     s.apply("knock Kd")
     while s.current_player == 0:
         s.apply(bot.choose(s.view(0), s.legal_actions(), rng))
     assert view(s)["knocker_deadwood"] == 3
+
+
+@pytest.mark.parametrize("options,stock_after_draw,knocks", [
+    ({}, 8, False),                      # a match to 100, 8 cards left: it holds 3 for gin or an undercut
+    ({}, 4, True),                       # 4 cards left (at most 5): it knocks
+    ({"single_hand": True}, 8, True),    # one hand is the match: only winning it counts, so it knocks at once
+    ({"undercut_bonus": 5}, 8, True),    # an undercut is worth little: it holds at most 2 (0.36 x 5)
+])
+def test_heuristic_holds_a_low_knock_while_the_stock_is_long(options, stock_after_draw, knocks):
+    g = game(**options)
+    s = late(g, ("As 2s 3s 4s Ah Ad Jc Qc Kc 3d", "2h 3h 4h 5c 6c 8c 9c Tc Th Ts"), next_cards="Kd",
+             leave=stock_after_draw + 1)
+    play(s, "draw")
+    assert view(s)["stock_size"] == stock_after_draw and "knock Kd" in legal(s)
+    choice = str(GinHeuristic(g).choose(s.view(0), s.legal_actions(), random.Random(5)))
+    assert (choice == "knock Kd") is knocks, choice
+    assert choice in ("knock Kd", "Kd")   # holding, it throws the card a knock would have
+
+
+def test_hold_max_follows_the_undercut_bonus():
+    assert [GinHeuristic(game(**o)).hold_max for o in ({}, {"undercut_bonus": 10}, {"undercut_bonus": 20},
+                                                       {"single_hand": True}, {"knock_limit": 5})] == [9, 4, 7, 0, 4]
 
 
 def test_heuristic_wins_nearly_every_hand_against_random():

@@ -7,9 +7,9 @@ discard the highest deadwood card, knock as soon as it is legal, lay off everyth
 its unmatched pairs and near-runs (cards the bot has not seen anywhere), a discard also pays for the help
 it would give the opponent (the ranks and suit neighbours of the cards he took from the pile, less what
 he threw away himself), it takes the upcard when it lands in a meld of a better hand, allows a knock it will
-make, or improves the hand by more than ``take_margin``; it holds back a knock of 7 or more in the last stock
-cards, and as knocker it lays out, among its best arrangements, the one whose melds are least open to
-layoffs.
+make, or improves the hand by more than ``take_margin``; in a match it holds back a knock of little deadwood
+while the stock is long, playing for gin or an undercut (see ``hold_max``), and a knock of 7 or more in the last
+stock cards; as knocker it lays out, among its best arrangements, the one whose melds are least open to layoffs.
 """
 from __future__ import annotations
 
@@ -41,6 +41,9 @@ from .melds import (
 from .views import GinRummyView
 
 Context = dict[str, Any]
+
+#: the deadwood a heuristic holds a knock with, per point of the undercut bonus (see ``GinHeuristic.hold_max``)
+HOLD_PER_UNDERCUT_POINT = 0.36
 
 
 def _gin(view: View, legal: list[Action]) -> tuple[GinRummyView, list[GinAction]]:
@@ -150,16 +153,26 @@ class GinSimple:
 
 
 class GinHeuristic:
-    """Deadwood, live combinations, safety of discards, and layout exposure (see the module docstring)."""
+    """Deadwood, live combinations, safety of discards, knock timing and layout exposure (see the module docstring).
+
+    ``hold_max``: in a match, a knock with 1 to ``hold_max`` deadwood waits while more than ``hold_stock`` cards
+    are left in the stock. The bot keeps a hand that low and goes on for gin, and a defender's undercut when the
+    opponent knocks first: against players who knock as soon as they can, the undercut and gin bonuses are worth
+    more than the small knocks given up. Left out, it follows the rules: ``HOLD_PER_UNDERCUT_POINT`` times the
+    undercut bonus (9 at 25, 4 at 10), below the hand's knock limit, and 0 (knock at once) when one hand is the whole
+    match, where only winning the hand counts."""
 
     def __init__(self, game: Game[Any, Any], combo_weight: float = 1.2, danger_weight: float = 1.0,
-                 take_margin: float = 12.0, late_knock_max: int = 6, late_stock: int = 8):
+                 take_margin: float = 12.0, late_knock_max: int = 6, late_stock: int = 8,
+                 hold_max: int | None = None, hold_stock: int = 5):
         self.game = game
         self.combo_weight = combo_weight
         self.danger_weight = danger_weight
         self.take_margin = take_margin
         self.late_knock_max = late_knock_max
         self.late_stock = late_stock
+        self.hold_max = default_hold_max(game.rules) if hold_max is None else hold_max
+        self.hold_stock = hold_stock
 
     # ---- what the bot has seen ------------------------------------------------------------------------
     def _context(self, view: GinRummyView, hand: int) -> Context:
@@ -308,8 +321,12 @@ class GinHeuristic:
         return choice
 
     def _should_knock(self, view: GinRummyView, my_deadwood: int) -> bool:
-        # Knock at once, except with a middling count late in the hand: by then the defender has
-        # usually melded most of his cards and undercuts a knock of 7 or more too often.
+        # Hold a low count while the stock is long (gin or an undercut will come: see hold_max); then knock,
+        # except with a middling count late in the hand: by then the defender has usually melded most of his
+        # cards and undercuts a knock of 7 or more too often.
+        holding = 0 < my_deadwood <= min(self.hold_max, view["knock_limit"] - 1)
+        if holding and view["stock_size"] > self.hold_stock:
+            return False
         if my_deadwood <= self.late_knock_max:
             return True
         return view["stock_size"] > self.late_stock
@@ -343,10 +360,18 @@ class GinHeuristic:
         return A.DONE_ACTION if A.DONE_ACTION.id in legal_ids else legal[0]
 
 
+def default_hold_max(rules: Any) -> int:
+    """The deadwood a heuristic holds a knock with under ``rules`` (``GinHeuristic``'s ``hold_max``)."""
+    if rules.single_hand:
+        return 0
+    return max(0, min(rules.knock_limit - 1, round(HOLD_PER_UNDERCUT_POINT * rules.undercut_bonus)))
+
+
 register_bot("simple", GinSimple, games=("gin_rummy",),
              doc=N_("the standard baseline: upcard only into a meld or a knock, discard the highest deadwood, "
                  "knock at once, lay off everything"))
 register_bot("heuristic", GinHeuristic, games=("gin_rummy",),
              doc=N_("judges hands by deadwood and live combinations, avoids feeding the opponent, takes the upcard "
-                 "when it beats a stock card, knocks early, lays out its least exposed arrangement"))
+                 "when it beats a stock card, holds a low hand for gin or an undercut, lays out its least exposed "
+                 "arrangement"))
 register_search_bots("gin_rummy", Settings(margin_scale=25, iterations=100))
