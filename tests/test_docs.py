@@ -10,7 +10,8 @@ import pytest
 
 MODULES = ["gamenight", "gamenight.core.rng", "gamenight.core.cards", "gamenight.core.text", "gamenight.core.errors",
            "gamenight.core.guide", "gamenight.i18n", "gamenight.bots.search",
-           "gamenight.bots.review", "gamenight.core.encoding", "gamenight.rl.observations"]
+           "gamenight.bots.review", "gamenight.core.encoding", "gamenight.rl.observations",
+           "gamenight.gin_rummy.inference"]
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 

@@ -86,7 +86,9 @@ class Settings:
     others', which later rounds spend); ``likelihood``: how likely what
     the view saw the others do is in a world, 0..1 (a world is kept with that chance: at YESSIR!, how likely the
     heuristic would have made the others' moves this round with the dice the world gives them), for what the game's
-    sampler cannot know by the rules alone."""
+    sampler cannot know by the rules alone; ``refine``: ``refine(view, world, rng)`` moves a dealt world's hidden cards
+    towards what players really hold, keeping the view (Gin: the opponent's hand has been built,
+    ``gin_rummy.inference``)."""
     policy: str = "heuristic"
     margin_scale: float = 10.0
     margin_weight: float = 0.3
@@ -98,6 +100,7 @@ class Settings:
     confidence: float = 2.0
     margin: Callable[[AnyState, int], float] | None = None
     likelihood: Callable[[View, AnyState], float] | None = None
+    refine: Callable[[View, AnyState, random.Random], AnyState] | None = None
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
@@ -172,14 +175,20 @@ class SearchBot:
         """A world dealt from the view; with a ``likelihood``, kept with its chance (rejection sampling, at most
         ``MAX_TRIES`` deals: then the last one stands)."""
         likelihood = self.settings.likelihood
-        world = self.game.sample_state(view, rng)
+        world = self._deal(view, rng)
         if likelihood is None:
             return world
         for _ in range(MAX_TRIES):
             if rng.random() < likelihood(view, world):
                 break
-            world = self.game.sample_state(view, rng)
+            world = self._deal(view, rng)
         return world
+
+    def _deal(self, view: View, rng: random.Random) -> AnyState:
+        """The game's sampler's world, refined when the game's settings have a ``refine``."""
+        world = self.game.sample_state(view, rng)
+        refine = self.settings.refine
+        return world if refine is None else refine(view, world, rng)
 
     def _ranked(self, moves: list[Action], runs: _Runs, alive: list[int]) -> list[Estimate]:
         """The estimates best first. A move displaces the policy's own (index 0) only when it is better by more

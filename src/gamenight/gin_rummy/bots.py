@@ -25,6 +25,7 @@ from ..core.text import N_
 from ..core.views import View
 from . import actions as A
 from .actions import GinAction
+from .inference import refine
 from .melds import (
     BIT,
     RUN_TARGET,
@@ -374,4 +375,4 @@ register_bot("heuristic", GinHeuristic, games=("gin_rummy",),
              doc=N_("judges hands by deadwood and live combinations, avoids feeding the opponent, takes the upcard "
                  "when it beats a stock card, holds a low hand for gin or an undercut, lays out its least exposed "
                  "arrangement"))
-register_search_bots("gin_rummy", Settings(margin_scale=25, iterations=100))
+register_search_bots("gin_rummy", Settings(margin_scale=25, iterations=100, refine=refine))
