@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..core.bits import cards_of
 from .melds import deadwood
 
 #: the stock's size at the start of each band (31 to 24 cards left, 23 to 16, 15 to 8, 7 to 0)
@@ -66,7 +67,7 @@ def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS) -> Any
     unknown = hand & ~world.known[opp]
     if not unknown:
         return world
-    cards = [card for card in range(52) if unknown >> card & 1]
+    cards = cards_of(unknown)
     stock = world.stock
     weights = WEIGHTS[stock_band(len(stock))]
     weight = weights[deadwood_band(deadwood(hand))]
