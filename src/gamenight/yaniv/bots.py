@@ -18,6 +18,7 @@ from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
 from .actions import CALL, DRAW, KEEP, SLAP, SWAP, TAKE, YanivAction
+from .inference import refine
 from .state import YanivGame
 from .views import YanivView
 
@@ -208,4 +209,4 @@ def _heuristic(game: Game[Any, Any]) -> YanivHeuristic:
 
 register_bot("heuristic", _heuristic, games=("yaniv",),
              doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
-register_search_bots("yaniv", Settings(margin_scale=15, iterations=80))
+register_search_bots("yaniv", Settings(margin_scale=15, iterations=80, refine=refine))

@@ -1,0 +1,118 @@
+"""The Yaniv expert's inference (yaniv.inference): a refined world still shows the seat its view, moves only the
+cards the view does not place, is the same for the same rng, plays on by the rules, and gives the others hands that
+have shed points."""
+import random
+from collections import Counter
+
+import pytest
+
+import gamenight
+from gamenight.yaniv import inference
+
+
+def positions(game, seed):
+    """(state, seat) at every decision of a heuristic match."""
+    bot = gamenight.make_bot("heuristic", game)
+    state = game.new(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.current_player
+        view = state.view(seat)
+        yield state.clone(), seat
+        state.apply(bot.choose(view, state.legal_actions(), rng))
+
+
+def hidden_cards(world, seat):
+    """The cards the seat does not see, as a multiset (two packs repeat cards): the others' and the stock's."""
+    cards = Counter(world.stock)
+    for p, hand in enumerate(world.hands):
+        if p != seat:
+            cards += Counter(hand)
+    return cards
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (4, 2)])
+def test_a_refined_world_shows_the_seat_its_view_and_moves_only_hidden_cards(players, seed):
+    game = gamenight.make("yaniv", players=players)
+    rng = random.Random(seed)
+    moved = 0
+    for state, seat in positions(game, seed):
+        view = state.view(seat)
+        world = game.sample_state(view, rng)
+        before = (hidden_cards(world, seat), list(world.hands[seat]), [len(h) for h in world.hands], len(world.stock))
+        hands = [list(h) for h in world.hands]
+        refined = inference.refine(view, world, rng)
+        assert refined.view(seat) == view
+        assert (hidden_cards(refined, seat), refined.hands[seat], [len(h) for h in refined.hands],
+                len(refined.stock)) == before
+        for p, known in enumerate(refined.known):
+            assert not Counter(known) - Counter(refined.hands[p])
+            assert refined.hands[p] == sorted(refined.hands[p])
+        moved += refined.hands != hands
+    assert moved > 10
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_refined_world_plays_on_by_the_rules(players):
+    game = gamenight.make("yaniv", players=players)
+    bot = gamenight.make_bot("heuristic", game)
+    rng = random.Random(players)
+    for i, (state, seat) in enumerate(positions(game, 10 + players)):
+        if i % 15:
+            continue
+        view = state.view(seat)
+        world = inference.refine(view, game.sample_state(view, rng), rng)
+        assert world.legal_actions() == state.legal_actions()
+        for _ in range(40):
+            if world.is_over:
+                break
+            world.apply(bot.choose(world.view(world.current_player), world.legal_actions(), rng))
+
+
+def test_refining_is_the_same_for_the_same_rng():
+    game = gamenight.make("yaniv", players=3)
+    state, seat = next(p for i, p in enumerate(positions(game, 3)) if i == 30)
+    view = state.view(seat)
+    worlds = [inference.refine(view, game.sample_state(view, random.Random(7)), random.Random(8)) for _ in range(2)]
+    assert worlds[0].hands == worlds[1].hands and worlds[0].stock == worlds[1].stock
+
+
+def test_the_others_get_hands_that_have_shed_points():
+    game = gamenight.make("yaniv", players=2)
+    rng = random.Random(4)
+    uniform = refined = real = 0
+    for seed in (4, 5):
+        for state, seat in positions(game, seed):
+            opp = 1 - seat
+            if state.view(seat)["phase"] != "turn" or inference.discards_this_round(state, opp) < 3:
+                continue
+            view = state.view(seat)
+            world = game.sample_state(view, rng)
+            uniform += world.hand_value(opp)
+            refined += inference.refine(view, world, rng).hand_value(opp)
+            real += state.hand_value(opp)
+    assert real < 0.8 * uniform
+    assert refined < 0.8 * uniform
+
+
+def test_nothing_moves_for_a_spectator():
+    game = gamenight.make("yaniv", players=2)
+    rng = random.Random(5)
+    state, _ = next(p for i, p in enumerate(positions(game, 5)) if i == 12)
+    spectator = state.view(None)
+    world = game.sample_state(spectator, rng)
+    hands, stock = [list(h) for h in world.hands], list(world.stock)
+    assert inference.refine(spectator, world, rng).hands == hands and world.stock == stock
+
+
+def test_the_search_bots_refine_their_worlds():
+    game = gamenight.make("yaniv")
+    for name in ("expert", "strong"):
+        assert gamenight.make_bot(name, game).settings.refine is inference.refine
+
+
+def test_tilts():
+    assert inference.tilt(0, 3) == 0.0
+    assert inference.tilt(3, 9) == inference.tilt(3, 6) == inference.TILTS[2][6]
+    assert inference.tilt(7, 2) == inference.tilt(5, 2) == inference.TILTS[4][2]
+    assert all(row[0] == 0.0 for row in inference.TILTS)  # nothing laid yet: the hand is as dealt
