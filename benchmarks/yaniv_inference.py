@@ -9,7 +9,10 @@ uniform and refined. Printed as JSON:
   which the uniformly dealt hands' mean points equal the real hands' (``inference.TILTS``; 0 under 100 positions);
 * ``points``: the mean points of the real hands and of the dealt ones, and how often each could call (5 points or
   less), by hand size;
-* ``right``: the share of the opponents' unknown cards that a world gives them, uniform and refined.
+* ``right``: the share of the opponents' unknown cards that a world gives them, uniform and refined;
+* ``calls``: at the sampled turns where the seat may call Yaniv, how often the call would hold (every other hand
+  higher), and the chance the worlds give it (the share of them where it holds), uniform and refined, with their
+  Brier scores: what the search and its hints estimate before a call.
 
 Run: ``python benchmarks/yaniv_inference.py [--matches 200]`` (a few minutes on 2 cores).
 """
@@ -35,6 +38,8 @@ from gamenight.yaniv import inference  # noqa: E402
 #: unknown cards, of them right in uniform worlds, right in refined ones)
 Sample = tuple[int, int, int, list[int], list[int], int, int, int]
 CALLABLE = 5
+#: (whether the seat's call would hold, the share of uniform worlds where it holds, of refined worlds)
+Call = tuple[bool, float, float]
 
 
 def right(world_hand: list[int], real_unknown: Counter[int]) -> int:
@@ -42,13 +47,20 @@ def right(world_hand: list[int], real_unknown: Counter[int]) -> int:
     return sum((Counter(world_hand) & real_unknown).values())
 
 
-def positions(players: int, seed: int, every: int, worlds: int) -> list[Sample]:
-    """One heuristic match's sampled positions, for every opponent of the seat to move."""
+def call_holds(state: Any, seat: int) -> bool:
+    """Whether ``seat``'s Yaniv call would hold in ``state``: every other hand still in play is higher."""
+    mine = state.hand_value(seat)
+    return all(state.hand_value(p) > mine for p in range(len(state.hands)) if p != seat and state.active[p])
+
+
+def positions(players: int, seed: int, every: int, worlds: int) -> tuple[list[Sample], list[Call]]:
+    """One heuristic match's sampled positions, for every opponent of the seat to move, and its calls."""
     game = gamenight.make("yaniv", players=players)
     bot = gamenight.make_bot("heuristic", game)
     state = game.new(seed=seed)
     rng = random.Random(seed)
     out: list[Sample] = []
+    calls: list[Call] = []
     while not state.is_over:
         seat = state.current_player
         view = state.view(seat)
@@ -57,7 +69,11 @@ def positions(players: int, seed: int, every: int, worlds: int) -> list[Sample]:
             points = {opp: [w.hand_value(opp) for w in dealt] for opp in range(players)}
             unknown = {opp: Counter(state.hands[opp]) - Counter(state.known[opp]) for opp in range(players)}
             uniform_right = {opp: sum(right(w.hands[opp], unknown[opp]) for w in dealt) for opp in range(players)}
+            holds = sum(call_holds(w, seat) for w in dealt)
             refined = [inference.refine(view, w, rng) for w in dealt]
+            if view["can_call"]:
+                calls.append((call_holds(state, seat), holds / worlds,
+                              sum(call_holds(w, seat) for w in refined) / worlds))
             for opp in range(players):
                 if opp == seat or not state.hands[opp]:
                     continue
@@ -65,7 +81,7 @@ def positions(players: int, seed: int, every: int, worlds: int) -> list[Sample]:
                             points[opp], [w.hand_value(opp) for w in refined], sum(unknown[opp].values()) * worlds,
                             uniform_right[opp], sum(right(w.hands[opp], unknown[opp]) for w in refined)))
         state.apply(bot.choose(view, state.legal_actions(), rng))
-    return out
+    return out, calls
 
 
 def fit_tilt(dealt: list[int], target: float) -> float:
@@ -81,7 +97,7 @@ def fit_tilt(dealt: list[int], target: float) -> float:
     return round((low + high) / 2, 2)
 
 
-def summarize(samples: list[Sample]) -> dict[str, Any]:
+def summarize(samples: list[Sample], calls: list[Call]) -> dict[str, Any]:
     cells: dict[tuple[int, int], tuple[list[int], list[int]]] = defaultdict(lambda: ([], []))
     sizes: dict[int, list[float]] = defaultdict(lambda: [0.0] * 7)
     for size, turns, real, uniform, refined, *_ in samples:
@@ -106,6 +122,11 @@ def summarize(samples: list[Sample]) -> dict[str, Any]:
                    for size, s in sorted(sizes.items())},
         "right": {"uniform": round(sum(s[6] for s in samples) / unknown, 4),
                   "refined": round(sum(s[7] for s in samples) / unknown, 4)},
+        "calls": {"positions": len(calls), "hold": round(sum(c[0] for c in calls) / len(calls), 3),
+                  "estimated": {name: round(sum(c[k] for c in calls) / len(calls), 3)
+                                for k, name in ((1, "uniform"), (2, "refined"))},
+                  "brier": {name: round(sum((c[k] - c[0]) ** 2 for c in calls) / len(calls), 4)
+                            for k, name in ((1, "uniform"), (2, "refined"))}} if calls else {},
     }
 
 
@@ -120,8 +141,11 @@ def main() -> None:
     jobs = [(int(players), seed, args.every, args.worlds) for players in args.players.split(",")
             for seed in range(args.seed, args.seed + args.matches)]
     with Pool(os.cpu_count() or 1) as pool:
-        samples = [s for match in pool.starmap(positions, jobs) for s in match]
-    text = json.dumps({"matches": args.matches, "players": args.players, "seed": args.seed, **summarize(samples)},
+        matches = pool.starmap(positions, jobs)
+    samples = [s for found, _ in matches for s in found]
+    calls = [c for _, found in matches for c in found]
+    text = json.dumps({"matches": args.matches, "players": args.players, "seed": args.seed,
+                       **summarize(samples, calls)},
                       indent=1)
     print(re.sub(r"\[\s+([^][{}]*?)\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text))
 
