@@ -116,3 +116,15 @@ def test_tilts():
     assert inference.tilt(3, 9) == inference.tilt(3, 6) == inference.TILTS[2][6]
     assert inference.tilt(7, 2) == inference.tilt(5, 2) == inference.TILTS[4][2]
     assert all(row[0] == 0.0 for row in inference.TILTS)  # nothing laid yet: the hand is as dealt
+
+
+def test_a_hand_the_seat_knows_whole_stays_as_it_is():
+    game = gamenight.make("yaniv", players=2)
+    state, seat = next((s, seat) for s, seat in positions(game, 6)
+                       if s.view(seat)["phase"] == "turn" and inference.discards_this_round(s, 1 - seat) >= 3)
+    view = state.view(seat)
+    world = game.sample_state(view, random.Random(1))
+    world.known[1 - seat] = list(world.hands[1 - seat])   # as if every card he holds had been taken from the pile
+    hand, stock = list(world.hands[1 - seat]), list(world.stock)
+    refined = inference.refine(view, world, random.Random(2))
+    assert refined.hands[1 - seat] == hand and refined.stock == stock

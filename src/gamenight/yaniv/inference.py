@@ -2,9 +2,10 @@
 
 ``sample_state(view, rng)`` deals the unseen cards at random. That gives an opponent the hand of a player who never
 chose a card: after six of his turns a 3-card hand dealt so holds about 17 points, while a player who has laid his
-high cards and kept his low ones holds about 10 (the heuristic playing itself, at 2 and at 4 players alike), and a
-3-card hand that could call Yaniv (5 points or less) is five times as common as the deal makes it. A search that
-plays against dealt hands expects the others' calls far too late and calls into hands lower than its own.
+high cards and kept his low ones holds about 10 (the heuristic playing itself, at 2 and at 4 players alike); over
+a whole round, a real 3-card hand could call Yaniv (5 points or less) four times as often as a dealt one (7.9% of
+hands against 1.9%). A search that plays against dealt hands expects the others' calls too late and overrates its
+own calls (a call the heuristic could make at 4 players holds 71% of the time; dealt worlds say 79%).
 
 ``refine(view, world, rng)`` moves a dealt world towards the hands players really hold: for each opponent, a
 Metropolis walk of ``STEPS`` swaps of one of his unknown cards with a stock card, kept with chance
@@ -74,10 +75,12 @@ def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS) -> Any
     uniform = rng.random
     for opp, hand in enumerate(world.hands):
         strength = tilt(len(hand), discards_this_round(world, opp)) if opp != seat else 0.0
+        if not strength:
+            continue
         unknown = list(hand)
         for card in world.known[opp]:
             unknown.remove(card)
-        if not strength or not unknown:
+        if not unknown:
             continue
         for _ in range(steps):
             i, j = int(uniform() * len(unknown)), int(uniform() * len(stock))
