@@ -12,7 +12,8 @@ uniform and refined. Printed as JSON:
 * ``right``: the share of the opponents' unknown cards that a world gives them, uniform and refined;
 * ``calls``: at the sampled turns where the seat may call Yaniv, how often the call would hold (every other hand
   higher), and the chance the worlds give it (the share of them where it holds), uniform and refined, with their
-  Brier scores: what the search and its hints estimate before a call.
+  Brier scores: what the search and its hints estimate before a call; and the heuristic's own estimate, by which it
+  calls (``YanivHeuristic.call_chance``: 96 deals weighed as the refinement weighs hands).
 
 Run: ``python benchmarks/yaniv_inference.py [--matches 200]`` (a few minutes on 2 cores).
 """
@@ -38,8 +39,11 @@ from gamenight.yaniv import inference  # noqa: E402
 #: unknown cards, of them right in uniform worlds, right in refined ones)
 Sample = tuple[int, int, int, list[int], list[int], int, int, int]
 CALLABLE = 5
-#: (whether the seat's call would hold, the share of uniform worlds where it holds, of refined worlds)
-Call = tuple[bool, float, float]
+#: the estimates of a call's chance compared, by their place in a ``Call``
+CALL_ESTIMATES = ((1, "uniform"), (2, "refined"), (3, "heuristic"))
+#: (whether the seat's call would hold, the share of uniform worlds where it holds, of refined worlds, the
+#: heuristic's estimate)
+Call = tuple[bool, float, float, float]
 
 
 def right(world_hand: list[int], real_unknown: Counter[int]) -> int:
@@ -73,11 +77,11 @@ def positions(players: int, seed: int, every: int, worlds: int) -> tuple[list[Sa
             refined = [inference.refine(view, w, rng) for w in dealt]
             if view["can_call"]:
                 calls.append((call_holds(state, seat), holds / worlds,
-                              sum(call_holds(w, seat) for w in refined) / worlds))
+                              sum(call_holds(w, seat) for w in refined) / worlds, bot.call_chance(view, rng)))
             for opp in range(players):
                 if opp == seat or not state.hands[opp]:
                     continue
-                out.append((len(state.hands[opp]), inference.discards_this_round(state, opp), state.hand_value(opp),
+                out.append((len(state.hands[opp]), inference.discards_this_round(view, opp), state.hand_value(opp),
                             points[opp], [w.hand_value(opp) for w in refined], sum(unknown[opp].values()) * worlds,
                             uniform_right[opp], sum(right(w.hands[opp], unknown[opp]) for w in refined)))
         state.apply(bot.choose(view, state.legal_actions(), rng))
@@ -124,9 +128,9 @@ def summarize(samples: list[Sample], calls: list[Call]) -> dict[str, Any]:
                   "refined": round(sum(s[7] for s in samples) / unknown, 4)},
         "calls": {"positions": len(calls), "hold": round(sum(c[0] for c in calls) / len(calls), 3),
                   "estimated": {name: round(sum(c[k] for c in calls) / len(calls), 3)
-                                for k, name in ((1, "uniform"), (2, "refined"))},
+                                for k, name in CALL_ESTIMATES},
                   "brier": {name: round(sum((c[k] - c[0]) ** 2 for c in calls) / len(calls), 4)
-                            for k, name in ((1, "uniform"), (2, "refined"))}} if calls else {},
+                            for k, name in CALL_ESTIMATES}} if calls else {},
     }
 
 

@@ -8,6 +8,7 @@ import pytest
 
 import gamenight
 from gamenight.yaniv import inference
+from gamenight.yaniv.actions import SINGLE
 
 
 def positions(game, seed):
@@ -84,9 +85,9 @@ def test_the_others_get_hands_that_have_shed_points():
     for seed in (4, 5):
         for state, seat in positions(game, seed):
             opp = 1 - seat
-            if state.view(seat)["phase"] != "turn" or inference.discards_this_round(state, opp) < 3:
-                continue
             view = state.view(seat)
+            if view["phase"] != "turn" or inference.discards_this_round(view, opp) < 3:
+                continue
             world = game.sample_state(view, rng)
             uniform += world.hand_value(opp)
             refined += inference.refine(view, world, rng).hand_value(opp)
@@ -111,6 +112,17 @@ def test_the_search_bots_refine_their_worlds():
         assert gamenight.make_bot(name, game).settings.refine is inference.refine
 
 
+def test_the_groups_a_player_laid_are_read_off_the_log():
+    game = gamenight.make("yaniv", players=3)
+    for state, seat in positions(game, 3):
+        view = state.view(seat)
+        start = state.round_start
+        for p in range(3):   # the state's own record of this round's moves agrees
+            moves = zip(state.actors[start:], state.history[start:])
+            laid = sum(1 for who, action in moves if who == p and action.kind >= SINGLE)
+            assert inference.discards_this_round(view, p) == laid
+
+
 def test_tilts():
     assert inference.tilt(0, 3) == 0.0
     assert inference.tilt(3, 9) == inference.tilt(3, 6) == inference.TILTS[2][6]
@@ -120,11 +132,36 @@ def test_tilts():
 
 def test_a_hand_the_seat_knows_whole_stays_as_it_is():
     game = gamenight.make("yaniv", players=2)
-    state, seat = next((s, seat) for s, seat in positions(game, 6)
-                       if s.view(seat)["phase"] == "turn" and inference.discards_this_round(s, 1 - seat) >= 3)
+    state, seat = next((s, seat) for s, seat in positions(game, 6) if s.view(seat)["phase"] == "turn"
+                       and inference.discards_this_round(s.view(seat), 1 - seat) >= 3)
     view = state.view(seat)
     world = game.sample_state(view, random.Random(1))
     world.known[1 - seat] = list(world.hands[1 - seat])   # as if every card he holds had been taken from the pile
     hand, stock = list(world.hands[1 - seat]), list(world.stock)
     refined = inference.refine(view, world, random.Random(2))
     assert refined.hands[1 - seat] == hand and refined.stock == stock
+
+
+def call_positions(game, seeds):
+    """(state, seat) at the heuristic's turns where it may call Yaniv."""
+    for seed in seeds:
+        for state, seat in positions(game, seed):
+            if state.view(seat)["can_call"]:
+                yield state, seat
+
+
+def test_the_heuristic_expects_a_call_to_hold_less_often_against_players_who_shed_points():
+    """Its estimate weighs each deal of the others' hands as the refinement does: with the same deals, a lean to low
+    hands can only lower the share where every other hand is higher (one opponent: a falling weight on an
+    outcome that rises with his points)."""
+    game = gamenight.make("yaniv", players=2)
+    bot = gamenight.make_bot("heuristic", game)
+    lower = 0
+    for state, seat in call_positions(game, range(20, 26)):
+        view = state.view(seat)
+        as_dealt = dict(view, log=[])    # nothing laid yet: no lean, every deal weighs the same
+        leaning, dealt = bot.call_chance(view, random.Random(1)), bot.call_chance(as_dealt, random.Random(1))
+        assert 0.0 <= leaning <= dealt + 1e-12 <= 1.0 + 1e-12
+        lower += leaning < dealt
+    assert lower >= 3
+

@@ -3,10 +3,12 @@
 The heuristic plays as a sensible person does: it judges a hand by what it would still hold after its
 next discard (hand value minus the best group it could lay next turn), so it dumps high cards and keeps
 low cards, pairs and run pieces; it takes a visible discard when that beats the average stock card; and it
-calls Yaniv when, sampling the unseen cards into the opponents' unknown slots, the call is likely to win.
+calls Yaniv when, sampling the unseen cards into the opponents' unknown slots and weighing each deal by how likely
+players who have been shedding points hold it (``inference``), the call is likely to win.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any, cast
@@ -18,13 +20,13 @@ from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
 from .actions import CALL, DRAW, KEEP, SLAP, SWAP, TAKE, YanivAction
-from .inference import refine
+from .inference import discards_this_round, refine, tilt
 from .state import YanivGame
 from .views import YanivView
 
 
 class YanivHeuristic:
-    def __init__(self, game: YanivGame, call_confidence: float = 0.72, samples: int = 48):
+    def __init__(self, game: YanivGame, call_confidence: float = 0.72, samples: int = 96):
         self.game = game
         self.table = game.table
         self.values = game.values
@@ -125,8 +127,18 @@ class YanivHeuristic:
                     unseen.remove(parse_card(name))
         return unseen
 
+    def call_chance(self, view: YanivView, rng: random.Random) -> float:
+        """The estimated chance that the seat's Yaniv call would hold now (``_call_wins``), from its view."""
+        hand = [parse_card(c) for c in view["hand"] or ()]
+        return self._call_wins(view, hand, self._unseen(view, hand), rng)
+
     def _call_wins(self, view: YanivView, hand: list[int], pool: list[int], rng: random.Random) -> float:
-        """Estimated chance that every opponent holds strictly more than us (Y16)."""
+        """Estimated chance that every opponent holds strictly more than us (Y16).
+
+        The unseen cards are dealt into the opponents' unknown slots at random, and each deal is weighed by how
+        likely its hands are for players who have been shedding points: ``exp(-tilt * points)`` per opponent, the
+        tilt of ``inference.TILTS`` for his hand's size and the groups he has laid this round (importance weights
+        for the same distribution ``inference.refine`` draws from)."""
         mine = sum(self.values[c] for c in hand)
         values = self.values
         opponents = []
@@ -134,24 +146,26 @@ class YanivHeuristic:
             if seat == view["seat"] or not active:
                 continue
             known = [parse_card(c) for c in view["known"][seat]]
-            opponents.append((sum(values[c] for c in known), view["hand_sizes"][seat] - len(known)))
+            size = view["hand_sizes"][seat]
+            lean = tilt(size, discards_this_round(view, seat))
+            opponents.append((sum(values[c] for c in known), size - len(known), lean))
         if not opponents:
             return 1.0
-        need = sum(u for _, u in opponents)
+        need = sum(u for _, u, _ in opponents)
         if need > len(pool):
             return 0.0
-        wins = 0
+        held = total = 0.0
         for _ in range(self.samples):
             cards = rng.sample(pool, need)
-            i, ok = 0, True
-            for known_sum, unknown in opponents:
-                total = known_sum + sum(values[c] for c in cards[i:i + unknown])
+            i, holds, weight = 0, True, 1.0
+            for known_sum, unknown, lean in opponents:
+                points = sum(values[c] for c in cards[i:i + unknown])
                 i += unknown
-                if total <= mine:
-                    ok = False
-                    break
-            wins += ok
-        return wins / self.samples
+                weight *= math.exp(-lean * points)
+                holds = holds and known_sum + points > mine
+            total += weight
+            held += weight * holds
+        return held / total
 
 
 def max_group_points(hand: Sequence[int], values: Sequence[int]) -> int:

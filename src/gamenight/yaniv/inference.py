@@ -30,8 +30,6 @@ import math
 import random
 from typing import Any
 
-from .actions import SINGLE
-
 #: TILTS[hand size - 1][the opponent's discards this round, 6 or more as 6]: how strongly his hand leans to few
 #: points, per point (hands of more than 5 cards use the 5-card row). The heuristic playing itself, 300 matches at
 #: 2 players and 300 at 4 from seed 70000, one in three turns, every opponent against 4 dealt worlds (173,361
@@ -48,13 +46,14 @@ TILTS = (
 STEPS = 200
 #: the phases in which the seat decides with the others' hands hidden (its turn: discard or call, then draw or take)
 PHASES = ("turn", "take")
+#: how the log's moves that lay no group begin
+NOT_LAID = ("yaniv", "draw", "take ", "swap ", "slap", "keep")
 
 
-def discards_this_round(world: Any, seat: int) -> int:
-    """How many groups ``seat`` has laid since the round began (the world's history is the view's log)."""
-    start = world.round_start
-    laid = zip(world.actors[start:], world.history[start:])
-    return sum(1 for p, action in laid if p == seat and action.kind >= SINGLE)
+def discards_this_round(view: Any, seat: int) -> int:
+    """How many groups ``seat`` has laid this round, read off the view's log (every move but a call, a draw, a take,
+    a swap, a slap or a keep lays a group)."""
+    return sum(1 for who, text in view["log"] if who == seat and not text.startswith(NOT_LAID))
 
 
 def tilt(size: int, turns: int) -> float:
@@ -74,7 +73,7 @@ def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS) -> Any
     stock = world.stock
     uniform = rng.random
     for opp, hand in enumerate(world.hands):
-        strength = tilt(len(hand), discards_this_round(world, opp)) if opp != seat else 0.0
+        strength = tilt(len(hand), discards_this_round(view, opp)) if opp != seat else 0.0
         if not strength:
             continue
         unknown = list(hand)
