@@ -11,8 +11,7 @@ import pytest
 MODULES = ["gamenight", "gamenight.core.rng", "gamenight.core.cards", "gamenight.core.text", "gamenight.core.errors",
            "gamenight.core.guide", "gamenight.i18n", "gamenight.bots.search",
            "gamenight.bots.review", "gamenight.core.encoding", "gamenight.rl.observations",
-           "gamenight.gin_rummy.inference", "gamenight.yaniv.inference",
-           "gamenight.yaniv.match_chances"]
+           "gamenight.gin_rummy.inference", "gamenight.yaniv.inference"]
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 

@@ -15,9 +15,8 @@ How it chooses (``SearchBot.evaluate``):
    cards, which avoids the "strategy fusion" of searching sampled worlds as if they were open (Frank & Basin,
    1998; Long et al., 2010 on perfect-information Monte Carlo in Skat).
 5. **What a rollout is worth** is read off the score sheet, the same for every game: the hand's result for the
-   seat's column (won 1, shared 0.5, lost 0), blended with its points against the others' (``margin_weight``)
-   and, where the game can tell it, with the seat's chance to win the match from the totals the hand leaves
-   (``match_chance``); or the match's result when the match ends in the rollout.
+   seat's column (won 1, shared 0.5, lost 0), blended with its points against the others' (``margin_weight``),
+   or the match's result when the match ends in the rollout.
 
 This is perfect-information Monte Carlo with imperfect-information rollouts; it was chosen over single-observer
 ISMCTS (Cowling, Powley & Whitehouse, 2012) because the games' heuristic bots are good rollout policies and the
@@ -89,9 +88,7 @@ class Settings:
     heuristic would have made the others' moves this round with the dice the world gives them), for what the game's
     sampler cannot know by the rules alone; ``refine``: ``refine(view, world, rng)`` moves a dealt world's hidden cards
     towards what players really hold, keeping the view (Gin: the opponent's hand has been built,
-    ``gin_rummy.inference``); ``match_chance``: ``match_chance(world, seat)``, the seat's chance to win the match
-    from the world at the hand's end (None where the game cannot tell), which makes up ``match_weight`` of the
-    rollout's value (Yaniv: the same points matter more near the elimination limit, ``yaniv.match_chances``)."""
+    ``gin_rummy.inference``)."""
     policy: str = "heuristic"
     margin_scale: float = 10.0
     margin_weight: float = 0.3
@@ -104,8 +101,6 @@ class Settings:
     margin: Callable[[AnyState, int], float] | None = None
     likelihood: Callable[[View, AnyState], float] | None = None
     refine: Callable[[View, AnyState, random.Random], AnyState] | None = None
-    match_chance: Callable[[AnyState, int], float | None] | None = None
-    match_weight: float = 0.5
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
@@ -259,11 +254,7 @@ class SearchBot:
         if settings.margin is not None:
             margin = settings.margin(world, seat)
         shaped = 0.5 + 0.5 * math.tanh(margin / settings.margin_scale)
-        value = (1 - settings.margin_weight) * won + settings.margin_weight * shaped
-        chance = None if settings.match_chance is None else settings.match_chance(world, seat)
-        if chance is not None:
-            value = (1 - settings.match_weight) * value + settings.match_weight * chance
-        return value, won
+        return (1 - settings.margin_weight) * won + settings.margin_weight * shaped, won
 
 
 class _Runs:

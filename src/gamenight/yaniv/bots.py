@@ -21,9 +21,7 @@ from ..core.text import N_
 from ..core.views import View
 from .actions import CALL, DRAW, KEEP, SLAP, SWAP, TAKE, YanivAction
 from .inference import discards_this_round, refine, tilt
-from .match_chances import HandPoints, MatchChances
-from .rules import YanivRules
-from .state import YanivGame, YanivState
+from .state import YanivGame
 from .views import YanivView
 
 
@@ -219,62 +217,10 @@ def _spread(pool: list[int], most: int) -> list[int]:
     return [ordered[int(i * step + step / 2)] for i in range(most)]
 
 
-#: the players' hands (a hand of 2 players counts 2) the heuristic plays against itself to learn what a hand's
-#: points are, at each table size and rules (about 2 seconds, once a process)
-HANDS_OBSERVED = 400
-_match_chances: dict[tuple[int, YanivRules], MatchChances] = {}
-
-
-def match_chances(game: YanivGame) -> MatchChances | None:
-    """The table's match chances (``match_chances``), built at the first call for a table size and rules; None
-    where a match is not a race to stay under the limit (``single_round``, ``end_on_first_elimination``)."""
-    rules = game.rules
-    if rules.single_round or rules.end_on_first_elimination:
-        return None
-    key = (game.num_players, rules)
-    found = _match_chances.get(key)
-    if found is None:
-        found = _match_chances[key] = MatchChances(observed_hand_points(game), rules.elimination_limit,
-                                                   dict(rules.halving_at), rules.halve_only_on_change)
-    return found
-
-
-def observed_hand_points(game: YanivGame, hands: int = HANDS_OBSERVED) -> HandPoints:
-    """The points the players scored in about ``hands`` players' hands of matches the heuristic plays against
-    itself (seeded, so the same every time)."""
-    bot = YanivHeuristic(game)
-    points: list[int] = []
-    seed = 0
-    while True:
-        state = game.new(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over:
-            seat = cast(int, state.current_player)
-            state.apply(bot.choose(state.view(seat), cast(list[Action], state.legal_actions()), rng))
-        for row in state.sheet:
-            points.extend(p for p in row["points"] if p is not None)
-            if len(points) >= hands:
-                return HandPoints.observed(points)
-        seed += 1
-
-
-def match_chance(world: YanivState, seat: int) -> float | None:
-    """``seat``'s chance to win the match from ``world``'s totals (the expert's ``match_chance``)."""
-    chances = match_chances(world.game)
-    if chances is None:
-        return None
-    if not world.active[seat]:
-        return 0.0
-    playing = [s for s, active in enumerate(world.active) if active]
-    return chances.chance([world.totals[s] for s in playing], playing.index(seat))
-
-
 def _heuristic(game: Game[Any, Any]) -> YanivHeuristic:
     return YanivHeuristic(cast(YanivGame, game))
 
 
 register_bot("heuristic", _heuristic, games=("yaniv",),
              doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
-#: the expert's search settings (``bots.search``)
-SETTINGS = Settings(margin_scale=15, iterations=80, refine=refine, match_chance=cast(Any, match_chance))
-register_search_bots("yaniv", SETTINGS)
+register_search_bots("yaniv", Settings(margin_scale=15, iterations=80, refine=refine))
