@@ -27,8 +27,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import gamenight  # noqa: E402
 from gamenight.bots.search import SearchBot  # noqa: E402
-from gamenight.tournament import wilson_interval  # noqa: E402
+from gamenight.tournament import seatings, solo_seatings, wilson_interval  # noqa: E402
 
+EXPERT, HEURISTIC = "expert", "heuristic"
 #: the search settings an experiment may change: --option name -> Settings field
 OVERRIDES = {"confidence": "confidence", "margin_weight": "margin_weight", "margin_scale": "margin_scale"}
 #: per match: the expert's share of the match, then for each side (expert, heuristic) hands won, points scored,
@@ -37,10 +38,10 @@ Match = dict[str, Any]
 
 
 def expert_seats(players: int, rotation: int) -> list[int]:
-    """The expert's seats in a rotation: the even seats or the odd ones at 2 players, seat ``rotation`` at more."""
-    if players == 2:
-        return [s for s in range(players) if (s + rotation) % 2 == 0]
-    return [rotation]
+    """The expert's seats in a rotation, as the tournament seats it: at 2 players its pairs' seatings (the even
+    seats, then the odd ones), at more its ``--solo`` ones (seat ``rotation`` alone)."""
+    seated = seatings(EXPERT, HEURISTIC, players) if players == 2 else solo_seatings(EXPERT, HEURISTIC, players)
+    return [s for s, bot in enumerate(seated[rotation]) if bot == EXPERT]
 
 
 def play(job: tuple[int, int, int, dict[str, Any]]) -> Match:
@@ -48,10 +49,10 @@ def play(job: tuple[int, int, int, dict[str, Any]]) -> Match:
     options for the table) in its seats, the heuristic in the others; what each side did, hand by hand."""
     players, seed, rotation, options = job
     game = gamenight.make("yaniv", players=players, **options.get("rules", {}))
-    expert = gamenight.make_bot("expert", game)
+    expert = gamenight.make_bot(EXPERT, game)
     changed = {OVERRIDES[k]: v for k, v in options.items() if k in OVERRIDES and v is not None}
     expert = SearchBot(game, replace(expert.settings, **changed), iterations=options.get("iterations"))
-    heuristic = gamenight.make_bot("heuristic", game)
+    heuristic = gamenight.make_bot(HEURISTIC, game)
     mine = expert_seats(players, rotation)
     bots = [expert if s in mine else heuristic for s in range(players)]
     rng = random.Random(seed * 7 + rotation)   # the bots' generator, shared by the seats
