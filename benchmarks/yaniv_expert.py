@@ -27,12 +27,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import gamenight  # noqa: E402
 from gamenight.bots.search import SearchBot  # noqa: E402
-from gamenight.tournament import seatings, solo_seatings, wilson_interval  # noqa: E402
+from gamenight.tournament import hand_winner, seatings, solo_seatings, wilson_interval  # noqa: E402
 
 EXPERT, HEURISTIC = "expert", "heuristic"
 #: the search settings an experiment may change: --option name -> Settings field
 OVERRIDES = {"confidence": "confidence", "margin_weight": "margin_weight", "margin_scale": "margin_scale"}
-#: per match: the expert's share of the match, then for each side (expert, heuristic) hands won, points scored,
+#: per match: the expert's share of the match, then for each side (expert, heuristic) the hands it played, those
+#: decided (one winner: ``gamenight.tournament.hand_winner``, as the tournament counts them) and won, points scored,
 #: calls made, calls held, points of caught calls
 Match = dict[str, Any]
 
@@ -57,7 +58,8 @@ def play(job: tuple[int, int, int, dict[str, Any]]) -> Match:
     bots = [expert if s in mine else heuristic for s in range(players)]
     rng = random.Random(seed * 7 + rotation)   # the bots' generator, shared by the seats
     state = game.new(seed=seed)
-    sides = [{"hands": 0, "won": 0.0, "points": 0.0, "calls": 0, "held": 0, "caught_points": 0} for _ in range(2)]
+    sides = [{"hands": 0, "decided": 0, "won": 0, "points": 0.0, "calls": 0, "held": 0, "caught_points": 0}
+             for _ in range(2)]
     rows = 0
     while state.current_player is not None:
         seat = state.current_player
@@ -67,17 +69,16 @@ def play(job: tuple[int, int, int, dict[str, Any]]) -> Match:
         points = state.sheet[rows]["points"]
         rows += 1
         playing = [s for s in range(players) if points[s] is not None]
-        best = min(points[s] for s in playing)
-        winners = [s for s in playing if points[s] == best]
+        winner = hand_winner(points, state.SHEET_LOW_WINS)   # None: a tie for the best (the hand is undecided)
         summary = state.last_round
-        for side, seats in enumerate((mine, [s for s in playing if s not in mine])):
-            seats = [s for s in seats if s in playing]
+        for side, seats in enumerate(([s for s in playing if s in mine], [s for s in playing if s not in mine])):
             if not seats:
                 continue
             tally = sides[side]
             tally["hands"] += 1
             tally["points"] += sum(points[s] for s in seats) / len(seats)   # a seat's points, on average
-            tally["won"] += sum(1 for s in seats if s in winners) / len(winners)
+            tally["decided"] += winner is not None
+            tally["won"] += winner in seats
             if summary["caller"] in seats:
                 tally["calls"] += 1
                 tally["held"] += bool(summary["success"])
@@ -93,6 +94,7 @@ def summary(matches: list[Match], players: int) -> dict[str, Any]:
     2 players), and each side's points a hand and calls."""
     won = sum(m["share"] for m in matches)
     hands = sum(m["sides"][0]["hands"] for m in matches)
+    decided = sum(m["sides"][0]["decided"] for m in matches)
     hands_won = sum(m["sides"][0]["won"] for m in matches)
     # over all hands; the interval from the spread of the matches' own per-hand differences
     pooled = sum(m["sides"][1]["points"] - m["sides"][0]["points"] for m in matches) / hands
@@ -113,9 +115,9 @@ def summary(matches: list[Match], players: int) -> dict[str, Any]:
             "expert_match_rate": round(won / len(matches), 3),
             "expert_match_ci95": [round(x, 3) for x in wilson_interval(won, len(matches))],
             "fair_share": round(1 / players, 3) if players > 2 else 0.5,
-            "expert_decided_hands_won": round(hands_won, 1), "decided_hands": hands,
-            "expert_hand_rate": round(hands_won / hands, 3),
-            "expert_hand_ci95": [round(x, 3) for x in wilson_interval(hands_won, hands)],
+            "hands": hands, "decided_hands": decided, "expert_decided_hands_won": hands_won,
+            "expert_hand_rate": round(hands_won / decided, 3) if decided else None,
+            "expert_hand_ci95": [round(x, 3) for x in wilson_interval(hands_won, decided)] if decided else None,
             "points_a_hand_heuristic_minus_expert": round(pooled, 2),
             "points_a_hand_ci95": [round(pooled - 1.96 * spread, 2), round(pooled + 1.96 * spread, 2)],
             "sides": sides}

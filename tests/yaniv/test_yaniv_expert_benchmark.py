@@ -25,7 +25,8 @@ def test_a_match_is_counted_hand_by_hand():
     for match in matches:
         expert, heuristic = match["sides"]
         assert expert["hands"] == heuristic["hands"] > 0
-        assert expert["won"] + heuristic["won"] == expert["hands"]   # at 2 players every hand has one winner
+        assert expert["decided"] == heuristic["decided"] == expert["hands"]   # at 2 players every hand has one winner
+        assert expert["won"] + heuristic["won"] == expert["hands"]
         assert expert["held"] <= expert["calls"] and heuristic["held"] <= heuristic["calls"]
         assert match["share"] in (0.0, 1.0) and expert["won"] == match["share"]   # one hand: its winner wins
     report = script.summary(matches, 2)
