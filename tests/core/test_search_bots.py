@@ -1,6 +1,8 @@
 """The search bots (``expert``, ``strong``): legal, deterministic for a budget and rng, their budget checked, and
 honest: they are handed views only, and a bot handed a state fails instead of peeking."""
+import math
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -60,6 +62,26 @@ def test_the_expert_chooses_a_legal_move_the_same_for_the_same_rng_and_budget(na
         assert estimates[0].action is first
         assert all(0 <= e.value <= 1 and 0 <= e.win <= 1 and e.rollouts >= 1 for e in estimates)
         assert len({e.action for e in estimates}) == len(estimates)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_search_replaces_its_prior_only_by_a_move_that_leads_it_by_its_confidence(name):
+    """One estimate is the policy's own move (``prior``, no ``lead``); a move searched to the last round has its lead
+    over it in standard errors; the bot plays another move than the prior only when that lead reaches
+    ``confidence``, and with no confidence at all it plays the move of the best value."""
+    game = gamenight.make(name, players=GAMES[name])
+    bot = gamenight.make_bot("expert", game, iterations=24)
+    eager = SearchBot(game, replace(bot.settings, confidence=-math.inf), iterations=24)
+    for state, seat in some_positions(game, seed=6, count=3):
+        legal = state.legal_actions()
+        estimates = bot.evaluate(state.view(seat), legal, random.Random(4))
+        priors = [e for e in estimates if e.prior]
+        assert len(priors) == 1 and priors[0].lead is None
+        assert all(e.lead is None or isinstance(e.lead, float) for e in estimates)
+        chosen = estimates[0]
+        assert chosen.prior or chosen.lead >= bot.settings.confidence
+        best = eager.evaluate(state.view(seat), legal, random.Random(4))
+        assert best[0].value == max(e.value for e in best if e.prior or e.lead is not None)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

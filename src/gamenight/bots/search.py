@@ -62,11 +62,17 @@ VARIANCE_FLOOR = 0.01
 @dataclass(frozen=True)
 class Estimate:
     """What the search thinks of one move: its mean ``value`` (0..1, the bot's objective), the share of rollouts
-    in which the seat won the hand (``win``; a shared hand counts half), and how many rollouts it got."""
+    in which the seat won the hand (``win``; a shared hand counts half), and how many rollouts it got; ``prior``:
+    whether it is the policy's own choice, the move the others must beat; ``lead``: for a move searched to the
+    last round, how many standard errors of their paired difference its value is above the prior's (None for the
+    prior itself and for moves dropped earlier). The search plays another move than the prior only when its
+    ``lead`` reaches ``Settings.confidence``."""
     action: Action
     value: float
     win: float
     rollouts: int
+    prior: bool = False
+    lead: float | None = None
 
 
 @dataclass(frozen=True)
@@ -195,13 +201,14 @@ class SearchBot:
         than ``settings.confidence`` standard errors of their paired difference: with few rollouts, the noise of
         a comparison would otherwise replace a good policy's choice by a worse one."""
         finalists = sorted(alive, key=lambda i: (-runs.mean(i), i))
+        lead = {i: runs.paired_z(i, 0) for i in finalists if i != 0}
         best = finalists[0]
-        if best != 0 and runs.paired_z(best, 0) < self.settings.confidence:
+        if best != 0 and lead[best] < self.settings.confidence:
             finalists.remove(0)
             finalists.insert(0, 0)
         rest = sorted((i for i in range(len(moves)) if runs.counts[i] and i not in alive),
                       key=lambda i: (-runs.mean(i), i))
-        return [Estimate(moves[i], runs.mean(i), runs.wins[i] / runs.counts[i], runs.counts[i])
+        return [Estimate(moves[i], runs.mean(i), runs.wins[i] / runs.counts[i], runs.counts[i], i == 0, lead.get(i))
                 for i in finalists + rest]
 
     def _candidates(self, view: View, legal: list[Action], rng: random.Random) -> list[Action]:

@@ -1,0 +1,151 @@
+"""When the Yaniv expert plays another move than its heuristic, is it right? Judged with the cards really held.
+
+The expert's search replaces its heuristic's move (its prior) only when another move leads it by ``confidence``
+standard errors (``Settings.confidence``, 2). This script measures what such a replacement is worth, by the lead
+the search gave it. Heuristic plays every seat of 2-player matches (``--matches`` deals from ``--seed``); at each
+decision with more than one legal move the expert searches the seat's view, its confidence set aside so that it
+names its best move by value and that move's lead over the prior (``Estimate.lead``). Where the two differ, both
+moves are played out ``--rollouts`` times from the real position, the hands as they really are and the stock
+reshuffled for each rollout (the same shuffles and seeds for both moves), every seat then played by the heuristic
+to the end of the hand. A move's worth is its mean points margin in the hand (the others' mean points minus the
+seat's: higher is better) and the share of the hands the seat wins. The report groups the differences by the
+lead (bands, and each threshold with the decisions above it: take, discard, or where calling Yaniv was legal),
+with 95% intervals over the decisions.
+
+The positions are the heuristic's own (the matches go on with its moves), so the report says what the search adds
+to the heuristic's play, decision by decision, and which threshold keeps only the gains; the matches themselves are
+``gamenight tournament``'s and ``benchmarks/yaniv_expert.py``'s.
+
+Run: ``python benchmarks/yaniv_overrides.py [--matches 8] [--seed 11] [--rollouts 100]`` (16 matches: about
+25 minutes on 2 cores at the expert's default budget).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+from dataclasses import replace
+from multiprocessing import Pool
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+
+import gamenight  # noqa: E402
+from gamenight.bots.search import SearchBot  # noqa: E402
+from gamenight.tournament import hand_winner  # noqa: E402
+from gamenight.yaniv.actions import CALL, DRAW, SWAP, TAKE  # noqa: E402
+
+#: the lead bands and the thresholds the report groups the decisions by
+BANDS = ((None, 0.5), (0.5, 1.0), (1.0, 1.5), (1.5, 2.0), (2.0, None))
+THRESHOLDS = (0.5, 1.0, 1.5, 2.0, 2.5)
+Record = dict[str, Any]
+
+
+def worth(state: Any, move: Any, seat: int, seed: int, heuristic: Any) -> tuple[float, float]:
+    """``move`` played in a copy of the real ``state`` (its stock reshuffled by ``seed``), then the heuristic for
+    every seat to the end of the hand: (the others' mean points minus the seat's, 1 if the seat won the hand)."""
+    world = state.clone()
+    random.Random(seed).shuffle(world.stock)
+    rows = len(world.sheet)
+    world.apply(move)
+    rng = random.Random(seed + 1)
+    while len(world.sheet) == rows and world.current_player is not None:
+        player = world.current_player
+        world.apply(heuristic.choose(world.view(player), world.legal_actions(), rng))
+    points = world.sheet[rows]["points"]
+    others = [p for s, p in enumerate(points) if s != seat and p is not None]
+    margin = sum(others) / len(others) - points[seat]
+    return margin, float(hand_winner(points, world.SHEET_LOW_WINS) == seat)
+
+
+def play(job: tuple[int, int, int | None, dict[str, Any]]) -> tuple[int, list[Record]]:
+    """One heuristic match from ``seed``: the decisions searched, and a record for each where the expert's best
+    move is not the prior, with the gain of the best move over the prior in ``rollouts`` playouts of the real
+    position."""
+    seed, rollouts, iterations, rules = job
+    game = gamenight.make("yaniv", players=2, **rules)
+    heuristic = gamenight.make_bot("heuristic", game)
+    shipped = gamenight.make_bot("expert", game)
+    expert = SearchBot(game, replace(shipped.settings, confidence=-math.inf), iterations=iterations)
+    rng = random.Random(seed)
+    state = game.new(seed=seed)
+    records = []
+    searched = 0
+    while state.current_player is not None:
+        seat = state.current_player
+        legal = state.legal_actions()
+        view = state.view(seat)
+        if len(legal) > 1:
+            searched += 1
+            estimates = expert.evaluate(view, legal, random.Random(rng.getrandbits(64)))
+            best, prior = estimates[0], next(e for e in estimates if e.prior)
+            if not best.prior:
+                seeds = [rng.getrandbits(48) for _ in range(rollouts)]
+                gains = [[a - b for a, b in zip(worth(state, best.action, seat, s, heuristic),
+                                                worth(state, prior.action, seat, s, heuristic))] for s in seeds]
+                kinds = {a.kind for a in legal}
+                records.append({"lead": best.lead, "call_legal": CALL in kinds,
+                                "phase": "take" if kinds & {DRAW, TAKE, SWAP} else "discard",
+                                "points": sum(g[0] for g in gains) / rollouts,
+                                "won": sum(g[1] for g in gains) / rollouts})
+        state.apply(heuristic.choose(view, legal, rng))
+    return searched, records
+
+
+def group(records: list[Record]) -> dict[str, Any]:
+    """The decisions' count and their mean gains (points a hand, hands won) with 95% intervals."""
+    out: dict[str, Any] = {"decisions": len(records)}
+    for key in ("points", "won"):
+        values = [r[key] for r in records]
+        if not values:
+            continue
+        mean = sum(values) / len(values)
+        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1) / len(values))
+        out[key] = [round(mean, 3), round(1.96 * spread, 3)]   # mean, half width of its 95% interval
+    return out
+
+
+def summary(records: list[Record], decisions: int) -> dict[str, Any]:
+    """The report: the gains by lead band and above each threshold (and by kind of decision above it)."""
+    def lead(r: Record) -> float:
+        return r["lead"] if r["lead"] is not None else -math.inf
+
+    bands = {}
+    for low, high in BANDS:
+        name = f"{'' if low is None else low}..{'' if high is None else high}"
+        bands[name] = group([r for r in records
+                             if (low is None or lead(r) >= low) and (high is None or lead(r) < high)])
+    thresholds = {}
+    for t in THRESHOLDS:
+        above = [r for r in records if lead(r) >= t]
+        thresholds[str(t)] = {"all": group(above),
+                              "take": group([r for r in above if r["phase"] == "take"]),
+                              "discard": group([r for r in above if r["phase"] == "discard" and not r["call_legal"]]),
+                              "call_legal": group([r for r in above if r["call_legal"]])}
+    return {"decisions_searched": decisions, "best_not_prior": len(records), "by_lead": bands,
+            "lead_at_least": thresholds}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--rollouts", type=int, default=100, help="playouts of each move from the real position")
+    parser.add_argument("--iterations", type=int, help="the expert's rollouts a decision (default: its own)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    jobs = [(args.seed + i, args.rollouts, args.iterations, {}) for i in range(args.matches)]
+    with Pool(args.workers) as pool:
+        matches = pool.map(play, jobs, chunksize=1)
+    records = [r for _, match in matches for r in match]
+    report = summary(records, sum(searched for searched, _ in matches))
+    report["seeds"] = [args.seed, args.seed + args.matches - 1]
+    report["rollouts"] = args.rollouts
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""benchmarks/yaniv_overrides.py: the expert's replacements of its heuristic's moves, judged with the real cards."""
+import importlib.util
+import pathlib
+
+SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "yaniv_overrides.py"
+
+
+def load():
+    spec = importlib.util.spec_from_file_location("yaniv_overrides", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_expert_s_other_moves_are_judged_and_grouped_by_lead():
+    script = load()
+    searched, records = 0, []
+    for seed in (1, 2, 3):
+        n, found = script.play((seed, 4, 6, {"single_round": True}))
+        searched += n
+        records += found
+    assert 0 < len(records) <= searched   # with 6 rollouts and no confidence, the search often disagrees
+    for r in records:
+        assert r["phase"] in ("take", "discard") and isinstance(r["call_legal"], bool)
+        assert -1 <= r["won"] <= 1
+        assert r["lead"] is None or isinstance(r["lead"], float)
+    report = script.summary(records, searched)
+    assert report["decisions_searched"] == searched and report["best_not_prior"] == len(records)
+    assert sum(band["decisions"] for band in report["by_lead"].values()) == len(records)
+    counts = [report["lead_at_least"][str(t)]["all"]["decisions"] for t in script.THRESHOLDS]
+    assert counts == sorted(counts, reverse=True)   # a higher threshold keeps fewer decisions
+    for t in script.THRESHOLDS:
+        kinds = report["lead_at_least"][str(t)]
+        assert kinds["take"]["decisions"] + kinds["discard"]["decisions"] + kinds["call_legal"]["decisions"] \
+            == kinds["all"]["decisions"]
+
+
+def test_a_move_played_out_from_the_real_position_is_scored_by_its_hand():
+    import gamenight
+
+    script = load()
+    game = gamenight.make("yaniv", players=2, single_round=True)
+    state = game.new(seed=5)
+    heuristic = gamenight.make_bot("heuristic", game)
+    move = state.legal_actions()[0]
+    margin, won = script.worth(state, move, state.current_player, 7, heuristic)
+    assert won in (0.0, 1.0)
+    assert (margin > 0) == bool(won)   # at 2 players the hand's winner scores less than the other
+    assert script.worth(state, move, state.current_player, 7, heuristic) == (margin, won)   # the same seed: same hand
+    assert state.sheet == [] and len(state.history) == 0   # the real position is untouched
