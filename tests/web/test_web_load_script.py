@@ -1,18 +1,14 @@
 """The load benchmark (`make bench`) still runs: a tiny run of each mode against a real `gamenight serve`
 finishes with actions measured and no errors (its figures are the benchmark's business, never asserted here)."""
-import importlib.util
-import pathlib
-
 import pytest
 
+from benchmark_scripts import load_benchmark
+
 pytest.importorskip("websockets")
-SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "web_load.py"
 
 
 def test_web_load_both_modes_run_clean(capsys):
-    spec = importlib.util.spec_from_file_location("web_load", SCRIPT)
-    web_load = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(web_load)
+    web_load = load_benchmark("web_load")
     people, bots = web_load.main(["--tables", "3", "--seconds", "1.5", "--think", "0.02", "--bot-delay", "0.05"])
     for result in (people, bots):
         assert result["client_failures"] == 0, result["first_failure"]
@@ -27,9 +23,7 @@ def test_web_load_both_modes_run_clean(capsys):
 def test_web_load_two_servers_on_postgresql_run_clean(postgres_cluster):
     """Two `gamenight serve` processes on one PostgreSQL database (the session's test cluster), the tables made at
     each in turn and the clients spread over both: every action and bot move arrives, and nothing is refused."""
-    spec = importlib.util.spec_from_file_location("web_load", SCRIPT)
-    web_load = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(web_load)
+    web_load = load_benchmark("web_load")
     [result] = web_load.main(["--db", "postgresql", "--servers", "2", "--mode", "bots", "--tables", "4",
                               "--seconds", "2", "--think", "0.02", "--bot-delay", "0.05"], cluster=postgres_cluster)
     assert result["client_failures"] == 0, result["first_failure"]

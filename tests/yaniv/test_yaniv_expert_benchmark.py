@@ -1,15 +1,9 @@
 """benchmarks/yaniv_expert.py: the per-hand report of the expert against the heuristic adds up."""
-import importlib.util
-import pathlib
-
-SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "yaniv_expert.py"
+from benchmark_scripts import load_benchmark
 
 
 def load():
-    spec = importlib.util.spec_from_file_location("yaniv_expert", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("yaniv_expert")
 
 
 def test_expert_seats_follow_the_tournament_seatings():

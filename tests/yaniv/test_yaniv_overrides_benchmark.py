@@ -1,15 +1,9 @@
 """benchmarks/yaniv_overrides.py: the expert's replacements of its heuristic's moves, judged with the real cards."""
-import importlib.util
-import pathlib
-
-SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "yaniv_overrides.py"
+from benchmark_scripts import load_benchmark
 
 
 def load():
-    spec = importlib.util.spec_from_file_location("yaniv_overrides", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("yaniv_overrides")
 
 
 def test_the_expert_s_other_moves_are_judged_and_grouped_by_lead():
