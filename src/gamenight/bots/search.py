@@ -94,7 +94,10 @@ class Settings:
     heuristic would have made the others' moves this round with the dice the world gives them), for what the game's
     sampler cannot know by the rules alone; ``refine``: ``refine(view, world, rng)`` moves a dealt world's hidden cards
     towards what players really hold, keeping the view (Gin: the opponent's hand has been built,
-    ``gin_rummy.inference``)."""
+    ``gin_rummy.inference``); ``points_only``: at a decision whose legal moves it names (``points_only(legal)``), a
+    rollout is valued by the hand's points margin alone, on a scale of ``points_scale`` points, not by who won the
+    hand (Yaniv: where calling is legal, as winning the hand by a call is worth only its points, and a caught call
+    costs a penalty)."""
     policy: str = "heuristic"
     margin_scale: float = 10.0
     margin_weight: float = 0.3
@@ -107,6 +110,8 @@ class Settings:
     margin: Callable[[AnyState, int], float] | None = None
     likelihood: Callable[[View, AnyState], float] | None = None
     refine: Callable[[View, AnyState, random.Random], AnyState] | None = None
+    points_only: Callable[[list[Action]], bool] | None = None
+    points_scale: float = 60.0
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
@@ -156,6 +161,7 @@ class SearchBot:
         deadline = None if self.time_s is None else self.clock() + self.time_s
         rounds = max(1, math.ceil(math.log2(len(moves))))
         alive = list(range(len(moves)))
+        by_points = self.settings.points_only is not None and self.settings.points_only(legal)
         for round_no in range(rounds):
             last = round_no == rounds - 1
             per_move = max(1, (budget - runs.spent) // len(alive) if last else budget // (len(alive) * rounds))
@@ -163,7 +169,7 @@ class SearchBot:
                 world = self._world(view, rng)
                 seed = rng.getrandbits(64)
                 for i in alive:
-                    runs.add(i, *self._rollout(world.clone(), moves[i], seat, seed))
+                    runs.add(i, *self._rollout(world.clone(), moves[i], seat, seed, by_points))
                 runs.worlds += 1
                 if progress is not None:
                     progress(min(1.0, runs.spent / budget))
@@ -223,8 +229,10 @@ class SearchBot:
             rest = ranked[:settings.candidates - 1]
         return [first, *rest]
 
-    def _rollout(self, world: AnyState, move: Action, seat: int, seed: int) -> tuple[float, float]:
-        """Play ``move`` in ``world``, then the policy for every seat to the end of the hand: (value, won)."""
+    def _rollout(self, world: AnyState, move: Action, seat: int, seed: int,
+                 by_points: bool = False) -> tuple[float, float]:
+        """Play ``move`` in ``world``, then the policy for every seat to the end of the hand: (value, won), the
+        value by the hand's points alone when ``by_points``."""
         rows = len(world.sheet) if self.settings.horizon == "hand" else -1
         world.apply(move)
         rng = random.Random(seed)
@@ -235,9 +243,9 @@ class SearchBot:
             assert player is not None
             world.apply(policy.choose(world.view(player), world.legal_actions(), rng))
             steps += 1
-        return self._score(world, rows, seat)
+        return self._score(world, rows, seat, by_points)
 
-    def _score(self, world: AnyState, rows: int, seat: int) -> tuple[float, float]:
+    def _score(self, world: AnyState, rows: int, seat: int, by_points: bool = False) -> tuple[float, float]:
         if world.is_over:
             result = world.returns()[seat]
             return result, result
@@ -260,6 +268,8 @@ class SearchBot:
             margin = -margin
         if settings.margin is not None:
             margin = settings.margin(world, seat)
+        if by_points:
+            return 0.5 + 0.5 * math.tanh(margin / settings.points_scale), won
         shaped = 0.5 + 0.5 * math.tanh(margin / settings.margin_scale)
         return (1 - settings.margin_weight) * won + settings.margin_weight * shaped, won
 
