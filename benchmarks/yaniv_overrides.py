@@ -27,6 +27,7 @@ import math
 import os
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from multiprocessing import Pool
 from typing import Any
@@ -34,9 +35,10 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 import gamenight  # noqa: E402
-from gamenight.bots.search import SearchBot  # noqa: E402
+from gamenight.bots.search import SearchBot, Settings  # noqa: E402
 from gamenight.tournament import hand_winner  # noqa: E402
 from gamenight.yaniv.actions import CALL, DRAW, SWAP, TAKE  # noqa: E402
+from gamenight.yaniv.bots import calls_legal  # noqa: E402
 
 #: the lead bands and the thresholds the report groups the decisions by
 BANDS = ((None, 0.5), (0.5, 1.0), (1.0, 1.5), (1.5, 2.0), (2.0, None))
@@ -61,38 +63,103 @@ def worth(state: Any, move: Any, seat: int, seed: int, heuristic: Any) -> tuple[
     return margin, float(hand_winner(points, world.SHEET_LOW_WINS) == seat)
 
 
-def play(job: tuple[int, int, int | None, dict[str, Any]]) -> tuple[int, list[Record]]:
-    """One heuristic match from ``seed``: the decisions searched, and a record for each where the expert's best
-    move is not the prior, with the gain of the best move over the prior in ``rollouts`` playouts of the real
-    position."""
-    seed, rollouts, iterations, rules = job
-    game = gamenight.make("yaniv", players=2, **rules)
+#: the searches the script can compare, each the shipped expert's settings changed: ``shipped`` as it is (the
+#: decisions where a call is legal valued by the hand's points alone, ``Settings.points_only``), ``by_result`` every
+#: decision valued by the hand's result and margin (the expert before that change)
+VARIANTS: dict[str, Callable[[Settings], Settings]] = {
+    "shipped": lambda s: s,
+    "by_result": lambda s: replace(s, points_only=None),
+}
+
+
+def play(job: tuple[int, int, int | None, dict[str, Any], tuple[str, ...], bool]) -> tuple[int, list[Record]]:
+    """One heuristic match from ``seed``: the decisions searched (with ``only_calls``, only those where a call is
+    legal), and a record for each where some variant's best move is not the prior: for each such variant, the
+    best move's lead and its gain over the prior in ``rollouts`` playouts of the real position (every variant
+    searches the same worlds, and a move is played out on the same seeds whichever variant names it)."""
+    seed, rollouts, iterations, rules, variants, only_calls = job
+    game = gamenight.make("yaniv", **{"players": 2, **rules})
     heuristic = gamenight.make_bot("heuristic", game)
-    shipped = gamenight.make_bot("expert", game)
-    expert = SearchBot(game, replace(shipped.settings, confidence=-math.inf), iterations=iterations)
+    shipped = gamenight.make_bot("expert", game).settings
+    experts = {name: SearchBot(game, replace(VARIANTS[name](shipped), confidence=-math.inf), iterations=iterations)
+               for name in variants}
     rng = random.Random(seed)
     state = game.new(seed=seed)
     records = []
     searched = 0
     while state.current_player is not None:
-        seat = state.current_player
         legal = state.legal_actions()
-        view = state.view(seat)
-        if len(legal) > 1:
+        view = state.view(state.current_player)
+        if len(legal) > 1 and (calls_legal(legal) or not only_calls):
             searched += 1
-            estimates = expert.evaluate(view, legal, random.Random(rng.getrandbits(64)))
-            best, prior = estimates[0], next(e for e in estimates if e.prior)
-            if not best.prior:
-                seeds = [rng.getrandbits(48) for _ in range(rollouts)]
-                gains = [[a - b for a, b in zip(worth(state, best.action, seat, s, heuristic),
-                                                worth(state, prior.action, seat, s, heuristic))] for s in seeds]
-                kinds = {a.kind for a in legal}
-                records.append({"lead": best.lead, "call_legal": CALL in kinds,
-                                "phase": "take" if kinds & {DRAW, TAKE, SWAP} else "discard",
-                                "points": sum(g[0] for g in gains) / rollouts,
-                                "won": sum(g[1] for g in gains) / rollouts})
+            # the same worlds and playouts for every variant
+            record = judge(state, experts, random.Random(seed * 1_000_003 + searched), rollouts, heuristic)
+            if record is not None:
+                records.append(record)
         state.apply(heuristic.choose(view, legal, rng))
     return searched, records
+
+
+def judge(state: Any, experts: dict[str, SearchBot], measure: random.Random, rollouts: int,
+          heuristic: Any) -> Record | None:
+    """The record of one decision: for each variant whose best move is not the prior, its lead and gains (None
+    when every variant keeps the prior)."""
+    seat, legal = state.current_player, state.legal_actions()
+    view = state.view(seat)
+    search_seed, seeds = measure.getrandbits(64), [measure.getrandbits(48) for _ in range(rollouts)]
+    worths: dict[int, tuple[float, float]] = {}
+
+    def value(move: Any) -> tuple[float, float]:
+        key = legal.index(move)
+        if key not in worths:
+            results = [worth(state, move, seat, s, heuristic) for s in seeds]
+            worths[key] = (sum(r[0] for r in results) / rollouts, sum(r[1] for r in results) / rollouts)
+        return worths[key]
+
+    moved = {}
+    for name, expert in experts.items():
+        estimates = expert.evaluate(view, legal, random.Random(search_seed))
+        best, prior = estimates[0], next(e for e in estimates if e.prior)
+        if not best.prior:
+            gain = [a - b for a, b in zip(value(best.action), value(prior.action))]
+            moved[name] = {"lead": best.lead, "points": gain[0], "won": gain[1]}
+    if not moved:
+        return None
+    kinds = {a.kind for a in legal}
+    return {"call_legal": CALL in kinds, "phase": "take" if kinds & {DRAW, TAKE, SWAP} else "discard",
+            "variants": moved}
+
+
+def of_variant(records: list[Record], name: str) -> list[Record]:
+    """The decisions where ``name``'s best move was not the prior, each with its lead and gains."""
+    return [{"call_legal": r["call_legal"], "phase": r["phase"], **r["variants"][name]}
+            for r in records if name in r["variants"]]
+
+
+def versus(records: list[Record], a: str, b: str) -> dict[str, Any]:
+    """What playing ``b`` instead of ``a`` gains over all the decisions (each playing another move than the prior
+    only above a threshold of lead), in total points and hands, with 95% intervals; all and where a call is legal."""
+    out: dict[str, Any] = {}
+    def gain(r: Record, name: str, key: str, t: float) -> float:
+        moved = r["variants"].get(name)
+        return moved[key] if moved and moved["lead"] is not None and moved["lead"] >= t else 0.0
+
+    for t in THRESHOLDS:
+        row = {}
+        for kind, chosen in (("all", records), ("call_legal", [r for r in records if r["call_legal"]])):
+            row[kind] = {key: total([gain(r, b, key, t) - gain(r, a, key, t) for r in chosen])
+                         for key in ("points", "won")}
+        out[str(t)] = row
+    return out
+
+
+def total(values: list[float]) -> list[float]:
+    """The sum of ``values`` and the half width of its 95% interval."""
+    if len(values) < 2:
+        return [round(sum(values), 3), 0.0]
+    mean = sum(values) / len(values)
+    var = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return [round(sum(values), 3), round(1.96 * math.sqrt(var * len(values)), 3)]
 
 
 def group(records: list[Record]) -> dict[str, Any]:
@@ -136,12 +203,25 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=100, help="playouts of each move from the real position")
     parser.add_argument("--iterations", type=int, help="the expert's rollouts a decision (default: its own)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--variants", default="shipped",
+                        help=f"the searches to judge, comma-separated, the first the baseline: {', '.join(VARIANTS)}")
+    parser.add_argument("--only-calls", action="store_true", help="only the decisions where a call is legal")
+    parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
-    jobs = [(args.seed + i, args.rollouts, args.iterations, {}) for i in range(args.matches)]
+    variants = tuple(args.variants.split(","))
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        parser.error(f"no such variant: {', '.join(unknown)} (known: {', '.join(VARIANTS)})")
+    rules = {"players": args.players}
+    jobs = [(args.seed + i, args.rollouts, args.iterations, rules, variants, args.only_calls)
+            for i in range(args.matches)]
     with Pool(args.workers) as pool:
         matches = pool.map(play, jobs, chunksize=1)
     records = [r for _, match in matches for r in match]
-    report = summary(records, sum(searched for searched, _ in matches))
+    decisions = sum(searched for searched, _ in matches)
+    report: dict[str, Any] = {"variants": {name: summary(of_variant(records, name), decisions) for name in variants}}
+    for other in variants[1:]:
+        report[f"{other} - {variants[0]}"] = versus(records, variants[0], other)
     report["seeds"] = [args.seed, args.seed + args.matches - 1]
     report["rollouts"] = args.rollouts
     print(json.dumps(report, indent=1))
