@@ -41,7 +41,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import gamenight  # noqa: E402
 from gamenight.bots.search import SearchBot, Settings  # noqa: E402
 from gamenight.tournament import hand_winner  # noqa: E402
-from gamenight.yaniv.actions import CALL, DRAW, SWAP, TAKE  # noqa: E402
+from gamenight.yaniv.actions import DRAW, SWAP, TAKE  # noqa: E402
 from gamenight.yaniv.bots import calls_legal  # noqa: E402
 
 #: the lead bands and the thresholds the report groups the decisions by
@@ -130,7 +130,7 @@ def judge(state: Any, experts: dict[str, SearchBot], measure: random.Random, rol
     if not moved:
         return None
     kinds = {a.kind for a in legal}
-    return {"call_legal": CALL in kinds, "phase": "take" if kinds & {DRAW, TAKE, SWAP} else "discard",
+    return {"call_legal": calls_legal(legal), "phase": "take" if kinds & {DRAW, TAKE, SWAP} else "discard",
             "variants": moved}
 
 
@@ -158,12 +158,18 @@ def versus(records: list[Record], a: str, b: str) -> dict[str, Any]:
 
 
 def total(values: list[float]) -> list[float]:
-    """The sum of ``values`` and the half width of its 95% interval."""
+    """The sum of ``values`` and the half width of its 95% interval (``len(values)`` times the mean's)."""
+    mean, half = interval(values)
+    return [round(mean * len(values), 3), round(half * len(values), 3)]
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half width of its 95% interval (0 for fewer than 2 values)."""
+    mean = sum(values) / len(values) if values else 0.0
     if len(values) < 2:
-        return [round(sum(values), 3), 0.0]
-    mean = sum(values) / len(values)
+        return mean, 0.0
     var = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
-    return [round(sum(values), 3), round(1.96 * math.sqrt(var * len(values)), 3)]
+    return mean, 1.96 * math.sqrt(var / len(values))
 
 
 def group(records: list[Record]) -> dict[str, Any]:
@@ -173,9 +179,7 @@ def group(records: list[Record]) -> dict[str, Any]:
         values = [r[key] for r in records]
         if not values:
             continue
-        mean = sum(values) / len(values)
-        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1) / len(values))
-        out[key] = [round(mean, 3), round(1.96 * spread, 3)]   # mean, half width of its 95% interval
+        out[key] = [round(x, 3) for x in interval(values)]   # mean, half width of its 95% interval
     return out
 
 

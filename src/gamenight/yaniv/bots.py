@@ -221,12 +221,12 @@ def _heuristic(game: Game[Any, Any]) -> YanivHeuristic:
     return YanivHeuristic(cast(YanivGame, game))
 
 
-register_bot("heuristic", _heuristic, games=("yaniv",),
-             doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
 def calls_legal(legal: list[Action]) -> bool:
     """Whether calling Yaniv is one of the legal moves: there the expert values its moves by the hand's points
     alone, as a call that holds is worth only the points it scores and a caught one costs the penalty."""
     return any(cast(YanivAction, a).kind == CALL for a in legal)
 
 
+register_bot("heuristic", _heuristic, games=("yaniv",),
+             doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
 register_search_bots("yaniv", Settings(margin_scale=15, iterations=80, refine=refine, points_only=calls_legal))
