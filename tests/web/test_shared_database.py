@@ -5,6 +5,7 @@ connections, heartbeat and notifications). Every server serves every table; the 
 Waits are for events (a notification applied, a lease taken), each bounded by a generous deadline; nothing sleeps
 for a fixed time."""
 import random
+import sys
 
 import pytest
 from web_helpers import (
@@ -22,6 +23,17 @@ import gamenight
 from gamenight.web import TableError, TableManager, open_storage
 from gamenight.web import shared as shared_module
 from gamenight.web.scheduler import BotScheduler
+
+
+@pytest.fixture(autouse=True)
+def threads_take_turns_often():
+    """Threads here take turns every 10 microseconds, not Python's 5 ms: a test that reads a table while another
+    server's change is applied to it (on a thread of its own) meets that moment in most runs, not once in hundreds
+    on a loaded machine."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    yield
+    sys.setswitchinterval(before)
 
 
 def server(url, **options) -> TableManager:
@@ -50,8 +62,21 @@ def ann_at_a_and_bob_at_b(url):
     return a, b, table, mirror, first, ann, bob
 
 
-def same(a, b) -> bool:
-    return a.revision == b.revision and a.state.to_json() == b.state.to_json() and a.seats == b.seats
+def agreed(*copies):
+    """The state every copy of a table holds (a copy of it), or None while they differ. Each copy is read once, under
+    its lock: another server's change is applied on a thread of its own, so a copy read twice, or read without its
+    lock, may have moved on between the readings (a test would then act on a copy that has not)."""
+    held = []
+    for copy in copies:
+        with copy.lock:
+            facts = (copy.revision, copy.state.to_json(), [dict(seat) for seat in copy.seats])
+            held.append((facts, copy.state.clone()))
+    first = held[0][0]
+    return held[0][1] if all(facts == first for facts, _ in held) else None
+
+
+def same(*copies) -> bool:
+    return agreed(*copies) is not None
 
 
 def test_a_table_made_at_one_server_is_played_there_and_served_by_every_server(postgres_url):
@@ -69,7 +94,7 @@ def test_a_table_made_at_one_server_is_played_there_and_served_by_every_server(p
     b.storage.load_since = lambda *args: reads.append(args) or real_load_since(*args)
     moves = 0
     while not mirror.state.is_over and moves < 30:
-        wait_for(lambda: same(table, mirror) and (table.state.current_player == 0 or table.state.is_over),
+        wait_for(lambda: (state := agreed(table, mirror)) is not None and (state.current_player == 0 or state.is_over),
                  "the bot at A to move, and B to hear of it")
         if mirror.state.is_over:
             break
@@ -214,8 +239,8 @@ def test_every_message_a_server_sends_from_its_caught_up_copy_shows_only_the_sea
     c.get(table.table_id).listen(None, received[None].append)
     rng = random.Random(3)
     for _ in range(400):
-        wait_for(lambda: all(same(watched, copy) for copy in at.values()) and (
-            watched.state.is_over or watched.state.current_player in at), "the servers to agree, a person to move")
+        wait_for(lambda: (state := agreed(watched, *at.values())) is not None and (
+            state.is_over or state.current_player in at), "the servers to agree, a person to move")
         if watched.state.is_over:
             break
         seat = watched.state.current_player
