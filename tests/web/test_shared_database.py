@@ -66,13 +66,13 @@ def agreed(*copies):
     """The state every copy of a table holds (a copy of it), or None while they differ. Each copy is read once, under
     its lock: another server's change is applied on a thread of its own, so a copy read twice, or read without its
     lock, may have moved on between the readings (a test would then act on a copy that has not)."""
-    held = []
+    held, state = [], None
     for copy in copies:
         with copy.lock:
-            facts = (copy.revision, copy.state.to_json(), [dict(seat) for seat in copy.seats])
-            held.append((facts, copy.state.clone()))
-    first = held[0][0]
-    return held[0][1] if all(facts == first for facts, _ in held) else None
+            held.append((copy.revision, copy.state.to_json(), [dict(seat) for seat in copy.seats]))
+            if state is None:
+                state = copy.state.clone()   # the first copy's
+    return state if all(facts == held[0] for facts in held) else None
 
 
 def same(*copies) -> bool:
