@@ -86,24 +86,24 @@ def test_the_search_replaces_its_prior_only_by_a_move_that_leads_it_by_its_confi
 
 @pytest.mark.parametrize("name", ["gin_rummy", "thunee", "yaniv"])   # YESSIR!'s rollouts end the match
 def test_a_decision_the_settings_name_is_valued_by_the_hands_points_alone(name):
-    """``points_only(legal)`` names the decisions valued by the hand's points margin on ``points_scale``: with a
+    """``points_only(view, legal)`` names the decisions valued by the hand's points margin on ``points_scale``: with a
     scale no hand's points approach, every rollout there is worth an even 0.5 whoever wins the hand (early in a
     match, where no rollout ends it); the others keep the hand's result."""
     game = gamenight.make(name, players=GAMES[name])
     settings = gamenight.make_bot("expert", game).settings
     asked = []
 
-    def everywhere(legal):
-        asked.append(legal)
+    def everywhere(view, legal):
+        asked.append((view, legal))
         return True
 
     flat = SearchBot(game, replace(settings, points_only=everywhere, points_scale=1e12), iterations=16)
-    never = SearchBot(game, replace(settings, points_only=lambda legal: False, points_scale=1e12), iterations=16)
+    never = SearchBot(game, replace(settings, points_only=lambda view, legal: False, points_scale=1e12), iterations=16)
     for state, seat in some_positions(game, seed=8, count=2):
         legal = state.legal_actions()
         for estimate in flat.evaluate(state.view(seat), legal, random.Random(5)):
             assert estimate.value == pytest.approx(0.5, abs=1e-6)
-        assert asked[-1] == legal
+        assert asked[-1] == (state.view(seat), legal)
         shipped = gamenight.make_bot("expert", game, iterations=16)
         assert [e.value for e in never.evaluate(state.view(seat), legal, random.Random(5))] \
             == [e.value for e in shipped.evaluate(state.view(seat), legal, random.Random(5))]

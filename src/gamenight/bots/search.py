@@ -94,10 +94,11 @@ class Settings:
     heuristic would have made the others' moves this round with the dice the world gives them), for what the game's
     sampler cannot know by the rules alone; ``refine``: ``refine(view, world, rng)`` moves a dealt world's hidden cards
     towards what players really hold, keeping the view (Gin: the opponent's hand has been built,
-    ``gin_rummy.inference``); ``points_only``: at a decision whose legal moves it names (``points_only(legal)``), a
-    rollout is valued by the hand's points margin alone, on a scale of ``points_scale`` points, not by who won the
-    hand (Yaniv: where calling is legal, as winning the hand by a call is worth only its points, and a caught call
-    costs a penalty)."""
+    ``gin_rummy.inference``); ``points_only``: at a decision it names (``points_only(view, legal)``), a rollout is
+    valued by the hand's points margin alone (or ``margin``'s), on a scale of ``points_scale`` points, not by who
+    won the hand (Yaniv: where calling is legal, as winning the hand by a call is worth only its points and a
+    caught call costs a penalty; and at every decision at 3 players or more, where the match is a race of
+    points)."""
     policy: str = "heuristic"
     margin_scale: float = 10.0
     margin_weight: float = 0.3
@@ -110,7 +111,7 @@ class Settings:
     margin: Callable[[AnyState, int], float] | None = None
     likelihood: Callable[[View, AnyState], float] | None = None
     refine: Callable[[View, AnyState, random.Random], AnyState] | None = None
-    points_only: Callable[[list[Action]], bool] | None = None
+    points_only: Callable[[View, list[Action]], bool] | None = None
     points_scale: float = 60.0
 
     def budget(self, players: int) -> int:
@@ -161,7 +162,7 @@ class SearchBot:
         deadline = None if self.time_s is None else self.clock() + self.time_s
         rounds = max(1, math.ceil(math.log2(len(moves))))
         alive = list(range(len(moves)))
-        by_points = self.settings.points_only is not None and self.settings.points_only(legal)
+        by_points = self.settings.points_only is not None and self.settings.points_only(view, legal)
         for round_no in range(rounds):
             last = round_no == rounds - 1
             per_move = max(1, (budget - runs.spent) // len(alive) if last else budget // (len(alive) * rounds))

@@ -222,11 +222,37 @@ def _heuristic(game: Game[Any, Any]) -> YanivHeuristic:
 
 
 def calls_legal(legal: list[Action]) -> bool:
-    """Whether calling Yaniv is one of the legal moves: there the expert values its moves by the hand's points
-    alone, as a call that holds is worth only the points it scores and a caught one costs the penalty."""
+    """Whether calling Yaniv is one of the legal moves."""
     return any(cast(YanivAction, a).kind == CALL for a in legal)
+
+
+def by_points(view: View, legal: list[Action]) -> bool:
+    """Where the expert values its moves by the hand's points alone, not by who won the hand: where calling is
+    legal (a call that holds is worth only the points it scores, and a caught one costs the penalty), and at every
+    decision at a table of 3 or more, where the match is a race to stay under the limit and a hand is won by one
+    player in three or four."""
+    return view["players"] >= 3 or calls_legal(legal)
+
+
+def race_margin(world: Any, seat: int) -> float:
+    """The expert's margin at a hand's end: the others' mean points that hand less its own. At a table of 3 or more,
+    the points as the totals took them: a total halved (Y18) took the hand's points less what the halving removed,
+    and a seat put out (Y19) has lost (minus infinity: the rollout is worth nothing) while the others play on. At 2
+    players, the hand's points as they are (the match ends with the first seat out)."""
+    row = world.sheet[-1]
+    took = list(row["points"])
+    if len(took) >= 3:
+        if "out" in row["marks"][seat]:
+            return -math.inf
+        halved_from = {after: before for before, after in world.game.rules.halving_at}
+        for c, marks in enumerate(row["marks"]):
+            if "halved" in marks and took[c] is not None:
+                took[c] -= halved_from[row["totals"][c]] - row["totals"][c]
+    others = [p for c, p in enumerate(took) if c != seat and p is not None]
+    return float(sum(others) / len(others) - took[seat]) if others else 0.0
 
 
 register_bot("heuristic", _heuristic, games=("yaniv",),
              doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
-register_search_bots("yaniv", Settings(margin_scale=15, iterations=80, refine=refine, points_only=calls_legal))
+register_search_bots("yaniv", Settings(margin_scale=15, iterations=80, refine=refine, points_only=by_points,
+                                       margin=race_margin))
