@@ -67,12 +67,13 @@ def worth(state: Any, move: Any, seat: int, seed: int, heuristic: Any) -> tuple[
     return margin, float(hand_winner(points, world.SHEET_LOW_WINS) == seat)
 
 
-#: the searches the script can compare, each the shipped expert's settings changed: ``shipped`` as it is (the
-#: decisions where a call is legal valued by the hand's points alone, ``Settings.points_only``), ``by_result`` every
-#: decision valued by the hand's result and margin (the expert before that change)
+#: the searches the script can compare, each the shipped expert's settings changed: ``shipped`` as it is (decisions
+#: valued by the hand's points alone, ``Settings.points_only``: where a call is legal, and every one at 3 players or
+#: more, the points as the totals take them, ``Settings.margin``), ``by_result`` every decision valued by the
+#: hand's result and its points as they are (the expert before those changes)
 VARIANTS: dict[str, Callable[[Settings], Settings]] = {
     "shipped": lambda s: s,
-    "by_result": lambda s: replace(s, points_only=None),
+    "by_result": lambda s: replace(s, points_only=None, margin=None),
 }
 
 
