@@ -38,26 +38,31 @@ PLAYERS = 4
 SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.7)
 
 
+def played(game: Any, bots: list[Any], seed: int) -> Any:
+    """The match from ``seed`` played to its end, ``bots[seat]`` in each seat (one generator, seeded by ``seed``)."""
+    state, rng = game.new(seed=seed), random.Random(seed)
+    while state.current_player is not None:
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+    return state
+
+
 def heuristic_rows(matches: int, first_seed: int) -> dict[int, list[list[int]]]:
     """The points each seat still in scored in each hand of ``matches`` heuristic matches, by how many were in."""
     game = gamenight.make("yaniv", players=PLAYERS)
-    bot = gamenight.make_bot("heuristic", game)
+    bots = [gamenight.make_bot("heuristic", game)] * PLAYERS
     rows: dict[int, list[list[int]]] = {n: [] for n in range(2, PLAYERS + 1)}
     for seed in range(first_seed, first_seed + matches):
-        state, rng = game.new(seed=seed), random.Random(seed)
-        while state.current_player is not None:
-            seat = state.current_player
-            state.apply(bot.choose(state.view(seat), state.legal_actions(), rng))
-        for row in state.score_sheet()["rows"]:
+        for row in played(game, bots, seed).score_sheet()["rows"]:
             points = [p for p in row["points"] if p is not None]
             rows[len(points)].append(points)
     return rows
 
 
-def model_match(rows: dict[int, list[list[int]]], scale: float, rng: random.Random) -> tuple[float, int, int]:
-    """One match of the model, seat 0 alone scaled: (its share of the win, the points the scale spared it, the
-    hands it played)."""
-    rules = gamenight.make("yaniv", players=PLAYERS).rules
+def model_match(rows: dict[int, list[list[int]]], scale: float, rng: random.Random,
+                rules: Any) -> tuple[float, int, int]:
+    """One match of the model under ``rules`` (the table's halving and limit), seat 0 alone scaled: (its share of
+    the win, the points the scale spared it, the hands it played)."""
     halving, limit = dict(rules.halving_at), rules.elimination_limit
     totals, alive, spared, hands = [0] * PLAYERS, list(range(PLAYERS)), 0, 0
     while len(alive) > 1 and 0 in alive:
@@ -78,11 +83,12 @@ def model_match(rows: dict[int, list[list[int]]], scale: float, rng: random.Rand
 
 def model(matches: int, seed: int, per_scale: int) -> dict[str, Any]:
     rows = heuristic_rows(matches, seed)
+    rules = gamenight.make("yaniv", players=PLAYERS).rules
     report: dict[str, Any] = {"heuristic_matches": matches, "hands": {n: len(r) for n, r in rows.items()},
                               "matches_a_scale": per_scale, "scales": []}
     for scale in SCALES:
         rng = random.Random(seed)
-        results = [model_match(rows, scale, rng) for _ in range(per_scale)]
+        results = [model_match(rows, scale, rng, rules) for _ in range(per_scale)]
         report["scales"].append({"scale": scale, "share": round(sum(r[0] for r in results) / per_scale, 4),
                                  "points_a_hand_fewer": round(sum(r[1] for r in results)
                                                               / sum(r[2] for r in results), 3)})
@@ -95,11 +101,7 @@ def variant_match(job: tuple[int, int, float]) -> tuple[float, int, float, int]:
     seed, seat, call_confidence = job
     game = gamenight.make("yaniv", players=PLAYERS)
     standard, variant = YanivHeuristic(game), YanivHeuristic(game, call_confidence=call_confidence)
-    state, rng = game.new(seed=seed), random.Random(seed)
-    while state.current_player is not None:
-        player = state.current_player
-        bot = variant if player == seat else standard
-        state.apply(bot.choose(state.view(player), state.legal_actions(), rng))
+    state = played(game, [variant if s == seat else standard for s in range(PLAYERS)], seed)
     mine, others, hands = 0, 0.0, 0
     for row in state.score_sheet()["rows"]:
         points = row["points"]
