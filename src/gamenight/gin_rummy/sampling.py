@@ -85,7 +85,7 @@ def _knock_bound(s: GinRummyState, view: GinRummyView) -> tuple[int, Check] | No
         return knocker, lambda h: deadwood(h) <= limit
     if phase == "discard" and view["must_knock"] and view["current"] != seat:
         banned = -1 if s.game.rules.may_discard_taken_discard else s.taken
-        return view["current"], lambda h: s._can_big_gin(h) or bool(s._knock_cards(h, banned))
+        return view["current"], lambda h: s._may_go_out(h, banned)
     return None
 
 

@@ -235,9 +235,10 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         taken = self.taken
         banned = taken if taken >= 0 and not self.game.rules.may_discard_taken_discard else -1
         out = [] if self.must_knock else A.discards_of(hand if banned < 0 else hand ^ BIT[banned])
-        if self._can_big_gin(hand):
+        dw = deadwood(hand)
+        if self._can_big_gin(dw):
             out.insert(0, A.BIGGIN_ACTION)   # in id order: big gin, the discards, the knocks
-        knock_cards = self._knock_cards(hand, banned)
+        knock_cards = self._knock_cards(hand, banned, dw)
         if knock_cards:
             knocks = A.KNOCKS
             out.extend(knocks[c] for c in knock_cards)
@@ -246,7 +247,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     def _legal_wall(self) -> list[GinAction]:
         hand = self.hands[self.current] | BIT[self.pile[-1]]
         banned = -1 if self.game.rules.may_discard_taken_discard else self.pile[-1]
-        if self._can_big_gin(hand) or self._knock_cards(hand, banned):
+        if self._may_go_out(hand, banned):
             return [A.TAKE_ACTION, A.PASS_ACTION]
         return [A.PASS_ACTION]
 
@@ -275,15 +276,22 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     def _legal_over(self) -> list[GinAction]:
         return []
 
-    def _can_big_gin(self, hand: int) -> bool:
-        return self.game.rules.big_gin_bonus is not None and deadwood(hand) == 0
+    def _can_big_gin(self, dw: int) -> bool:
+        """Whether an 11-card hand of deadwood ``dw`` (``deadwood(hand)``) may go big gin."""
+        return dw == 0 and self.game.rules.big_gin_bonus is not None
 
-    def _knock_cards(self, hand: int, banned: int) -> list[int]:
-        """The cards whose face-down discard leaves deadwood within the knock limit (G8). A discard lowers the
-        hand's deadwood by at most the card's value, 10 at most (each arrangement of the cards left, with the card
-        added as deadwood, is one of the hand's): most hands are ruled out by their deadwood alone."""
+    def _may_go_out(self, hand: int, banned: int) -> bool:
+        """Whether the 11-card ``hand`` may go big gin or knock (``banned``: a card it may not discard, or -1)."""
+        dw = deadwood(hand)
+        return self._can_big_gin(dw) or bool(self._knock_cards(hand, banned, dw))
+
+    def _knock_cards(self, hand: int, banned: int, dw: int) -> list[int]:
+        """The cards whose face-down discard leaves deadwood within the knock limit (G8); ``dw`` is the hand's
+        ``deadwood(hand)``. A discard lowers the hand's deadwood by at most the card's value, 10 at most (each
+        arrangement of the cards left, with the card added as deadwood, is one of the hand's): most hands are ruled
+        out by their deadwood alone."""
         limit = self.knock_limit
-        if deadwood(hand) > limit + MAX_VALUE or deadwood_after_discard(hand) > limit:
+        if dw > limit + MAX_VALUE or deadwood_after_discard(hand) > limit:
             return []
         return [c for c in cards_of(hand) if c != banned and deadwood(hand ^ BIT[c]) <= limit]
 
