@@ -4,7 +4,7 @@ import random
 import sqlite3
 
 import pytest
-from web_helpers import GAMES, SHORT, create, create_hosted, heuristic_or_random, join, play_http
+from web_helpers import GAMES, JSON, SHORT, create, create_hosted, heuristic_or_random, join, play_http
 
 import gamenight
 
@@ -89,9 +89,9 @@ def test_create_table_refuses_bad_input_clearly(client, body, status, words):
 
 
 def test_malformed_and_oversized_bodies_are_refused(client):
-    assert client.post("/api/tables", content=b"{not json").status_code == 400
-    assert client.post("/api/tables", content=b"[1, 2]").status_code == 400
-    r = client.post("/api/tables", content=json.dumps({"game": "yaniv", "x": "a" * 5000}).encode())
+    assert client.post("/api/tables", content=b"{not json", headers=JSON).status_code == 400
+    assert client.post("/api/tables", content=b"[1, 2]", headers=JSON).status_code == 400
+    r = client.post("/api/tables", content=json.dumps({"game": "yaniv", "x": "a" * 5000}).encode(), headers=JSON)
     assert r.status_code == 413
     assert client.get("/api/tables/nope").status_code == 404
     assert client.get("/api/tables/nope/state").json()["error"].startswith("no table")

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from web_helpers import create, join, ws_connect
+from web_helpers import JSON, create, join, ws_connect
 
 from gamenight.web import storage as storage_module
 
@@ -21,7 +21,7 @@ def test_history_step_in_unicode_digits_is_a_clear_error(client):
 def test_deeply_nested_json_bodies_are_a_clear_error(client):
     table_id = create(client, "yaniv", [None, "random"], players=2)
     for path in ("/api/tables", f"/api/tables/{table_id}/join", f"/api/tables/{table_id}/actions"):
-        r = client.post(path, content=('{"game": ' + NESTED + "}").encode())
+        r = client.post(path, content=('{"game": ' + NESTED + "}").encode(), headers=JSON)
         assert r.status_code == 400, (path, r.status_code)
         assert "nested too deeply" in r.json()["error"]
 

@@ -60,7 +60,16 @@ def test_a_chunked_body_is_refused_once_it_passes_the_limit_not_read_to_its_end(
         ready, _, _ = select.select([s], [], [], WAIT)
         assert ready, "the server is still reading a body over the limit instead of refusing it"
         answer = s.recv(4096)
-    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+        # and the connection is closed: what the client goes on sending is not read and thrown away
+        assert b"connection: close" in answer.lower()
+        while answer:
+            ready, _, _ = select.select([s], [], [], WAIT)
+            assert ready, "the server kept the connection open after refusing the body"
+            try:
+                answer = s.recv(65536)
+            except ConnectionResetError:
+                break
     assert http(port, "/api/games")[0] == 200   # and serves on
 
 

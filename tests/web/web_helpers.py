@@ -19,6 +19,7 @@ SHORT = {
     "thunee": {"players": 4, "options": {"balls_to_win": 1}},
 }
 GAMES = sorted(SHORT)
+JSON = {"Content-Type": "application/json"}   # the one body type the server accepts
 
 
 def heuristic_or_random(game: str) -> str:

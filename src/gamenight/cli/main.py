@@ -188,6 +188,9 @@ def _add_serve(sub) -> None:
     serve.add_argument("--ws-deflate", action=argparse.BooleanOptionalAction, default=True,
                        help="compress WebSocket messages (permessage-deflate) when the client offers it: less "
                             "traffic, more server CPU (default on; --no-ws-deflate turns it off)")
+    serve.add_argument("--allow-origin", metavar="URL", action="append", default=[],
+                       help="a site (https://host[:port]) whose pages may use this server besides its own address "
+                            "(repeatable; default: only pages served from the address the request came to)")
     serve.add_argument("--think-workers", metavar="N", type=int, default=None,
                        help="processes the search bots (Strong, Expert) and hints think in, so they never hold up "
                             "other tables (default: one per core; 0: in the server's own threads)")
@@ -343,7 +346,12 @@ def _run_serve(args) -> int:
         if getattr(args, option) < 1:
             raise CliError(f"--{option.replace('_', '-')} must be at least 1")
     from ..web.app import log_config
+    from ..web.security import normal_origin
     from ..web.storage import StorageError, hold_database
+    try:
+        origins = [normal_origin(origin) for origin in args.allow_origin]
+    except ValueError as e:
+        raise CliError(f"--allow-origin: {e}") from None
     try:
         held = hold_database(args.db)   # one server per database file: a second one is refused, clearly
     except StorageError as e:
@@ -352,7 +360,7 @@ def _run_serve(args) -> int:
                     max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
                     max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed,
                     pseudo_locale=args.pseudo_locale, think_workers=_think_workers(args),
-                    think_iterations=args.think_iterations)
+                    think_iterations=args.think_iterations, allow_origins=origins)
     # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can. The
     # logs never hold a token (log_config hides any a client put in an address).
     options = dict(host=args.host, port=args.port, ws_max_size=65536, ws_per_message_deflate=args.ws_deflate,

@@ -15,17 +15,20 @@ import logging
 import os
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
+from urllib.parse import unquote_plus
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 
 from . import manager as manager_module
 from .manager import KEEP_FINISHED, MAX_CREATES_PER_MINUTE, MAX_SOCKETS_PER_IP, MAX_TABLES, TableManager
 from .pages import page_routes
 from .routes import ROUTES, games_catalogue
+from .security import Guard, query_name
 from .sockets import table_socket
 from .storage import open_storage
 from .thinking import Thinkers
@@ -36,7 +39,7 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
                max_creates_per_minute: int = MAX_CREATES_PER_MINUTE, max_sockets_per_ip: int = MAX_SOCKETS_PER_IP,
                clock: Callable[[], float] = time.monotonic, test_seed: int | None = None,
                pseudo_locale: bool = False, think_workers: int | None = None,
-               think_iterations: int | None = None) -> Starlette:
+               think_iterations: int | None = None, allow_origins: Sequence[str] = ()) -> Starlette:
     """The app over the database ``db`` (or an existing ``manager``, which then has its own settings).
     ``bot_delay``: seconds a bot "thinks" before each move (0: bots answer at once, inside the request that woke
     them). ``keep_finished``: seconds a finished table stays in memory once nobody watches it. The limits:
@@ -45,13 +48,14 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
     asked for in the pseudo-language (``?lang=qps``: every text of the catalogs wrapped and accented, so a text
     that escaped them stands out; for tests, see ``gamenight.i18n.PSEUDO``). ``think_workers``: processes the search
     bots and hints think in (None: one per core; 0: in the table's thread); ``think_iterations``: their budget
-    (None: each bot's own, about a second a move)."""
+    (None: each bot's own, about a second a move). ``allow_origins``: the sites (``https://host[:port]``) whose pages
+    may drive this server besides its own (``security.Guard``)."""
     manager = manager or TableManager(open_storage(db), bot_delay=bot_delay, keep_finished=keep_finished,
                                       max_tables=max_tables, max_creates_per_minute=max_creates_per_minute,
                                       max_sockets_per_ip=max_sockets_per_ip, clock=clock, test_seed=test_seed,
                                       thinkers=Thinkers(think_workers), think_iterations=think_iterations)
     app = Starlette(routes=[*ROUTES, WebSocketRoute("/ws/tables/{table_id}", table_socket), *page_routes()],
-                    lifespan=_lifespan)
+                    lifespan=_lifespan, middleware=[Middleware(Guard, allowed_origins=allow_origins)])
     app.state.manager = manager
     app.state.catalogue = games_catalogue()
     app.state.pseudo_locale = pseudo_locale
@@ -89,17 +93,34 @@ async def _sweep_now_and_then(manager: TableManager) -> None:
 
 
 class HideTokens(logging.Filter):
-    """No log line ever holds a token: a ``token=`` or ``host_token=`` in a logged address (a client that put one
-    there, and was refused for it) is cut out, so a copy of the logs lets nobody act for a seat."""
+    """No log line ever holds a token. A logged address keeps only the query parameters the site reads
+    (``KNOWN_PARAMETERS``); any other one's value is cut out, and so is its name unless it is a short word: so a
+    token is hidden however its name is written (``token=``, ``%74oken=``, ``TOKEN=``, ``token%3D...``), and a
+    copy of the logs lets nobody act for a seat. A ``token=`` outside an address is cut out too."""
 
-    PATTERN = re.compile(r"((?:^|[?&;])(?:host_)?token=)[^&;\s\"']*")
+    QUERY = re.compile(r"\?([^\s\"'#]+)")
+    LOOSE = re.compile(r"((?:^|[\s?&;,(])(?:host_)?token\s*[=:]\s*)[^&;\s\"',)]*", re.IGNORECASE)
+    PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,19}")
+    KNOWN_PARAMETERS = frozenset({"lang", "step", "preset", "players", "table", "v"})
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
-            record.msg = self.PATTERN.sub(r"\1[hidden]", record.msg)
+            record.msg = self.hide(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(self.PATTERN.sub(r"\1[hidden]", a) if isinstance(a, str) else a for a in record.args)
+            record.args = tuple(self.hide(a) if isinstance(a, str) else a for a in record.args)
         return True
+
+    def hide(self, text: str) -> str:
+        return self.LOOSE.sub(r"\1[hidden]", self.QUERY.sub(self._query, text))
+
+    def _query(self, match: re.Match[str]) -> str:
+        return "?" + "&".join(self._parameter(p) for p in re.split(r"[&;]", match.group(1)))
+
+    def _parameter(self, parameter: str) -> str:
+        name = parameter.split("=", 1)[0]
+        if query_name(unquote_plus(name)) in self.KNOWN_PARAMETERS and "%" not in name:
+            return parameter
+        return f"{name}=[hidden]" if self.PLAIN_NAME.fullmatch(name) else "[hidden]"
 
 
 def log_config() -> dict[str, Any]:

@@ -42,7 +42,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -54,9 +54,6 @@ from .manager import TableManager
 from .table import Table
 
 MAX_MESSAGE = 4096      # bytes of one client message, HTTP body or WebSocket frame
-ADDRESS_TOKEN = Text("a token never goes in the address (addresses are written to logs): send it in the "
-                     "X-Seat-Token header, or on a WebSocket in the first message {hello}",
-                     hello='{"type": "hello", "token": ...}')
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -88,17 +85,25 @@ def parse_json(raw: bytes | str, what: str) -> Any:
         raise TableError(TOO_DEEP[what]) from None
 
 
+TOO_LARGE = Text("request body over {most} bytes", most=MAX_MESSAGE)
+CLOSE = {"Connection": "close"}   # what follows a refused body is not read: the connection closes after the answer
+
+
 async def read_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read as it streams in and refused as soon as it passes ``MAX_MESSAGE`` bytes (a
-    body sent in chunks has no Content-Length to check first)."""
+    body sent in chunks has no Content-Length to check first); a client that goes before its body has come is
+    answered (nobody hears it) without a traceback in the log."""
     declared = request.headers.get("content-length", "")
     if declared.isascii() and declared.isdigit() and int(declared) > MAX_MESSAGE:
-        raise TableError(Text("request body over {most} bytes", most=MAX_MESSAGE), 413)
+        raise TableError(TOO_LARGE, 413, headers=CLOSE)
     raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_MESSAGE:
-            raise TableError(Text("request body over {most} bytes", most=MAX_MESSAGE), 413)
+    try:
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_MESSAGE:
+                raise TableError(TOO_LARGE, 413, headers=CLOSE)
+    except ClientDisconnect:
+        raise TableError(Text("the request body was cut off before its end"), 400, headers=CLOSE) from None
     data = parse_json(bytes(raw) or b"{}", "request body")
     if not isinstance(data, dict):
         raise TableError(Text("request body must be a JSON object"))
@@ -106,15 +111,21 @@ async def read_body(request: Request) -> dict[str, Any]:
 
 
 def seat_token(request: Request, body: dict[str, Any] | None = None) -> Any:
-    """The seat token: the X-Seat-Token header (or the body's "token"), never the address, which logs keep. Not
-    checked here: the table says what is wrong with a missing or malformed one."""
-    if "token" in request.query_params:
-        raise TableError(ADDRESS_TOKEN)
-    return request.headers.get("x-seat-token") or (body or {}).get("token")
+    """The seat token: the X-Seat-Token header or the body's "token" (never the address, which logs keep:
+    ``security.Guard`` refuses it there); two different ones are refused (400). Not checked otherwise: the table
+    says what is wrong with a missing or malformed one."""
+    return _one_token(request.headers.get("x-seat-token"), (body or {}).get("token"), "X-Seat-Token", "token")
 
 
 def host_token(request: Request, body: dict[str, Any]) -> Any:
-    return request.headers.get("x-host-token") or body.get("host_token")
+    return _one_token(request.headers.get("x-host-token"), body.get("host_token"), "X-Host-Token", "host_token")
+
+
+def _one_token(header: str | None, field: Any, header_name: str, field_name: str) -> Any:
+    if header and field is not None and field != header:
+        raise TableError(Text("the {header} header and the body's {field} name different tokens: send one",
+                              header=header_name, field=repr(field_name)))
+    return header or field
 
 
 # ---- finding tables -----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from gamenight.i18n import Text
 
 from .errors import TableError
 from .pages import language_of
-from .routes import ADDRESS_TOKEN, MAX_MESSAGE, client_of, find_table, manager_of, on_table, parse_json
+from .routes import MAX_MESSAGE, client_of, find_table, manager_of, on_table, parse_json
 from .table import Table
 
 HELLO_SECONDS = 10   # a WebSocket says hello (with its token, or none to watch) within this time
@@ -44,8 +44,6 @@ async def table_socket(websocket: WebSocket) -> None:
 
 async def _serve(websocket: WebSocket) -> None:
     try:
-        if "token" in websocket.query_params:
-            raise TableError(ADDRESS_TOKEN)
         await find_table(manager_of(websocket), websocket.path_params["table_id"])
     except TableError as e:
         await _refuse(websocket, e)
