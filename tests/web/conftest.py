@@ -17,6 +17,20 @@ from gamenight.web import create_app  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
+def every_message_as_documented(monkeypatch):
+    """Every message a test receives on a table's WebSocket has the documented keys and no other."""
+    from starlette.testclient import WebSocketTestSession
+    from web_helpers import check_documented
+    receive_json = WebSocketTestSession.receive_json
+
+    def checked(self, *args, **kwargs):
+        message = receive_json(self, *args, **kwargs)
+        check_documented(message)
+        return message
+    monkeypatch.setattr(WebSocketTestSession, "receive_json", checked)
+
+
+@pytest.fixture(autouse=True)
 def no_unseeded_tables(monkeypatch):
     """Every table a web test makes is dealt from a known seed (``test_seed``), so a failure replays exactly: a
     fresh secret seed in a test is an error."""
@@ -94,6 +108,8 @@ def any_db_url(request, tmp_path):
 @pytest.fixture
 def client(db_url):
     # every TestClient request comes from the one address "testclient", and some tests (the fuzz test) create
-    # many tables: the per-address creation limit is lifted here; test_web_limits checks the limits
-    with TestClient(create_app(db_url, test_seed=0, max_creates_per_minute=1_000_000)) as c:
+    # many tables, and play whole matches over one WebSocket as fast as they can: the per-address creation limit
+    # and the per-connection message rate are lifted here; test_web_limits checks the limits
+    with TestClient(create_app(db_url, test_seed=0, max_creates_per_minute=1_000_000,
+                               max_messages_per_second=1_000_000)) as c:
         yield c

@@ -57,3 +57,18 @@ def test_test_seed_is_off_unless_asked_for_and_then_warns(monkeypatch, tmp_path,
     assert app.state.manager.test_seed == 3
     code, _, err = run(["serve", "--db", f"sqlite:///{tmp_path / 't.db'}", "--test-seed", "-1"])
     assert code == 2 and "--test-seed" in err
+
+
+def test_the_message_rate_and_the_allowed_origins_reach_the_app(monkeypatch, tmp_path):
+    app = serve(monkeypatch, tmp_path)[0]
+    assert app.state.manager.max_messages_per_second == 10
+    assert list(app.user_middleware[0].kwargs["allowed_origins"]) == []
+    app = serve(monkeypatch, tmp_path, "--max-messages-per-second", "2.5", "--allow-origin", "https://Play.example.org/",
+                "--allow-origin", "http://localhost:3000")[0]
+    assert app.state.manager.max_messages_per_second == 2.5
+    assert list(app.user_middleware[0].kwargs["allowed_origins"]) == ["https://play.example.org",
+                                                                       "http://localhost:3000"]
+    for option, bad in (("--max-messages-per-second", "0"), ("--max-messages-per-second", "nan"),
+                        ("--allow-origin", "evil.example"), ("--allow-origin", "https://x.org/page")):
+        code, _, err = run(["serve", "--db", f"sqlite:///{tmp_path / 't.db'}", option, bad])
+        assert code == 2 and option in err and len(err.strip().splitlines()) == 1, (option, bad, err)

@@ -20,6 +20,20 @@ SHORT = {
 }
 GAMES = sorted(SHORT)
 JSON = {"Content-Type": "application/json"}   # the one body type the server accepts
+# the keys of each message a WebSocket client may receive (docs/web.md, "WebSocket"): (always there, sometimes)
+DOCUMENTED = {
+    "state": ({"type", "table", "seat", "version", "view", "legal_actions", "score_sheet"}, set()),
+    "error": ({"type", "error", "status"}, set()),
+    "pong": ({"type"}, set()),
+    "review": ({"type", "seat", "status"}, {"done", "total", "decisions", "summary"}),
+}
+
+
+def check_documented(message: dict) -> None:
+    """The message is of a documented type, with its documented keys and no other."""
+    assert message.get("type") in DOCUMENTED, message
+    always, sometimes = DOCUMENTED[message["type"]]
+    assert always <= message.keys() <= always | sometimes, (message["type"], sorted(message.keys()))
 
 
 def heuristic_or_random(game: str) -> str:

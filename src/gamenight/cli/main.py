@@ -188,6 +188,9 @@ def _add_serve(sub) -> None:
     serve.add_argument("--ws-deflate", action=argparse.BooleanOptionalAction, default=True,
                        help="compress WebSocket messages (permessage-deflate) when the client offers it: less "
                             "traffic, more server CPU (default on; --no-ws-deflate turns it off)")
+    serve.add_argument("--max-messages-per-second", metavar="N", type=float, default=10.0,
+                       help="messages one WebSocket may send a second, with a burst of 4 seconds' worth (default 10; "
+                            "more are refused, and a client that keeps on is disconnected)")
     serve.add_argument("--allow-origin", metavar="URL", action="append", default=[],
                        help="a site (https://host[:port]) whose pages may use this server besides its own address "
                             "(repeatable; default: only pages served from the address the request came to)")
@@ -345,6 +348,8 @@ def _run_serve(args) -> int:
     for option in ("max_tables", "max_creates_per_minute", "max_sockets_per_ip"):
         if getattr(args, option) < 1:
             raise CliError(f"--{option.replace('_', '-')} must be at least 1")
+    if not 0 < args.max_messages_per_second <= 1_000_000:
+        raise CliError("--max-messages-per-second must be more than 0 (and at most 1000000)")
     from ..web.app import log_config
     from ..web.security import normal_origin
     from ..web.storage import StorageError, hold_database
@@ -360,7 +365,8 @@ def _run_serve(args) -> int:
                     max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
                     max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed,
                     pseudo_locale=args.pseudo_locale, think_workers=_think_workers(args),
-                    think_iterations=args.think_iterations, allow_origins=origins)
+                    think_iterations=args.think_iterations, allow_origins=origins,
+                    max_messages_per_second=args.max_messages_per_second)
     # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can. The
     # logs never hold a token (log_config hides any a client put in an address).
     options = dict(host=args.host, port=args.port, ws_max_size=65536, ws_per_message_deflate=args.ws_deflate,

@@ -25,6 +25,7 @@ from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 
 from . import manager as manager_module
+from .limits import MESSAGES_PER_SECOND
 from .manager import KEEP_FINISHED, MAX_CREATES_PER_MINUTE, MAX_SOCKETS_PER_IP, MAX_TABLES, TableManager
 from .pages import page_routes
 from .routes import ROUTES, games_catalogue
@@ -39,11 +40,13 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
                max_creates_per_minute: int = MAX_CREATES_PER_MINUTE, max_sockets_per_ip: int = MAX_SOCKETS_PER_IP,
                clock: Callable[[], float] = time.monotonic, test_seed: int | None = None,
                pseudo_locale: bool = False, think_workers: int | None = None,
-               think_iterations: int | None = None, allow_origins: Sequence[str] = ()) -> Starlette:
+               think_iterations: int | None = None, allow_origins: Sequence[str] = (),
+               max_messages_per_second: float = MESSAGES_PER_SECOND) -> Starlette:
     """The app over the database ``db`` (or an existing ``manager``, which then has its own settings).
     ``bot_delay``: seconds a bot "thinks" before each move (0: bots answer at once, inside the request that woke
     them). ``keep_finished``: seconds a finished table stays in memory once nobody watches it. The limits:
-    live tables, table creations per client address per minute, WebSockets per client address. ``test_seed``:
+    live tables, table creations per client address per minute, WebSockets per client address, messages a
+    second on one WebSocket. ``test_seed``:
     for tests only, tables are dealt from known seeds (see ``TableManager``). ``pseudo_locale``: the pages may be
     asked for in the pseudo-language (``?lang=qps``: every text of the catalogs wrapped and accented, so a text
     that escaped them stands out; for tests, see ``gamenight.i18n.PSEUDO``). ``think_workers``: processes the search
@@ -53,7 +56,8 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
     manager = manager or TableManager(open_storage(db), bot_delay=bot_delay, keep_finished=keep_finished,
                                       max_tables=max_tables, max_creates_per_minute=max_creates_per_minute,
                                       max_sockets_per_ip=max_sockets_per_ip, clock=clock, test_seed=test_seed,
-                                      thinkers=Thinkers(think_workers), think_iterations=think_iterations)
+                                      thinkers=Thinkers(think_workers), think_iterations=think_iterations,
+                                      max_messages_per_second=max_messages_per_second)
     app = Starlette(routes=[*ROUTES, WebSocketRoute("/ws/tables/{table_id}", table_socket), *page_routes()],
                     lifespan=_lifespan, middleware=[Middleware(Guard, allowed_origins=allow_origins)])
     app.state.manager = manager

@@ -1,4 +1,5 @@
-"""What one client address may do: create so many tables in any minute, and hold so many WebSockets open."""
+"""What one client address may do (create so many tables in any minute, hold so many WebSockets open), and what one
+WebSocket may send (``TokenBucket``: so many messages a second, with a burst)."""
 from __future__ import annotations
 
 import collections
@@ -11,6 +12,8 @@ from gamenight.i18n import Text
 from .errors import TableError
 
 WINDOW = 60.0   # seconds: the creation limit counts the creations of the last minute
+MESSAGES_PER_SECOND = 10.0   # what one WebSocket may send, sustained (a person makes a move or two a second)
+BURST_SECONDS = 4.0          # ... and in a burst: this many seconds' worth at once (40 messages by default)
 
 
 class AddressLimits:
@@ -88,3 +91,34 @@ def _forget_old(stamps: collections.deque[float], now: float) -> None:
     # times are appended in order, so the old ones are at the left
     while stamps and now - stamps[0] >= WINDOW:
         stamps.popleft()
+
+
+class TokenBucket:
+    """At most ``rate`` messages a second on average and ``burst`` at once: each message takes a token, and
+    tokens come back at ``rate`` a second up to ``burst``. ``clock`` (seconds, monotonic) is injectable.
+
+    >>> now = [0.0]
+    >>> bucket = TokenBucket(rate=2, burst=3, clock=lambda: now[0])
+    >>> [bucket.take() for _ in range(4)]
+    [True, True, True, False]
+    >>> now[0] = 0.5
+    >>> bucket.take(), bucket.take()
+    (True, False)
+    """
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float]):
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = burst
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        """One message: True if it is within the limit (a token taken), False if over it."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False

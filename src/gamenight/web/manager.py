@@ -17,7 +17,7 @@ from gamenight.i18n import Text
 
 from . import seats as seats_module
 from .errors import TableError
-from .limits import AddressLimits
+from .limits import BURST_SECONDS, MESSAGES_PER_SECOND, AddressLimits, TokenBucket
 from .reviews import ReviewSlots
 from .scheduler import BotScheduler
 from .shared import Coordinator, is_shared
@@ -56,7 +56,8 @@ class TableManager:
     A finished table stays in memory while anybody listens to it and for ``keep_finished`` seconds after it
     finished (or was loaded again); then ``sweep`` puts it away (it stays in storage, and ``get`` loads it again
     on demand). The limits: at most ``max_tables`` live tables, ``max_creates_per_minute`` creations per client
-    address in any 60 s, ``max_sockets_per_ip`` open WebSockets per client address. ``clock`` (seconds,
+    address in any 60 s, ``max_sockets_per_ip`` open WebSockets per client address, ``max_messages_per_second``
+    messages on one WebSocket (a burst of ``limits.BURST_SECONDS``' worth). ``clock`` (seconds,
     monotonic) is injectable so tests need not sleep, and so is the ``scheduler`` (see ``BotScheduler``).
 
     ``test_seed`` is for tests only: tables get their seeds from a generator seeded with it, or the ``seed`` their
@@ -67,7 +68,8 @@ class TableManager:
                  max_tables: int = MAX_TABLES, max_creates_per_minute: int = MAX_CREATES_PER_MINUTE,
                  max_sockets_per_ip: int = MAX_SOCKETS_PER_IP, clock: Callable[[], float] = time.monotonic,
                  test_seed: int | None = None, scheduler: BotScheduler | None = None,
-                 thinkers: Thinkers | None = None, think_iterations: int | None = None):
+                 thinkers: Thinkers | None = None, think_iterations: int | None = None,
+                 max_messages_per_second: float = MESSAGES_PER_SECOND):
         if not isinstance(bot_delay, (int, float)) or isinstance(bot_delay, bool) or not 0 <= bot_delay <= 60:
             raise ValueError(f"bot_delay must be 0..60 seconds, not {bot_delay!r}")
         if (not isinstance(keep_finished, (int, float)) or isinstance(keep_finished, bool)
@@ -77,6 +79,9 @@ class TableManager:
                             ("max_sockets_per_ip", max_sockets_per_ip)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
+        if (not isinstance(max_messages_per_second, (int, float)) or isinstance(max_messages_per_second, bool)
+                or not 0 < max_messages_per_second < float("inf")):
+            raise ValueError(f"max_messages_per_second must be a number > 0, not {max_messages_per_second!r}")
         if test_seed is not None and not _is_seed(test_seed):
             raise ValueError(f"test_seed must be a whole number 0..2**63-1, not {test_seed!r}")
         self.storage = storage
@@ -87,6 +92,7 @@ class TableManager:
         self.max_tables = max_tables
         self.max_creates_per_minute = max_creates_per_minute
         self.max_sockets_per_ip = max_sockets_per_ip
+        self.max_messages_per_second = float(max_messages_per_second)
         self.clock = clock
         # paced bot moves, and bots taking the turns of people gone (a test may give its own, without a thread)
         self.scheduler = scheduler or BotScheduler(clock)
@@ -258,6 +264,11 @@ class TableManager:
 
     def close_socket(self, client: str) -> None:
         self.limits.close_socket(client)
+
+    def message_limit(self) -> TokenBucket:
+        """What one WebSocket may send: ``max_messages_per_second``, and a burst of ``BURST_SECONDS``' worth."""
+        rate = self.max_messages_per_second
+        return TokenBucket(rate, max(1.0, rate * BURST_SECONDS), self.clock)
 
     # ---- creating and listing ----------------------------------------------------------------
     def create(self, game: object, players: object = None, preset: object = None, options: object = None,

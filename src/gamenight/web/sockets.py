@@ -10,7 +10,11 @@ language (``?lang=`` on the socket's address, else the ``lang`` cookie, else Acc
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextlib
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -25,6 +29,14 @@ from .routes import MAX_MESSAGE, client_of, find_table, manager_of, on_table, pa
 from .table import Table
 
 HELLO_SECONDS = 10   # a WebSocket says hello (with its token, or none to watch) within this time
+MOST_WAITING = 8         # messages waiting for a slow reader before a new state replaces the older ones waiting
+MOST_REPLIES = 32        # replies (errors, pongs) waiting for a client that does not read them: then it is closed
+BEHIND_SECONDS = 20.0    # a client that has not taken a message for this long while others wait is closed
+SLOW_READER = 408        # ... with close code 4408
+CLOSE_SECONDS = 5.0      # closing a connection whose client does not answer gives up after this long
+LATEST_ONLY = frozenset({"state", "review"})   # each such message holds everything the one before of its type did
+MOST_REFUSED = 20        # messages over the rate limit refused in a row before the connection is closed (4429)
+TOO_FAST = Text("too many messages; slow down")
 NOT_AN_OBJECT = Text("message must be a JSON object like {example}", example='{"type": "action", "action": "..."}')
 
 
@@ -49,7 +61,7 @@ async def _serve(websocket: WebSocket) -> None:
         await _refuse(websocket, e)
         return
     await websocket.accept()
-    sender = _Sender(websocket, language_of(websocket))
+    sender = Sender(websocket, language_of(websocket), manager_of(websocket).clock)
     try:
         token = await _hello(websocket)
         table, key = await on_table(manager_of(websocket), websocket.path_params["table_id"], "listen", token,
@@ -68,49 +80,108 @@ async def _serve(websocket: WebSocket) -> None:
         sender.stop()
 
 
-class _Sender:
+class Sender:
     """Sends a table's messages (and the replies to this client) to one WebSocket, in order, from whichever thread
-    changed the table; an error the table sends with its ``text`` is said in the connection's language."""
+    changed the table; an error the table sends with its ``text`` is said in the connection's language (and the
+    ``text`` stays here: the client gets the documented keys only).
 
-    def __init__(self, websocket: WebSocket, lang: str):
+    What waits for a client that reads slowly stays small: once ``MOST_WAITING`` messages wait, a new state (or
+    review) replaces the ones of its type still waiting (each holds everything the one before did); more than
+    ``MOST_REPLIES`` replies waiting, or a message waiting while the client has not taken the one before for
+    ``BEHIND_SECONDS``, closes the connection (4408): a client that stopped reading holds nothing for long."""
+
+    def __init__(self, websocket: WebSocket, lang: str, clock: Callable[[], float] = time.monotonic):
         self.websocket = websocket
         self.lang = lang
+        self.clock = clock
         self.loop = asyncio.get_running_loop()
         self.loop_thread = threading.get_ident()
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.waiting: collections.deque[dict[str, Any]] = collections.deque()
+        self.ready = asyncio.Event()
+        self.sending_since: float | None = None   # when the message being written began (None: nothing is)
+        self.dropped = False
+        self.closing: asyncio.Task[None] | None = None
         self.task = asyncio.create_task(self._pump())
 
     def send(self, message: dict[str, Any]) -> None:
         if message.get("type") == "error" and "text" in message:
-            message = dict(message, error=i18n.render(Text.from_json(message["text"]), self.lang))
+            said = i18n.render(Text.from_json(message["text"]), self.lang)
+            message = {key: value for key, value in message.items() if key != "text"} | {"error": said}
         if threading.get_ident() == self.loop_thread:
-            self.queue.put_nowait(message)   # no wake-up of the loop through its self-pipe needed
+            self._put(message)   # no wake-up of the loop through its self-pipe needed
             return
         try:
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+            self.loop.call_soon_threadsafe(self._put, message)
         except RuntimeError:   # the server's loop has closed (shutdown): nobody is listening any more
             pass
+
+    def _put(self, message: dict[str, Any]) -> None:
+        if self.dropped:
+            return
+        kind = message.get("type")
+        if kind in LATEST_ONLY and len(self.waiting) >= MOST_WAITING:
+            self.waiting = collections.deque(m for m in self.waiting if m.get("type") != kind)
+        self.waiting.append(message)
+        replies = sum(m.get("type") not in LATEST_ONLY for m in self.waiting)
+        behind = self.sending_since is not None and self.clock() - self.sending_since > BEHIND_SECONDS
+        if replies > MOST_REPLIES or behind:
+            self.drop()
+            return
+        self.ready.set()
+
+    def drop(self) -> None:
+        """Close the connection of a client that stopped reading (4408); nothing more is kept for it."""
+        self.dropped = True
+        self.waiting.clear()
+        self.task.cancel()
+        self.closing = asyncio.create_task(self._close(4000 + SLOW_READER))
 
     def stop(self) -> None:
         self.task.cancel()
 
+    async def _close(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(CLOSE_SECONDS):
+                await self.websocket.close(code=code)
+
     async def _pump(self) -> None:
-        while True:
-            await self.websocket.send_json(await self.queue.get())
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            while True:
+                while not self.waiting:
+                    self.ready.clear()
+                    await self.ready.wait()
+                message = self.waiting.popleft()
+                self.sending_since = self.clock()
+                await self.websocket.send_json(message)
+                self.sending_since = None
 
 
-async def _answer_messages(websocket: WebSocket, sender: _Sender, table: Table, token: str | None,
+async def _answer_messages(websocket: WebSocket, sender: Sender, table: Table, token: str | None,
                            seat: int | None, lang: str) -> None:
-    """Read the client's messages until it goes; a reply (an error in ``lang``, a pong) goes back to it alone."""
+    """Read the client's messages until it goes; a reply (an error in ``lang``, a pong) goes back to it alone.
+    Messages over the connection's limit (``TableManager.message_limit``) are refused (429); a client that keeps
+    on sending over it is closed (4429)."""
+    limit = manager_of(websocket).message_limit()
+    refused_in_a_row = 0
     try:
         while True:
             try:
-                text = await _receive(websocket)
+                text, problem = await _receive(websocket), None
             except TableError as e:
-                sender.send(_refusal(e, lang))
-                continue
+                text, problem = "", e
             if text is None:
                 return
+            if not limit.take():
+                refused_in_a_row += 1
+                if refused_in_a_row > MOST_REFUSED:
+                    await _close(websocket, TableError(TOO_FAST, 429))
+                    return
+                sender.send(_refusal(TableError(TOO_FAST, 429), lang))
+                continue
+            refused_in_a_row = 0
+            if problem is not None:
+                sender.send(_refusal(problem, lang))
+                continue
             reply = await _handle_on_loop_or_thread(table, token, seat, text, lang)
             if reply is not None:
                 sender.send(reply)
