@@ -154,9 +154,11 @@ def test_bots_give_back_a_seat_and_take_it_again(client):
     assert summary["actions"] > 0 and summary["current_player"] == 1
     assert client.post(f"/api/tables/{table_id}/leave", json={"token": token}).status_code == 200
     summary = client.get(f"/api/tables/{table_id}").json()
-    # the bot that sat there before keeps the seat open for whoever comes next
-    assert summary["seats"][1] == {"seat": 1, "kind": "bot", "bot": "random", "takeable": True}
-    assert summary["is_over"]   # bots alone play on to the end
+    # the bot that sat there before keeps the seat open for whoever comes next; but bots alone play on to the end,
+    # and once the match is over no seat is takeable
+    assert summary["seats"][1] == {"seat": 1, "kind": "bot", "bot": "random", "takeable": False}
+    assert summary["is_over"]
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).status_code == 409
     # the old token is worthless now
     r = client.get(f"/api/tables/{table_id}/state", headers={"X-Seat-Token": token})
     assert r.status_code == 403

@@ -261,7 +261,8 @@ def finished_table_of_two(client, manager, clock):
 def test_a_rematch_keeps_the_company_together_in_the_same_seats(friends):
     client, manager, clock = friends
     old, host, tokens = finished_table_of_two(client, manager, clock)
-    r = post(client, old, "rematch", {"client": "A" * 20}, token=tokens[0])
+    nonce = "Mf7_Kq2xWp9-Lt4ZbR8nVd"                                   # 16 random bytes, base64url
+    r = post(client, old, "rematch", {"client": nonce}, token=tokens[0])
     assert r.status_code == 200
     new, ann_new = r.json()["table_id"], r.json()["token"]
     assert r.json()["seat"] == 0 and new != old
@@ -271,7 +272,7 @@ def test_a_rematch_keeps_the_company_together_in_the_same_seats(friends):
     assert fresh["seats"][0]["name"] == "Ann" and fresh["seats"][2] == {"seat": 2, "kind": "bot", "bot": "random",
                                                                         "takeable": True}
     assert fresh["seats"][1] == {"seat": 1, "kind": "open", "takeable": False, "reserved": "Bob"}
-    again = post(client, old, "rematch", {"client": "A" * 20}, token=tokens[0])     # the answer was lost: retried
+    again = post(client, old, "rematch", {"client": nonce}, token=tokens[0])     # the answer was lost: retried
     assert again.json() == r.json()
     stranger = client.post(f"/api/tables/{new}/join", json={"seat": 1, "name": "Mallory"})
     assert stranger.status_code == 403 and "kept for Bob" in stranger.json()["error"]

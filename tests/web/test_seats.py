@@ -251,12 +251,12 @@ def test_a_restart_gives_the_person_to_move_a_full_away_time(db_url):
 def test_a_join_sent_again_with_its_client_nonce_gets_the_same_seat_and_token(hosted):
     client, _, _ = hosted
     table_id, _ = create_hosted(client, "yaniv", [None, None], players=2)
-    body = {"seat": 0, "name": "Ann", "client": "a" * 8 + "B7_-x2Qk9z"}
+    body = {"seat": 0, "name": "Ann", "client": "Hq3_vX9-tLr2WbZ8kPy4nA"}   # 16 random bytes, base64url
     first = client.post(f"/api/tables/{table_id}/join", json=body)
     again = client.post(f"/api/tables/{table_id}/join", json=body)      # the first answer was lost: retried
     assert first.status_code == again.status_code == 200 and first.json() == again.json()
     assert state(client, table_id, again.json()["token"])["seat"] == 0
-    other = client.post(f"/api/tables/{table_id}/join", json={**body, "client": "z" * 20})
+    other = client.post(f"/api/tables/{table_id}/join", json={**body, "client": "c7Kd-Q2mVx_9TfRb4LwN8e"})
     assert other.status_code == 409 and "seat 0 is taken" in other.json()["error"]
     assert client.post(f"/api/tables/{table_id}/join", json={"seat": 0}).status_code == 409
 
@@ -330,7 +330,7 @@ def test_every_seat_rule_is_stored_and_survives_a_restart(db_url):
     first, clock = manual_manager(db_url)
     table = first.create("yaniv", players=3, seats=[None, "random", None], host_token="h",
                          settings={"bots_may_be_replaced": True, "away_seconds": 90})
-    ann = table.join(0, "Ann", client="c" * 20)
+    ann = table.join(0, "Ann", client="Zr4pN8_qLw2Xk7Tb-Vd9mC")
     table.kick("h", 0)
     table.join(2, "Bob")
     later(first, clock, 1000)

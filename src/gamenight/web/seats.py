@@ -9,8 +9,10 @@ A seat is a small record, stored with the table:
   sat down in time); anyone may take it as if it were open.
 - ``{"kind": "bot", "bot": NAME, "away": {"name", "token_hash"}}``: a bot plays for a person who is
   gone; that person (their token) gets the seat back by coming back. Nobody else may take it.
-- ``{"kind": "person", "name", "token_hash", "bot"}``: a person, known by the SHA-256 of their seat token (the
-  token itself is never stored); ``bot`` is who plays the seat if they leave.
+- ``{"kind": "person", "name", "token_hash", "bot", "joined"}``: a person, known by the SHA-256 of their seat token
+  (the token itself is never stored); ``bot`` is who plays the seat if they leave; ``joined`` when they took it (wall
+  clock seconds, so every server on a shared database and a restarted one read it alike): a join sent again with
+  the same client nonce gets the token again only within RETRY_SECONDS of it.
 
 The table's ``Settings`` hold the host (the SHA-256 of the creator's host token), whether friends may replace bots,
 and how long a gone person's turn waits before a bot plays it. Only the host changes seats and settings; a
@@ -20,25 +22,36 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import functools
 import hashlib
+import hmac
 import re
 import unicodedata
 from typing import Any
 
 import gamenight
-from gamenight.i18n import Text
+from gamenight.i18n import LANGUAGES, N_, CatalogMissing, Text, translator
 
 MAX_NAME = 40
 # marks that turn the direction of text around them (a name could make "Ann" read as something else)
 DIRECTION_MARKS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # letters that draw nothing (fillers), beside spaces, format characters and combining marks
 BLANK_LETTERS = set("\u115f\u1160\u180e\u2800\u3164\uffa0")
-LOOKS_LIKE_A_BOT = re.compile(r"bot\W*\d*", re.IGNORECASE)
+# what the pages call a seat nobody named and a bot's seat (table.js seatName and personName, lobby.js seatText,
+# gn.js seatBox and botLabel, which shows a bot as "Casual (heuristic)"), in each language: no person's name may read
+# as one of these, whatever its number ({number}), bot ({name}) or level ({label})
+SEAT_LABELS = (N_("Player {number}"), N_("Seat {number}"), N_("seat {number}"), N_("open seat"), N_("open"))
+BOT_LABELS = (N_("Bot {number}"), N_("bot: {name}"), N_("bot: {label} ({name})"), "{label} ({name})", "{name}")
 AWAY_SECONDS = 60            # a gone person's turn waits this long before a bot plays their seat
 AWAY_LIMITS = (15, 1800)     # what a table may set: from a quick game to a long break
 HAND_PAUSE_SECONDS = 8       # after a hand ends, the bots wait this long for everyone to see how it ended
 HAND_PAUSE_LIMITS = (0, 60)
-CLIENT_NONCE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+# a client nonce: 22-64 base64url characters (22 carry 132 bits: 16 random bytes), and one that looks random: at
+# least 8 different characters, not a piece repeated, and at most half its neighbours equal or next to each other
+# (runs such as "aaaa" or "abcd"). A nonce a client made at random passes all but once in about 10^9 tries.
+CLIENT_NONCE = re.compile(r"[A-Za-z0-9_-]{22,64}")
+NONCE_DIFFERENT = 8
+RETRY_SECONDS = 60           # a join sent again with its client nonce gets the same token for this long
 
 
 class SeatError(Exception):
@@ -52,26 +65,86 @@ class SeatError(Exception):
 
 
 def clean_name(name: object) -> str | None:
-    """A person's name as shown to everyone (None: no name, shown as "Player N"); SeatError if it could mislead
-    (a bot's label, text-direction marks) or break the page (control characters)."""
+    """A person's name as shown to everyone (None: no name, shown as "Player N"), normalised: NFKC (full-width letters
+    and ligatures spelt plainly), without invisible characters (format characters such as zero-width spaces and soft
+    hyphens, letters that draw nothing), one space between words. SeatError if it could mislead (a bot's label or a
+    seat's name in any language the pages speak, text-direction marks) or break the page (control characters)."""
     if name is None:
         return None
     if not isinstance(name, str):
         raise SeatError(Text("name must be text"))
-    name = unicodedata.normalize("NFC", name).strip()
-    if len(name) > MAX_NAME:
-        raise SeatError(Text("name must be at most {most} characters", most=MAX_NAME))
-    if not name:
-        return None
+    name = unicodedata.normalize("NFKC", name)
     if any(unicodedata.category(c) == "Cc" for c in name):
         raise SeatError(Text("a name may not hold control characters (such as a new line or a tab)"))
     if any(c in DIRECTION_MARKS for c in name):
         raise SeatError(Text("a name may not hold marks that change the direction of text"))
-    if all(c in BLANK_LETTERS or unicodedata.category(c)[0] in "ZCM" for c in name):
+    if not name.strip():
+        return None
+    if all(_blank(c) or unicodedata.category(c)[0] in "ZCM" for c in name):
         raise SeatError(Text("a name needs at least one visible letter, digit or sign"))
-    if LOOKS_LIKE_A_BOT.fullmatch(name):
-        raise SeatError(Text("a person's name may not look like a bot's label (such as \"Bot 2\")"))
+    name = " ".join("".join(" " if _blank(c) else c for c in name if not _invisible(c)).split())
+    if len(name) > MAX_NAME:
+        raise SeatError(Text("name must be at most {most} characters", most=MAX_NAME))
+    if reads_as_a_label(name):
+        raise SeatError(Text("that name reads as a bot's or a seat's label (such as \"Bot 2\" or \"Player 1\"); "
+                             "choose another"))
     return name
+
+
+def _invisible(c: str) -> bool:
+    # format characters (zero-width spaces and joiners, soft hyphens, word joiners, ...) and the combining grapheme
+    # joiner: they draw nothing
+    return unicodedata.category(c) == "Cf" or c == "\u034f"
+
+
+def _blank(c: str) -> bool:
+    return c in BLANK_LETTERS
+
+
+def _key(text: str) -> str:
+    """What a text reads as, to compare: NFKC, case-folded, its letters and digits alone (no spaces, punctuation,
+    symbols, marks or invisible characters): "Ｂｏｔ #2", "bo\u200bt-2" and "Bot 2" all read "bot2"."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    return "".join(c for c in folded if unicodedata.category(c)[0] in "LN" and not _blank(c))
+
+
+def reads_as_a_label(name: str) -> bool:
+    """Does the name read as what the pages call a bot or a seat nobody named, in any language they speak?"""
+    key = _key(name)
+    return bool(key) and _labels().fullmatch(key) is not None
+
+
+@functools.cache
+def _labels() -> re.Pattern[str]:
+    """SEAT_LABELS and BOT_LABELS as every language's catalog says them, compared as ``_key`` reads a name: a
+    number may be any number or none; a bot's name or level any of the bots' program names ("heuristic"), their
+    levels in that language ("Casual"), or a level with a name ("Casual (heuristic)")."""
+    # the bots' levels as the pages show them (imported here: routes imports this module)
+    from .routes import bot_labels
+    names: set[str] = set()
+    levels: set[str] = set()
+    for game in gamenight.games():
+        for bot, level in bot_labels(gamenight.make(game)).items():
+            names.add(bot)
+            levels.add(level)
+    forms = []
+    for lang in LANGUAGES:
+        try:
+            said = translator(lang).gettext
+        except CatalogMissing:   # a catalog not compiled: its language's words are not known here
+            continue
+        said_levels = {_key(said(level)) for level in levels}
+        bots = {_key(n) for n in names} | said_levels | {level + _key(n) for level in said_levels for n in names}
+        fields = {"{number}": r"\d*", "{seat}": r"\d*", "{label}": _any_of(said_levels), "{name}": _any_of(bots)}
+        for template in SEAT_LABELS + BOT_LABELS:
+            parts = re.split(r"(\{\w+\})", said(template))
+            forms.append("".join(fields[part] if part in fields else re.escape(_key(part)) for part in parts))
+    return re.compile("|".join(f"(?:{form})" for form in sorted(set(forms))))
+
+
+def _any_of(words: set[str]) -> str:
+    """A regular expression for one of the words, or none."""
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)) if w) + ")?"
 
 
 def digest(secret: str) -> str:
@@ -86,12 +159,37 @@ def seat_token(table_id: str, seat: int, client: str) -> str:
 
 
 def check_client_nonce(client: object) -> str | None:
+    """A client nonce (None: none sent); SeatError unless it is long and random enough (see CLIENT_NONCE) that
+    nobody else sends the same one, since whoever sends it, within RETRY_SECONDS, gets the seat's token."""
     if client is None:
         return None
-    if not isinstance(client, str) or not CLIENT_NONCE.fullmatch(client):
-        raise SeatError(Text("client must be a random text of 16-64 letters, digits, - or _ (the same for a retried "
-                             "join)"))
+    if not isinstance(client, str) or not CLIENT_NONCE.fullmatch(client) or not _looks_random(client):
+        raise SeatError(Text("client must be a random text of 22-64 letters, digits, - or _ (128 bits or more, such as "
+                             "16 random bytes in base64url): at least 8 different characters, not a piece repeated, "
+                             "not mostly runs such as \"aaaa\" or \"abcd\""))
     return client
+
+
+def _looks_random(nonce: str) -> bool:
+    if len(set(nonce)) < NONCE_DIFFERENT:
+        return False
+    if any(all(nonce[i] == nonce[i + p] for i in range(len(nonce) - p)) for p in range(1, len(nonce) // 2 + 1)):
+        return False   # a piece repeated ("q8Zr2Lp0q8Zr2Lp0...")
+    runs = sum(abs(ord(a) - ord(b)) <= 1 for a, b in zip(nonce, nonce[1:]))
+    return 2 * runs <= len(nonce) - 1
+
+
+def retried(seat: dict[str, Any], token_hash: str, now: float) -> bool:
+    """Is a join that would get the token hashed ``token_hash`` (the same table, seat and client nonce) the retry of
+    the join that seated this person: within RETRY_SECONDS of it (``now`` and the seat's ``joined``: wall-clock
+    seconds)? Only then is it answered with the same token; a seat with no join time (stored before there was one)
+    has no retries."""
+    if seat["kind"] != "person" or not hmac.compare_digest(str(seat.get("token_hash", "")), token_hash):
+        return False
+    joined = seat.get("joined")
+    if isinstance(joined, bool) or not isinstance(joined, (int, float)):
+        return False
+    return abs(now - joined) <= RETRY_SECONDS   # either way: servers' clocks may differ by a second or two
 
 
 @dataclasses.dataclass
@@ -175,8 +273,11 @@ def bot_seat(bot: str, *, keeps_open: bool = False, away: dict[str, Any] | None 
     return seat
 
 
-def person_seat(name: str | None, token_hash: str, bot: str | None) -> dict[str, Any]:
-    return {"kind": "person", "name": name, "token_hash": token_hash, "bot": bot}
+def person_seat(name: str | None, token_hash: str, bot: str | None, joined: float | None = None) -> dict[str, Any]:
+    seat: dict[str, Any] = {"kind": "person", "name": name, "token_hash": token_hash, "bot": bot}
+    if joined is not None:
+        seat["joined"] = joined
+    return seat
 
 
 def takeable(seat: dict[str, Any], settings: Settings) -> bool:
@@ -227,11 +328,12 @@ def for_rematch(seat: dict[str, Any]) -> dict[str, Any]:
     return open_seat()
 
 
-def public(number: int, seat: dict[str, Any], settings: Settings, connected: bool) -> dict[str, Any]:
+def public(number: int, seat: dict[str, Any], settings: Settings, connected: bool,
+           over: bool = False) -> dict[str, Any]:
     """What everyone sees of a seat (never a token's hash). The person it names (``name``, ``reserved`` for, or
     ``away``) without a name of their own is "Player N", and ``unnamed`` says so (the pages say it in the reader's
-    language)."""
-    out = {"seat": number, "kind": seat["kind"], "takeable": takeable(seat, settings)}
+    language). Once the match is ``over`` no seat is takeable: its seats are its record of who played."""
+    out = {"seat": number, "kind": seat["kind"], "takeable": not over and takeable(seat, settings)}
     person = None
     if seat.get("reserved"):
         person = seat["reserved"]

@@ -101,8 +101,9 @@ class Table:
     """One table: its match (the engine's state, replayed from storage), its seats, and who is listening.
 
     Every change happens under ``lock``: it is committed to storage first, then broadcast. ``clock`` (seconds,
-    monotonic) times moves and absences; ``scheduler`` runs what is due later (paced bot moves, a bot taking the
-    turn of a person who is gone)."""
+    monotonic) times moves and absences, and, from the wall-clock time it was read at first, the times stored with the
+    seats (``_now``); ``scheduler`` runs what is due later (paced bot moves, a bot taking the turn of a person who is
+    gone)."""
 
     def __init__(self, stored: StoredTable, storage: Storage, scheduler: "BotScheduler", bot_delay: float = 0.0,
                  clock: Callable[[], float] = time.monotonic):
@@ -110,6 +111,7 @@ class Table:
         self.storage = storage
         self.table_id = stored.table_id
         self.clock = clock
+        self._wall_offset = time.time() - clock()   # ``_now``: the wall clock, moving as ``clock`` moves
         if stored.format != gamenight.RECORD_FORMAT:
             raise ValueError(f"its actions are of record format {stored.format}; this server replays format "
                              f"{gamenight.RECORD_FORMAT}")
@@ -167,6 +169,11 @@ class Table:
         self.find_table: Callable[[str], Table] | None = None     # any table of the server, by its id
         self.dropped = False   # put away by the manager: calls that change the table go to a fresh copy
 
+    def _now(self) -> float:
+        """Wall-clock seconds as the table's clock runs: for times kept with the seats, which another server on the
+        shared database, or this one restarted, reads (``clock`` alone is this process's)."""
+        return self.clock() + self._wall_offset
+
     def _check_not_dropped(self) -> None:
         if self.dropped:
             raise TableGone()
@@ -178,7 +185,7 @@ class Table:
         return {"table_id": self.table_id, "game": self.game.name, "title": self.game.title,
                 "players": self.game.num_players, "rules": self.game.rules.to_dict(),
                 "rules_summary": self.rules_summary,
-                "seats": [seats_module.public(i, s, self.settings, self._connected(i))
+                "seats": [seats_module.public(i, s, self.settings, self._connected(i), state.is_over)
                           for i, s in enumerate(self.seats)],
                 "settings": self.settings.public(), "hand_pause": self._pause_facts(),
                 "current_player": state.current_player, "is_over": state.is_over,
@@ -248,7 +255,7 @@ class Table:
     @_asked_again_if_changed_elsewhere
     def join(self, seat, name: str | None = None, client: str | None = None) -> str:
         """A person takes a seat a newcomer may take (see ``seats``); returns the seat's token. With a client nonce
-        the join may be sent again: the same client gets the same token."""
+        the join may be sent again: the same client gets the same token, within ``seats.RETRY_SECONDS``."""
         with self.lock:
             self._check_not_dropped()
             seat = self._check_seat(seat)
@@ -256,13 +263,13 @@ class Table:
             name = _seat_rule(seats_module.clean_name, name)
             record = self.seats[seat]
             token = seats_module.seat_token(self.table_id, seat, client) if client else secrets.token_urlsafe(32)
-            if record["kind"] == "person" and client and hmac.compare_digest(record["token_hash"], _hash(token)):
+            if client and seats_module.retried(record, _hash(token), self._now()):
                 return token          # the same client again (the first answer was lost): the same token
             self._check_seats_may_change()
             if not seats_module.takeable(record, self.settings):
                 raise TableError(seats_module.why_not(record, seat), 409 if record["kind"] == "person" else 403)
             seats = [dict(s) for s in self.seats]
-            seats[seat] = seats_module.person_seat(name, _hash(token), record.get("bot"))
+            seats[seat] = seats_module.person_seat(name, _hash(token), record.get("bot"), joined=self._now())
             self._save_seats(seats)
             self._bots.pop(seat, None)
             self._seen[seat] = self.clock()
@@ -408,6 +415,7 @@ class Table:
         they choose. Returns ``{"table_id", "seat", "token"}`` (the same again for a retry with the same client)."""
         with self.lock:
             seat = self.seat_of(token)
+            _seat_rule(seats_module.check_client_nonce, client)   # refused before a rematch is made
             if not self.state.is_over:
                 raise TableError(Text("a rematch is for when the match is over"), 409)
             if self.on_rematch is None or self.find_table is None:
@@ -433,12 +441,12 @@ class Table:
             nonce: str | None = _seat_rule(seats_module.check_client_nonce, client)
             record = self.seats[seat]
             token = seats_module.seat_token(self.table_id, seat, nonce) if nonce else secrets.token_urlsafe(32)
-            if record["kind"] == "person" and nonce and hmac.compare_digest(record["token_hash"], _hash(token)):
+            if nonce and seats_module.retried(record, _hash(token), self._now()):
                 return token
             if not seats_module.reserved_for(record, token_hash):
                 raise TableError(Text("seat {seat} of the rematch is not kept for you (the table may have started "
                                       "without you: take an open seat)", seat=seat), 409)
-            self._change_seat(seat, seats_module.person_seat(name, _hash(token), None))
+            self._change_seat(seat, seats_module.person_seat(name, _hash(token), None, joined=self._now()))
             self._seen[seat] = self.clock()
             self._start_if_full()
         self.broadcast()
