@@ -6,6 +6,10 @@ every change; it sends ``{"type": "action", "action": "...", "version": n, "seat
 A refusal is ``{"type": "error", "error": "...", "status": n}`` to that client only, and the connection stays
 usable; a refusal of the connection itself closes it with code 4000 + status. Refusals are in the connection's
 language (``?lang=`` on the socket's address, else the ``lang`` cookie, else Accept-Language).
+
+What one client can make the server hold or do is bounded: its messages wait in a small queue (``Sender``), and
+it may send ``TableManager.max_messages_per_second`` (429 over it; 4429 if it keeps on). Foreign origins and
+tokens in the address are refused before this module sees the connection (``security.Guard``).
 """
 from __future__ import annotations
 
@@ -174,6 +178,7 @@ async def _answer_messages(websocket: WebSocket, sender: Sender, table: Table, t
             if not limit.take():
                 refused_in_a_row += 1
                 if refused_in_a_row > MOST_REFUSED:
+                    sender.stop()
                     await _close(websocket, TableError(TOO_FAST, 429))
                     return
                 sender.send(_refusal(TableError(TOO_FAST, 429), lang))
