@@ -1,9 +1,9 @@
 """End-to-end fixtures: a real `gamenight serve` process and Debian's Chromium driven by Playwright.
 
 Each pytest worker (`pytest -n 2`) starts one server (its own SQLite file, a free port) and one browser; every
-test opens pages in fresh browser contexts with the `pages` fixture, which fails the test on any page error or console
-error and
-keeps screenshots in test-artifacts/e2e/ (at the start, mid-match, at the end, and on failure).
+test opens pages in fresh browser contexts with the `pages` fixture, which fails the test on any page error, console
+error or Content-Security-Policy violation (each page reports those it meets: e2e_helpers.CSP_WATCH), and keeps
+screenshots in test-artifacts/e2e/ (at the start, mid-match, at the end, and on failure).
 """
 import json
 import os
@@ -12,7 +12,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from e2e_helpers import free_port, start_server, stop_server
+from e2e_helpers import CSP_REFUSED, CSP_WATCH, free_port, start_server, stop_server
 
 # no importorskip: the browser tests must never be skipped quietly (`make test` installs Playwright and Chromium)
 from playwright import sync_api
@@ -84,6 +84,7 @@ class PageWatch:
         in the tests (a page may turn them on)."""
         context = self.browser.new_context(viewport={"width": 1280, "height": 900}, **context_options)
         context.add_init_script(SOUND_OFF_AT_FIRST)
+        context.add_init_script(CSP_WATCH)
         context.set_default_timeout(WAIT_MS)
         context.route("**/api/tables", self._seed_new_table)
         page = context.new_page()
@@ -104,7 +105,11 @@ class PageWatch:
 
     def _console(self, label, message):
         url = message.location.get("url", "")
-        if message.type == "error" and not any(p.search(message.text) for p in self.allowed):
+        if message.type != "error":
+            return
+        if CSP_REFUSED.search(message.text):  # never allowed: a page that needs something the policy forbids
+            self.errors.append(f"{label}: {message.text} ({url})")
+        elif not any(p.search(message.text) for p in self.allowed):
             self.errors.append(f"{label}: console: {message.text} ({url})")
 
     def shot(self, page, what: str) -> Path:
@@ -115,6 +120,16 @@ class PageWatch:
         page.screenshot(path=str(path), full_page=True)
         return path
 
+    def violations(self) -> list[str]:
+        """The CSP violations each open page has kept (window.__cspViolations: since it was last loaded)."""
+        found = []
+        for label, page in self.pages:
+            try:
+                found += [f"{label}: {text}" for text in page.evaluate("() => window.__cspViolations || []")]
+            except sync_api.Error:  # a closed or crashed page: its violations were said on the console already
+                pass
+        return found
+
     def check(self):
         assert not self.errors, "errors in the browser:\n" + "\n".join(self.errors)
 
@@ -122,7 +137,7 @@ class PageWatch:
 @pytest.fixture
 def pages(browser, request):
     """Open pages with `pages.open(label)`; take screenshots with `pages.shot(page, what)`. A failed test also
-    gets a screenshot of every page; any console error or page error fails the test."""
+    gets a screenshot of every page; any console error, page error or CSP violation fails the test."""
     watch = PageWatch(browser, request.node.name)
     yield watch
     reports = [getattr(request.node, "e2e_report_" + when, None) for when in ("setup", "call")]
@@ -136,6 +151,9 @@ def pages(browser, request):
                 except Exception:  # a page that crashed cannot be photographed; the failure says why
                     pass
         else:
+            # and those a page kept that the console did not bring (a message may be lost as a page closes)
+            said = "\n".join(watch.errors)
+            watch.errors += [text for text in watch.violations() if text.split(": ", 1)[1] not in said]
             watch.check()
     finally:
         for context in watch.contexts:

@@ -5,6 +5,7 @@ The tests only use the page's DOM contract (docs/web.md): body data-* attributes
 """
 import json
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -19,6 +20,24 @@ MY_TURN_OR_OVER = ("() => document.body.dataset.over === 'true' || "
 MOVED_ON_OR_ERROR = ("v => Number(document.body.dataset.version) > v || "
                      "(document.getElementById('error') && document.getElementById('error').textContent.trim() !== '')")
 END_WORDS = ("over", "win", "won")
+
+# Every Content-Security-Policy violation a page meets (the pages need nothing inline: no eval, no inline script,
+# style element or style attribute, no other origin): kept in the page (window.__cspViolations) and said on the
+# console, where the `pages` fixture (conftest.py) records it whatever the test allows: the test fails saying what
+# was blocked and where.
+CSP_VIOLATION = "CSP violation:"
+CSP_WATCH = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  const where = (e.sourceFile || document.URL) + ":" + e.lineNumber + ":" + e.columnNumber;
+  const text = "%s " + e.effectiveDirective + " blocked " + (e.blockedURI || "(inline)") + " at " + where +
+               (e.sample && e.sample.trim() ? " (" + e.sample.trim() + ")" : "");
+  window.__cspViolations.push(text);
+  console.error(text);
+}, true);
+""" % CSP_VIOLATION
+# what Chromium itself says on the console when it blocks something (the event above says it again)
+CSP_REFUSED = re.compile(r"Content Security Policy|CSP violation")
 
 # Short but real matches: several hands where the game has hands. Every registered game needs its entry here (and
 # in choose_for, where a random choice of buttons would be too slow): test_every_game_has_its_e2e_settings says so.

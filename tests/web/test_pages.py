@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 import gamenight
+from gamenight import i18n
+from gamenight.web.pages import catalog_script
 
 STATIC = Path(gamenight.__file__).parent / "web" / "static"
 # the order static/table.html loads them in (the contract: GN first, the page last)
@@ -132,6 +134,74 @@ def test_every_script_parses():
         assert result.returncode == 0, f"{path.name}: {result.stderr}"
 
 
+# What the pages' Content-Security-Policy (web/security.py: scripts and styles from the site only) blocks, as the
+# pages' sources would write it. The browser tests fail on any violation the pages meet; this names the cause early.
+FORBIDDEN_IN_SCRIPTS = {
+    "code made from text (no 'unsafe-eval')": r"\bnew Function\b|\beval\s*\(|\bset(?:Timeout|Interval)\(\s*[\"'`]",
+    "a style element (no inline style)": r"createElement\(\s*[\"'`]style",
+    "a style attribute (a class, or the element's .style, instead)": r"setAttribute\(\s*[\"'`]style\b",
+    "markup from text (inline handlers and styles would come with it)":
+        r"\.(?:inner|outer)HTML\b|insertAdjacentHTML|document\.write",
+    "a javascript: URL": r"javascript:",
+}
+FORBIDDEN_IN_PAGES = {
+    "an inline script": r"<script(?![^>]*\bsrc=)[^>]*>",
+    "a style element": r"<style\b",
+    "a style attribute": r"\sstyle\s*=",
+    "an event handler attribute": r"<[^>]*\son[a-z]+\s*=",
+    "a javascript: URL": r"javascript:",
+}
+
+
+def test_the_pages_need_nothing_their_content_security_policy_forbids(client):
+    """No script makes code from text or adds inline styles; no page has an inline script, style or handler (the
+    pages as served: every language's and the table's game views included)."""
+    found = []
+    for path in sorted(STATIC.rglob("*.js")):
+        text = path.read_text()
+        found += [f"{path.relative_to(STATIC)}: {what}" for what, pattern in FORBIDDEN_IN_SCRIPTS.items()
+                  if re.search(pattern, text)]
+    for address in ("/", "/table/x", "/rules", "/rules/thunee", "/?lang=ja", "/table/x?lang=fr"):
+        text = client.get(address).text
+        found += [f"{address}: {what}" for what, pattern in FORBIDDEN_IN_PAGES.items() if re.search(pattern, text, re.I)]
+        assert all(src.startswith("/") and not src.startswith("//") for src in _parse(text).scripts), address
+    assert not found, found
+
+
+_PLURAL = """
+const fs = require("fs");
+// the catalog's script ("-": none), then gn.js, as a page loads them (classic scripts: one global scope)
+const catalog = process.argv[1] === "-" ? "" : fs.readFileSync(process.argv[1], "utf8");
+const GN = new Function(catalog + fs.readFileSync(process.argv[2], "utf8") + "\\nreturn GN;")();
+process.stdout.write(JSON.stringify(JSON.parse(process.argv[3]).map((n) => GN.nt("{n} card", "{n} cards", n))));
+"""
+
+
+@needs_node
+@pytest.mark.parametrize("lang", [*i18n.LANGUAGES, i18n.PSEUDO])
+def test_the_catalog_script_gives_the_pages_its_languages_plural_rule_as_code(tmp_path, lang):
+    """/i18n/<lang>.js defines GN_PLURAL, the catalog's Plural-Forms rule (the pages make no code from text), and
+    the pages choose the same plural form as the server does (French: 0 and 1 are singular; Japanese: one form)."""
+    script, _ = catalog_script(lang)
+    assert "const GN_PLURAL = function (n) {" in script
+    catalog_file = tmp_path / f"{lang}.js"
+    catalog_file.write_text(script)
+    counts = [0, 1, 2, 5, 21, 101]
+    result = subprocess.run([NODE, "-e", _PLURAL, str(catalog_file), str(STATIC / "gn.js"), json.dumps(counts)],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    said = i18n.translator(lang)
+    assert json.loads(result.stdout) == [said.ngettext("{n} card", "{n} cards", n).format(n=n) for n in counts]
+
+
+@needs_node
+def test_without_a_catalog_the_pages_speak_english_plurals():
+    result = subprocess.run([NODE, "-e", _PLURAL, "-", str(STATIC / "gn.js"), "[0, 1, 2]"],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == ["0 cards", "1 card", "2 cards"]
+
+
 _CARDS = """
 const fs = require("fs");
 function node(tag) {
@@ -215,7 +285,11 @@ class Node_ {
                                        contains: (c) => self._classes().has(c)}; }
   _classes() { return this._set || (this._set = new Set((this.attrs.class || "").split(" ").filter(Boolean))); }
   _sync() { this.attrs.class = [...this._classes()].join(" "); }
-  setAttribute(k, v) { this.attrs[k] = String(v); if (k === "class") this._set = null; }
+  setAttribute(k, v) {
+    // what the pages' Content-Security-Policy blocks (style-src 'self', script-src 'self'): a class does it instead
+    if (k.toLowerCase() === "style" || /^on/i.test(k)) throw new Error(`a ${k} attribute: the pages' CSP blocks it`);
+    this.attrs[k] = String(v); if (k === "class") this._set = null;
+  }
   getAttribute(k) { return k in this.attrs ? this.attrs[k] : null; }
   hasAttribute(k) { return k in this.attrs; }
   append(...c) { for (const x of c) this.children.push(typeof x === "string" ? {text: x} : x); }

@@ -43,9 +43,13 @@ def pseudo_allowed(connection: HTTPConnection) -> bool:
 @functools.cache
 def catalog_script(lang: str) -> tuple[str, str]:
     """The language's catalog as a script for the pages, and a short hash of it (the pages' URL names it, so a
-    new catalog is never read from a browser's cache)."""
+    new catalog is never read from a browser's cache). The script also defines the language's plural rule as code,
+    ``GN_PLURAL(n)``: the pages may not make code from text (their Content-Security-Policy has no 'unsafe-eval'),
+    and the catalog's ``Plural-Forms`` expression, checked by gettext's own parser (only ``n``, numbers and C's
+    operators), is written the same in JavaScript."""
     data = json.dumps(i18n.catalog(lang), ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
-    script = f"const GN_CATALOG = {data};\n"
+    script = (f"const GN_CATALOG = {data};\n"
+              f"const GN_PLURAL = function (n) {{ return Number({i18n.plural_expression(lang)}); }};\n")
     return script, hashlib.sha256(script.encode()).hexdigest()[:12]
 
 

@@ -7,8 +7,10 @@ const GN = (function () {
 
   // ---- the person's language: the server's gettext catalog for it (/i18n/<lang>.js sets GN_CATALOG first) ----
   const catalog = (typeof GN_CATALOG !== "undefined" && GN_CATALOG) || {lang: "en", plural: "n != 1", messages: {}};
-  // the catalog's own Plural-Forms expression (checked by the server when it compiled the catalog)
-  const pluralIndex = new Function("n", `return Number(${catalog.plural});`);
+  // which of a text's plural forms a count takes: the catalog's own rule, which /i18n/<lang>.js defines as code
+  // (GN_PLURAL, from the Plural-Forms expression the server checked); never code made from text here, as the
+  // pages' Content-Security-Policy allows no eval. English's rule when there is no catalog.
+  const pluralIndex = typeof GN_PLURAL === "function" ? GN_PLURAL : (n) => Number(n !== 1);
 
   function fill(text, vars) {
     if (!vars) return text;

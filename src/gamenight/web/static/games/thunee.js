@@ -19,67 +19,7 @@
     6: ["s", "e", "ne", "n", "nw", "w"],
   };
 
-  const STYLE = `
-.gn-thunee { display: flex; flex-direction: column; gap: 10px; }
-.gn-thunee-head { color: #cfe3d3; font-size: 0.9em; }
-.gn-thunee-top { display: flex; flex-wrap: wrap; gap: 8px; }
-.gn-thunee-top > .panel { flex: 1 1 15rem; min-width: 0; }
-.gn-thunee-team { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; padding: 3px 0 3px 8px;
-  border-left: 5px solid; margin-bottom: 4px; font-size: 0.9em; }
-.gn-thunee-team strong { color: #fff; }
-.gn-thunee-balls { display: inline-flex; flex-wrap: wrap; gap: 2px; }
-.gn-thunee-balls span { width: 11px; height: 11px; border-radius: 50%; border: 1.5px solid rgba(255,255,255,0.7);
-  display: inline-block; box-sizing: border-box; }
-.gn-thunee-facts { display: flex; flex-direction: column; gap: 3px; font-size: 0.9em; overflow-wrap: anywhere; }
-.gn-thunee-facts .gn-thunee-line { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; }
-.gn-thunee-calls { display: flex; flex-wrap: wrap; justify-content: center; gap: 4px; }
-.gn-thunee-calls span { overflow-wrap: anywhere; max-width: 100%; font-size: 0.85em; padding: 0 6px; border-radius: 9px; background: rgba(255,255,255,0.16); }
-.gn-thunee-calls span.call { background: #f2b632; color: #222; font-weight: 600; }
-.gn-thunee-ring { display: grid; gap: 8px; align-items: center;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 2fr) minmax(0, 1fr);
-  grid-template-areas: "nw n ne" "w c e" ". s ."; }
-.gn-thunee-ring > .seat-box { min-width: 0; justify-self: stretch; border-left: 5px solid; }
-.gn-thunee-centre { grid-area: c; display: flex; flex-direction: column; align-items: center; gap: 6px;
-  min-height: 9rem; justify-content: center; padding: 6px; border-radius: 12px; background: rgba(0,0,0,0.12); }
-.gn-thunee-trick { display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; }
-.gn-thunee-played { display: flex; flex-direction: column; align-items: center; gap: 2px; font-size: 0.75em;
-  max-width: 5.5rem; text-align: center; overflow-wrap: anywhere; }
-.gn-thunee-played.win .card-edge { stroke: #f2b632; stroke-width: 5; }
-.gn-thunee-played.past { opacity: 0.7; }
-.gn-thunee-note { font-size: 0.8em; color: #dfeee3; text-align: center; }
-.gn-thunee-trump { display: flex; align-items: center; gap: 6px; font-size: 0.8em; }
-.gn-thunee-prompt { font-weight: 600; padding: 6px 10px; border-radius: 8px; background: rgba(0,0,0,0.25); }
-.gn-thunee-prompt.mine { background: #f2b632; color: #222; }
-.gn-thunee-mine .hand .dim { opacity: 0.5; }
-.gn-thunee-seatfacts { display: flex; flex-wrap: wrap; gap: 3px; margin-top: 3px; }
-.gn-thunee-seatfacts .badge.plain { background: rgba(255,255,255,0.18); color: #fff; font-weight: 500; }
-.gn-thunee-log { margin: 0; }
-.gn-thunee-label { display: inline-flex; align-items: center; gap: 5px; }
-.gn-thunee-sum table { margin: 4px 0; }
-.gn-thunee-sum .gn-thunee-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 5px; }
-.gn-thunee-sum .good { color: #1c7a2c; font-weight: 700; }
-.gn-thunee-sum .bad { color: #b00020; font-weight: 700; }
-@media (max-width: 560px) {
-  .gn-thunee-top { order: 10; }
-  .gn-thunee-centre { min-height: 4rem; }
-  .gn-thunee-logbox { order: 11; }
-  .gn-thunee-ring .backs svg { width: 24px; height: auto; }
-  .gn-thunee-balls span { width: 9px; height: 9px; }
-  .gn-thunee-ring { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "nw ne" "n n" "w e" "c c" "s s"; }
-  .gn-thunee-ring.gn-thunee-two { grid-template-areas: "n n" "c c" "s s"; }
-  .gn-thunee-ring.gn-thunee-four { grid-template-areas: "n n" "w e" "c c" "s s"; }
-}
-`;
-
   let logChoice = null;  // {hand, open}: the player's own choice for the calls log
-
-  function injectStyle() {
-    if (document.getElementById("gn-thunee-style")) return;
-    const style = document.createElement("style");
-    style.id = "gn-thunee-style";
-    style.textContent = STYLE;
-    document.head.appendChild(style);
-  }
 
   const el = (tag, text, attrs) => GN.el(tag, text, attrs);
   const mine = (message) => message.seat !== null && message.seat !== undefined;
@@ -274,7 +214,6 @@
   }
 
   function render(board, message, ui) {
-    injectStyle();
     const view = message.view;
     const seat = message.seat;
     const n = view.players;
@@ -586,7 +525,6 @@
     const view = message.view;
     const last = view.last_hand;
     if (!last) return null;
-    injectStyle();
     const n = view.players;
     const seat = message.seat;
     const box = el("section", null, {class: "gn-thunee-sum", "aria-label": GN.t("the last hand")});

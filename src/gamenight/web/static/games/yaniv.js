@@ -380,8 +380,7 @@
             continue;
           }
           // the same cards, laid several ways: the cards once, then a button for each way
-          const box = el("span", null, {class: "yaniv-variants", role: "group", "data-discard-group": cardsKey(same[0]),
-                                        style: "display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.3rem"});
+          const box = el("span", null, {class: "yaniv-variants", role: "group", "data-discard-group": cardsKey(same[0])});
           box.append(...discardText(miniGroup(same[0].replace(/=[^+]*/g, ""))), el("span", " " + GN.t("laid with"), {class: "muted"}));
           for (const a of same) {
             box.append(el("button", variantText(a), {type: "button", class: "discard-selection", "data-discard": a,

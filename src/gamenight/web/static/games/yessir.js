@@ -6,52 +6,6 @@
 (function () {
   "use strict";
 
-  // the board is H1's green felt (light text); the reveal goes into the white #summary panel
-  const STYLE = `
-.gn-yessir { display: flex; flex-direction: column; gap: 12px; }
-.gn-yessir-head { color: #cfe3d3; font-size: 0.9em; }
-.gn-yessir-top { display: flex; flex-wrap: wrap; gap: 12px 28px; align-items: flex-start; }
-.gn-yessir-top h3 { color: #e8f3ea; }
-.gn-yessir-dice { display: flex; gap: 12px; align-items: flex-end; flex-wrap: wrap; }
-.gn-yessir-slot { display: flex; flex-direction: column; align-items: center; gap: 3px; font-size: 0.8em; color: #dfeee3;
-  width: 76px; text-align: center; }
-.gn-yessir-top .gn-yessir-dice { align-items: flex-start; }
-.gn-yessir-slot button, .gn-yessir-slot button:hover:not(:disabled) { background: none; border: 2px solid transparent;
-  border-radius: 12px; padding: 2px; cursor: pointer; line-height: 0; }
-.gn-yessir-slot button:hover:not(:disabled), .gn-yessir-slot button:focus-visible { border-color: #f2b632; }
-.gn-yessir-hand { margin-top: 8px; font-weight: 600; }
-.gn-yessir-prompt { font-weight: 600; padding: 6px 10px; border-radius: 8px; background: rgba(0, 0, 0, 0.25); }
-.gn-yessir-prompt.mine { background: #f2b632; color: #222; }
-.gn-yessir-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 8px; }
-.gn-yessir-seats .seat-box { min-width: 0; display: flex; flex-direction: column; gap: 4px; }
-.gn-yessir-row { display: flex; align-items: center; gap: 8px; font-size: 0.88em; }
-.gn-yessir-mat { display: inline-flex; gap: 3px; }
-.gn-yessir-mat span { width: 12px; height: 12px; border-radius: 50%; border: 2px solid #f2b632; display: inline-block;
-  box-sizing: border-box; }
-.gn-yessir-mat span.won { background: #f2b632; }
-.gn-yessir-badges { display: flex; flex-wrap: wrap; gap: 4px; }
-.gn-yessir-badges .badge.blind { background: #c9b3f0; color: #2d1660; }
-.gn-yessir-badges .badge.plain { background: rgba(255, 255, 255, 0.18); color: #fff; }
-.gn-yessir-reveal ol { list-style: none; padding: 0; margin: 6px 0; display: flex; flex-direction: column; gap: 6px; }
-.gn-yessir-reveal li { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px;
-  padding-bottom: 6px; border-bottom: 1px solid #e4e4e4; }
-.gn-yessir-reveal li:last-child { border-bottom: none; }
-.gn-yessir-reveal .gn-yessir-row { font-size: 1em; flex-wrap: wrap; }
-.gn-yessir-who { display: inline-flex; gap: 8px; align-items: baseline; min-width: 9em; font-weight: 600; }
-.gn-yessir-pair { display: inline-flex; align-items: center; gap: 6px; white-space: nowrap; }
-.gn-yessir-winner { color: #1c7a2c; font-weight: 700; }
-.gn-yessir-tied { color: #8a6100; font-weight: 700; }
-.gn-yessir-label { display: inline-flex; align-items: center; gap: 6px; }
-`;
-
-  function injectStyle() {
-    if (document.getElementById("gn-yessir-style")) return;
-    const style = document.createElement("style");
-    style.id = "gn-yessir-style";
-    style.textContent = STYLE;
-    document.head.appendChild(style);
-  }
-
   function el(tag, text, attrs) {
     return GN.el(tag, text, attrs);
   }
@@ -194,7 +148,6 @@
   }
 
   function render(board, message, ui) {
-    injectStyle();
     const view = message.view;
     const seat = message.seat;
     const n = view.players;
@@ -305,7 +258,6 @@
     const view = message.view;
     const result = view.last_round;
     if (!result) return null;
-    injectStyle();
     const seat = message.seat;
     const box = el("section", null, {class: "gn-yessir-reveal", "aria-label": GN.t("the last reveal")});
     if (view.is_over) box.appendChild(el("h3", matchOver(view, ui, seat, false)));
