@@ -120,11 +120,13 @@ class Server:
 
 def launch_server(port: int, db_url: str, log_path: str, bot_delay: float, deflate: bool = True,
                   keep_finished: float | None = None, seed: int = 1) -> Server:
-    # every load client comes from 127.0.0.1: the per-address limits (meant for one person's browser) are lifted
+    # every load client comes from 127.0.0.1: the per-address limits (meant for one person's browser) are lifted,
+    # and so is the per-connection message rate (a load client "thinks" far faster than a person)
     with open(log_path, "wb") as log:
         process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--host", HOST,
                                     "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay),
                                     "--max-creates-per-minute", "1000000", "--max-sockets-per-ip", "1000000",
+                                    "--max-messages-per-second", "1000000",
                                     "--ws-deflate" if deflate else "--no-ws-deflate",
                                     # the same deals every run (the server's test seeding), so runs compare
                                     "--test-seed", str(seed)]
