@@ -285,3 +285,62 @@ def test_a_server_taken_for_dead_that_comes_back_tells_the_others_who_is_connect
     wait_for(lambda: not mirror.summary()["seats"][0]["connected"], "B to forget A's connections")
     a.coordinator.round()                                    # A's next heartbeat: it is back, and says so
     wait_for(lambda: mirror.summary()["seats"][0]["connected"], "B to hear of Ann's connection again")
+
+
+def test_a_table_made_while_a_heartbeat_reads_its_leases_is_played_by_the_server_that_made_it(postgres_url):
+    """A heartbeat reads which leases its server holds, then gives up playing the tables it no longer holds. A table
+    made in between (its lease stored after that reading, the table in memory before the server looks through its
+    tables) is not one it lost: it was not given up, which left a new table of bots at 0 actions for good (its lease
+    held by a live server, so no other took it over either)."""
+    a = server(postgres_url, bot_delay=0.01)
+    made = []
+    real_held_tables = a.storage.held_tables
+
+    def held_tables_then_a_table_is_made():
+        held = real_held_tables()
+        if not made:   # the first heartbeat that reads its leases (the test's or the server's thread): a request
+            made.append(a.create("yessir", players=3, options={"rounds_to_win": 1},   # makes a table meanwhile
+                                 seats=["heuristic", "random", "heuristic"]))
+        return held
+    a.storage.held_tables = held_tables_then_a_table_is_made
+    a.coordinator.round()
+    table = made[0]
+    assert table.driving
+    wait_for(lambda: table.state.is_over, "the new table's bots to play their match")
+
+
+def test_a_table_whose_lease_a_server_holds_is_played_by_it_again_at_its_next_heartbeat(postgres_url):
+    """Whatever left a table this server holds the lease of unplayed here, the next heartbeat plays it: no other
+    server would (they see a live server's lease)."""
+    a = server(postgres_url, bot_delay=0.01)
+    table = a.create("yessir", players=3, options={"rounds_to_win": 1}, seats=["heuristic", "random", "heuristic"])
+    table.drive(False)
+    a.coordinator.round()
+    assert table.driving
+    wait_for(lambda: table.state.is_over, "the table's bots to play their match")
+
+
+def test_a_table_taken_over_while_the_database_did_not_answer_is_read_at_the_next_heartbeat(postgres_url):
+    """A server takes a dead server's table over (its lease), but reading it fails (the database did not answer for a
+    moment): the lease is its own now, so no round takes the table over again; a later one reads it, and plays it."""
+    from pg_cluster import run_sql
+
+    from gamenight.web.storage import StorageError
+    a = server(postgres_url)
+    table = a.create("yaniv", players=2, seats=[None, "random"])
+    b = server(postgres_url, test_seed=1)
+    refused = []
+    real_load_table = b.storage.load_table
+
+    def load_table_refused_once(table_id):
+        if table_id == table.table_id and not refused:
+            refused.append(table_id)
+            raise StorageError("the database did not answer")
+        return real_load_table(table_id)
+    b.storage.load_table = load_table_refused_once
+    crash(a)
+    run_sql(postgres_url, "UPDATE servers SET alive_until = now() - interval '1 minute' WHERE server_id = ?",
+            (a.storage.server_id,))                          # A is dead
+    b.coordinator.round()                                    # B takes its table, but cannot read it
+    wait_for(lambda: (mirror := b.loaded(table.table_id)) is not None and mirror.driving, "B to read and play it")
+    assert refused

@@ -80,13 +80,16 @@ class Coordinator:
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
         self._since_check = 0.0
+        # one round (or start's claim) at a time: no table is taken over while a round weighs what it holds
+        self._rounds = threading.Lock()
 
     # ---- starting and stopping -------------------------------------------------------------
     def start(self) -> None:
         """Heartbeat, take the tables nobody plays, and listen; then keep doing so in a thread."""
         self.storage.heartbeat(LEASE_SECONDS)
         self.storage.listen(self._heard, self._reconnected)
-        self._claim()
+        with self._rounds:
+            self._claim()
         if self._thread is None or not self._thread.is_alive():
             self._stop.clear()
             self._thread = threading.Thread(target=self._run, name="gamenight leases", daemon=True)
@@ -116,21 +119,42 @@ class Coordinator:
                 log.exception("leases: a round failed")
 
     def round(self) -> None:
-        """One heartbeat: renew this server's, stop playing the tables it no longer holds, take those nobody plays,
-        and now and then catch up with changes whose notifications were lost."""
-        if not self.storage.heartbeat(LEASE_SECONDS):
-            log.warning("this server was taken for dead; the tables it still holds are checked")
-            self._tell_connections_again()
-        held = self.storage.held_tables()
-        for table in self._tables():
-            if table.driving and table.table_id not in held and not table.state.is_over:
-                log.info("table %s: another server plays it now", table.table_id)
-                table.drive(False)
-        self._claim()
+        """One heartbeat: renew this server's, play exactly the tables it holds the lease of (stop playing those
+        another server took over), take those nobody plays, and now and then catch up with changes whose
+        notifications were lost."""
+        with self._rounds:
+            if not self.storage.heartbeat(LEASE_SECONDS):
+                log.warning("this server was taken for dead; the tables it still holds are checked")
+                self._tell_connections_again()
+            self._play_what_is_held()
+            self._claim()
         self._since_check += HEARTBEAT_SECONDS
         if self._since_check >= CHECK_SECONDS:
             self._since_check = 0.0
             self._check_revisions()
+
+    def _play_what_is_held(self) -> None:
+        # The tables are listed *before* the leases are read. A table made here meanwhile has its lease stored before
+        # it is in memory (``TableManager._keep_new``), so a listed table's lease is in what is read after. The other
+        # way round, a table made between the reading and the listing was given up as another server's, though none
+        # would ever take it (a live server holds its lease): a new table of bots stood at 0 actions for good
+        # (tests/web/test_soak_workers.py found it, about one table in 500).
+        tables = self._tables()
+        held = self.storage.held_tables()
+        for table in tables:
+            if table.state.is_over:
+                continue
+            if table.driving and table.table_id not in held:
+                log.info("table %s: another server plays it now", table.table_id)
+                table.drive(False)
+            elif not table.driving and table.table_id in held:
+                # held here, yet not played: nobody would play it (the others see a live server's lease)
+                log.warning("table %s: its lease is held here but it was not played; played now", table.table_id)
+                table.drive(True)
+        for table_id in held - {table.table_id for table in tables}:
+            if self.manager.loaded(table_id) is None and table_id not in self.manager.broken:
+                # taken over, but it could not be read then (the database did not answer): read now
+                self._take(table_id)
 
     def _tell_connections_again(self) -> None:
         # taken for dead, this server's connections were forgotten by the others: they hear of them again
@@ -142,16 +166,20 @@ class Coordinator:
 
     def _claim(self) -> None:
         for table_id in self.storage.claim_tables(CLAIM_BATCH):
-            try:
-                table = self.manager.get(table_id)
-            except Exception as e:   # a table that cannot be served (broken): the manager has said why
-                log.warning("table %s: taken over but not played: %s", table_id, e)
-                continue
-            if table.state.is_over:   # stored before tables said they had finished: marked, nothing to play
-                self.storage.mark_finished(table_id)
-                continue
-            log.info("table %s: taken over", table_id)
-            table.drive(True)
+            self._take(table_id)
+
+    def _take(self, table_id: str) -> None:
+        # a table whose lease this server took: read, and played here
+        try:
+            table = self.manager.get(table_id)
+        except Exception as e:   # broken (the manager has said why), or unread for now (the next round reads it)
+            log.warning("table %s: taken over but not played: %s", table_id, e)
+            return
+        if table.state.is_over:   # stored before tables said they had finished: marked, nothing to play
+            self.storage.mark_finished(table_id)
+            return
+        log.info("table %s: taken over", table_id)
+        table.drive(True)
 
     def load_recent(self, limit: int) -> None:
         """The newest tables in play, whichever server plays them, in memory here (for the list of tables)."""
