@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 from web_helpers import create_hosted, join
 
 from gamenight.web import create_app
-from gamenight.web.app import HideTokens
+from gamenight.web.app import HideTokens, log_config
 from gamenight.web.security import CONTENT_SECURITY_POLICY, normal_origin, same_origin
 
 SITE = "http://testserver"   # the TestClient's own origin (Host: testserver, scheme http/ws)
@@ -204,3 +204,11 @@ def test_a_client_gone_before_its_body_ended_is_answered_quietly(db_url, path):
 
     asyncio.run(app(scope, receive, send))
     assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 400
+
+
+def test_the_servers_own_log_lines_at_info_go_through_the_token_filter():
+    config = log_config()
+    logger = config["loggers"]["gamenight"]
+    assert logger["level"] == "INFO" and logger["handlers"]
+    for handler in logger["handlers"]:
+        assert "hide_tokens" in config["handlers"][handler]["filters"]

@@ -128,12 +128,15 @@ class HideTokens(logging.Filter):
 
 
 def log_config() -> dict[str, Any]:
-    """uvicorn's logging, with ``HideTokens`` on every handler (its access log writes whole addresses)."""
+    """uvicorn's logging, with ``HideTokens`` on every handler (its access log writes whole addresses), and the
+    server's own ``gamenight`` logger at INFO (tables taken over or given up between servers, seats a bot plays
+    for an absent person: what explains a table that stands still)."""
     import uvicorn.config
     config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     config.setdefault("filters", {})["hide_tokens"] = {"()": HideTokens}
     for handler in config["handlers"].values():
         handler.setdefault("filters", []).append("hide_tokens")
+    config["loggers"]["gamenight"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
     return config
 
 
