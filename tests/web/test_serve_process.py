@@ -41,6 +41,15 @@ def http(port, path, body=None, headers=None):
         return e.code, json.load(e)
 
 
+def http_status(port, path):
+    """The status of a GET (any answer: a page, a script, JSON)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=WAIT) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
 @pytest.fixture
 def server(tmp_path):
     db, port, log = tmp_path / "t.db", free_port(), tmp_path / "server.log"
@@ -89,6 +98,15 @@ def test_no_log_line_holds_a_token(server):
     # the wrong ways, refused, and still never written to the log
     assert http(port, f"/api/tables/{table_id}/state?token={token}")[0] == 400
     assert http(port, f"/api/tables/{table_id}/history?step=0&token={token}&host_token={host}")[0] == 400
+    # however the name is written, and on every route
+    for query in (f"%74oken={token}", f"TOKEN={token}", f"Host_Token={host}", f"host%5Ftoken={host}",
+                  f"lang=fr&ToKeN={token}", f"token%3D{token}"):
+        for path in (f"/api/tables/{table_id}", "/api/tables", f"/table/{table_id}", "/", "/static/gn.js"):
+            status = http_status(port, f"{path}?{query}")
+            assert status == (200 if "%3D" in query else 400), (path, query, status)
+        status, _ = http(port, f"/api/tables/{table_id}/settings?{query}", {"away_seconds": 90},
+                         {"X-Host-Token": host})
+        assert status == (200 if "%3D" in query else 400), (query, status)
     with websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={token}") as ws:
         assert json.loads(ws.recv(timeout=WAIT))["status"] == 400
     assert http(port, "/api/games")[0] == 200   # the last line of the log is written after the ones before
