@@ -41,6 +41,19 @@ def test_every_answer_carries_the_security_headers(client, table):
     assert policy["frame-ancestors"] == "'none'"
 
 
+def test_an_unexpected_error_answer_carries_the_security_headers_too(db_url):
+    app = create_app(db_url, test_seed=0)
+
+    async def broken(request):
+        raise RuntimeError("a bug")
+    app.router.add_route("/broken", broken)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        r = client.get("/broken")
+    assert r.status_code == 500
+    assert r.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert r.headers["x-content-type-options"] == "nosniff" and r.headers["referrer-policy"] == "no-referrer"
+
+
 # ---- origins and body types --------------------------------------------------------------------------------
 @pytest.mark.parametrize("origin", FOREIGN)
 def test_a_websocket_from_another_sites_page_is_closed_with_4403(client, table, origin):

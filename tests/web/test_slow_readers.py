@@ -161,9 +161,11 @@ def test_clients_that_never_read_hold_little_memory_and_a_fresh_table_plays_afte
         token = post(port, f"/api/tables/{table['table_id']}/join", {"seat": 0, "name": "Ann"})["token"]
         for _ in range(3):
             message = my_turn(port, table["table_id"], token)
-            post(port, f"/api/tables/{table['table_id']}/actions",
-                 {"token": token, "action": message["legal_actions"][0], "version": message["version"]})
-        assert my_turn(port, table["table_id"], token)["version"] >= 6
+            after = post(port, f"/api/tables/{table['table_id']}/actions",
+                         {"token": token, "action": message["legal_actions"][0], "version": message["version"]})
+            assert after["version"] > message["version"]
+        # ... and the bot answers
+        assert my_turn(port, table["table_id"], token)["table"]["seats"][1]["kind"] == "bot"
     finally:
         stop_process(process)
     log = (tmp_path / "server.log").read_text()

@@ -62,11 +62,11 @@ def test_test_seed_is_off_unless_asked_for_and_then_warns(monkeypatch, tmp_path,
 def test_the_message_rate_and_the_allowed_origins_reach_the_app(monkeypatch, tmp_path):
     app = serve(monkeypatch, tmp_path)[0]
     assert app.state.manager.max_messages_per_second == 10
-    assert list(app.user_middleware[0].kwargs["allowed_origins"]) == []
+    assert list(app.state.allowed_origins) == []
     app = serve(monkeypatch, tmp_path, "--max-messages-per-second", "2.5", "--allow-origin", "https://Play.example.org/",
                 "--allow-origin", "http://localhost:3000")[0]
     assert app.state.manager.max_messages_per_second == 2.5
-    assert list(app.user_middleware[0].kwargs["allowed_origins"]) == ["https://play.example.org",
+    assert list(app.state.allowed_origins) == ["https://play.example.org",
                                                                        "http://localhost:3000"]
     for option, bad in (("--max-messages-per-second", "0"), ("--max-messages-per-second", "nan"),
                         ("--allow-origin", "evil.example"), ("--allow-origin", "https://x.org/page")):

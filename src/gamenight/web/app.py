@@ -21,15 +21,15 @@ from urllib.parse import unquote_plus
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
+from starlette.types import ASGIApp
 
 from . import manager as manager_module
 from .limits import MESSAGES_PER_SECOND
 from .manager import KEEP_FINISHED, MAX_CREATES_PER_MINUTE, MAX_SOCKETS_PER_IP, MAX_TABLES, TableManager
 from .pages import page_routes
 from .routes import ROUTES, games_catalogue
-from .security import Guard, query_name
+from .security import Guard, normal_origin, query_name
 from .sockets import table_socket
 from .storage import open_storage
 from .thinking import Thinkers
@@ -58,12 +58,21 @@ def create_app(db: str | None = None, manager: TableManager | None = None, *, bo
                                       max_sockets_per_ip=max_sockets_per_ip, clock=clock, test_seed=test_seed,
                                       thinkers=Thinkers(think_workers), think_iterations=think_iterations,
                                       max_messages_per_second=max_messages_per_second)
-    app = Starlette(routes=[*ROUTES, WebSocketRoute("/ws/tables/{table_id}", table_socket), *page_routes()],
-                    lifespan=_lifespan, middleware=[Middleware(Guard, allowed_origins=allow_origins)])
+    app = Site(routes=[*ROUTES, WebSocketRoute("/ws/tables/{table_id}", table_socket), *page_routes()],
+               lifespan=_lifespan)
+    app.state.allowed_origins = tuple(normal_origin(origin) for origin in allow_origins)
     app.state.manager = manager
     app.state.catalogue = games_catalogue()
     app.state.pseudo_locale = pseudo_locale
     return app
+
+
+class Site(Starlette):
+    """The app, with ``security.Guard`` outside everything else, Starlette's own error answer (500) included, so
+    every answer carries the security headers."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return Guard(super().build_middleware_stack(), allowed_origins=self.state.allowed_origins)
 
 
 APP_SETTINGS = "GAMENIGHT_SERVE"   # ``gamenight serve --workers N``: each process's ``create_app`` arguments (JSON)
