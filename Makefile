@@ -92,10 +92,12 @@ run: $(SERVE_STAMP)
 test: lint $(CHROMIUM) $(NODE) $(JA_FONT) $(PG_INITDB)
 	$(PY) -m pytest -n 2
 
-# lint and types: ruff on everything, mypy on the package (strict on gamenight.core; see pyproject.toml)
+# lint, types and layers: ruff on everything, mypy on the package (strict on gamenight.core), and import-linter's
+# contracts (each layer imports only from those below it; see pyproject.toml)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks examples
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 # the everyday fast lane: lint, types, and every test but the browser's
 check: lint $(NODE) $(PG_INITDB)

@@ -179,7 +179,9 @@ def check_message_leaks_nothing(state, seat, message, rng):
     elif seat is not None:
         # legal actions are checked below to be the engine's own for the seat to move; their notation names
         # cards a joker stands for (Yaniv ``Jk=4h+5h+6h``), which are nobody's cards
+        # (and the table's id is random text the server chose before any card was dealt: `..._Jc-...` is no card)
         shown = {k: v for k, v in message.items() if k != "legal_actions"}
+        shown["table"] = {k: v for k, v in message["table"].items() if k != "table_id"}
         leaked = hidden_cards(state, seat) & set(strings_in(shown))
         assert not leaked, (f"seat {seat} received hidden cards {sorted(leaked)} at "
                             f"{list(paths_of(shown, leaked))}; full state: {state.to_json()}")

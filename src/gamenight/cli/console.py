@@ -15,7 +15,7 @@ CLI_EXTRA = "pip install 'gamenight[cli]'"
 # ---- the terminal's language --------------------------------------------------------------------------------
 # Every text a person reads in the terminal is written t("...") (or nt(singular, plural, n)): Babel extracts it
 # into the catalogs (the keywords of gamenight.i18n.KEYWORDS) and it prints in the language the command speaks,
-# set once by the command (``--lang``, else the environment's: cli.main.language). Markup stays out of the texts:
+# set once by the command (``--lang``, else the environment's: cli.arguments.language). Markup stays out of the texts:
 # ``f"[bold]{t('The match is over.')}[/bold]"``; a value may carry markup.
 _language = "en"
 

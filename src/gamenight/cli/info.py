@@ -5,9 +5,9 @@ from ..core.errors import IllegalAction, RulesError
 from ..core.game import RECORD_FORMAT
 from ..core.record import replay, replay_steps
 from ..core.registry import bot_doc, bots_for, game_class, games, make
+from .arguments import CliError, language, load_json_file
 from .console import PlainConsole, escape, t, table_text
 from .guide import print_guide
-from .main import CliError, language, load_json_file
 from .render import get_renderer
 
 

@@ -12,14 +12,11 @@ from typing import TYPE_CHECKING, Callable
 
 from .. import i18n
 from ..core.errors import IllegalAction, RulesError
+from .arguments import CliError, language
 from .console import CLI_EXTRA, error_text, have_rich, make_console, set_language, t
 
 if TYPE_CHECKING:  # Rich is the cli extra: `serve`, `rules`, `replay` and `simulate` run without it
     from rich.console import Console
-
-
-class CliError(Exception):
-    """A user error: printed as one line, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -216,22 +213,6 @@ def _add_bench(sub) -> None:
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
 
 
-def language(args) -> str:
-    """The language a command speaks: ``--lang``, else the environment's (as gettext reads it), else English."""
-    return getattr(args, "lang", None) or i18n.from_environment(os.environ)
-
-
-def parse_overrides(items: list[str] | None) -> dict[str, str]:
-    """``["yaniv_limit=7", ...]`` -> ``{"yaniv_limit": "7"}``; the Rules machinery checks the values."""
-    out: dict[str, str] = {}
-    for item in items or ():
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise CliError(f"--set expects KEY=VALUE, got {item!r}")
-        out[key.strip()] = value.strip()
-    return out
-
-
 def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None = None,
          console: Console | None = None, err_console: Console | None = None) -> int:
     """Run the command line. Tests pass ``input_fn`` (called with the prompt text) and Consoles writing to
@@ -397,18 +378,6 @@ def _think_workers(args) -> int | None:
     if args.think_workers is not None or args.workers == 1:
         return args.think_workers
     return max(1, (os.cpu_count() or 1) // args.workers)
-
-
-def load_json_file(path: str):
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except UnicodeDecodeError:
-        raise CliError(f"{path}: not a text file") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise CliError(f"{path}: not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
 
 
 if __name__ == "__main__":

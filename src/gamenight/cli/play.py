@@ -15,9 +15,9 @@ from rich.text import Text
 from ..core.errors import IllegalAction, RulesError
 from ..core.game import Game
 from ..core.registry import bots_for, game_class, make, make_bot
+from .arguments import CliError, parse_overrides
 from .console import error_text, language, t
 from .guide import print_guide
-from .main import CliError, parse_overrides
 from .render import get_renderer
 from .render.generic import seat_name
 

@@ -11,9 +11,9 @@ from ..bots.review import VERDICTS, hint, horizon, review
 from ..core.game import Action, Game
 from ..core.registry import make
 from ..core.views import View
+from .arguments import CliError
 from .console import PlainConsole, escape, nt, t, table_text
 from .info import _read_record
-from .main import CliError
 
 #: the chart's marks, from a chance to win of 0 to 1
 BLOCKS = "▁▂▃▄▅▆▇█"

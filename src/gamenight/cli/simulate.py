@@ -7,8 +7,8 @@ import time
 from ..core.match import play_match
 from ..core.registry import bots_for, make, make_bot
 from ..tournament import wilson_interval
+from .arguments import CliError, parse_overrides
 from .console import PlainConsole, escape, table_text
-from .main import CliError, parse_overrides
 
 
 def seat_bot_names(game, text: str | None) -> list[str]:

@@ -13,8 +13,8 @@ from typing import Any
 
 from .. import tournament as core
 from ..core.registry import bots_for, make
+from .arguments import CliError, parse_overrides
 from .console import PlainConsole, escape, table_text
-from .main import CliError, parse_overrides
 
 RAY_EXTRA = "pip install 'gamenight[ray]'"
 PLOT_EXTRA = "pip install 'gamenight[plot]'"

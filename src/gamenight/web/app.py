@@ -25,13 +25,13 @@ from starlette.routing import WebSocketRoute
 from starlette.types import ASGIApp
 
 from . import manager as manager_module
+from .databases import open_storage
 from .limits import MESSAGES_PER_SECOND
 from .manager import KEEP_FINISHED, MAX_CREATES_PER_MINUTE, MAX_SOCKETS_PER_IP, MAX_TABLES, TableManager
 from .pages import page_routes
 from .routes import ROUTES, games_catalogue
 from .security import Guard, normal_origin, query_name
 from .sockets import table_socket
-from .storage import open_storage
 from .thinking import Thinkers
 
 

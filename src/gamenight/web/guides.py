@@ -23,7 +23,7 @@ from gamenight import RulesError
 from gamenight.i18n import Text
 
 from .errors import TableError
-from .routes import find_table, manager_of
+from .reading import find_table, manager_of
 
 
 class Refused(Exception):

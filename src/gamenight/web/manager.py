@@ -20,8 +20,8 @@ from .errors import TableError
 from .limits import BURST_SECONDS, MESSAGES_PER_SECOND, AddressLimits, TokenBucket
 from .reviews import ReviewSlots
 from .scheduler import BotScheduler
-from .shared import Coordinator, is_shared
-from .storage import Storage, StorageError, StoredTable
+from .shared import Coordinator
+from .storage import Storage, StorageError, StoredTable, is_shared
 from .table import Table, _hash, _seat_rule
 from .thinking import Thinkers
 

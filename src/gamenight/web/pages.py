@@ -13,7 +13,7 @@ import html
 import json
 from pathlib import Path
 
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -22,22 +22,11 @@ import gamenight
 from gamenight import i18n
 
 from .guides import GUIDE_ROUTES
+from .language import LANG_COOKIE, LANG_COOKIE_SECONDS, language_of, pseudo_allowed
 
 STATIC = Path(__file__).with_name("static")
 GAME_VIEWS = "<!-- GAME VIEWS: the server puts one script per registered game here -->"
 GN_SCRIPT = '<script src="/static/gn.js"></script>'
-LANG_COOKIE = "lang"
-LANG_COOKIE_SECONDS = 365 * 24 * 3600
-
-
-def language_of(connection: HTTPConnection) -> str:
-    """The person's language (the pseudo-language too when the app was made with ``pseudo_locale``)."""
-    return i18n.choose(connection.query_params.get("lang"), connection.cookies.get(LANG_COOKIE),
-                       connection.headers.get("accept-language"), pseudo=pseudo_allowed(connection))
-
-
-def pseudo_allowed(connection: HTTPConnection) -> bool:
-    return bool(getattr(connection.app.state, "pseudo_locale", False))
 
 
 @functools.cache

@@ -26,8 +26,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool
 
-from .shared import Notice
-from .storage import _COLUMNS, StorageConflict, StorageError, StoredTable, _stored
+from .storage import COLUMNS, Notice, StorageConflict, StorageError, StoredTable, stored_table
 
 # the statements of one migration, each applied in its own order; a migration takes the schema from the version
 # before it to its own number, and is written to run on a schema partly there already (IF NOT EXISTS)
@@ -150,7 +149,7 @@ class PostgresStorage:
     # ---- the Storage interface -------------------------------------------------------------------------------
     def create_table(self, table: StoredTable) -> None:
         # the server that makes a table plays it: its lease is taken in the same transaction
-        self._write(f"INSERT INTO tables ({_COLUMNS}, finished) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, false)",
+        self._write(f"INSERT INTO tables ({COLUMNS}, finished) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, false)",
                     (table.table_id, table.game, table.players, json.dumps(table.rules), table.seed,
                      json.dumps(table.seats), table.created, json.dumps(table.settings), table.format),
                     ("INSERT INTO leases (table_id, server_id) VALUES (%s, %s)", (table.table_id, self.server_id)))
@@ -173,26 +172,26 @@ class PostgresStorage:
     def load_tables(self, finished: bool | None = None) -> list[StoredTable]:
         where = {None: "", False: " WHERE t.finished IS NOT TRUE", True: " WHERE t.finished"}[finished]
         with self._reading() as conn:
-            rows = conn.execute(f"SELECT {_COLUMNS} FROM tables t{where} ORDER BY t.created, t.table_id").fetchall()
+            rows = conn.execute(f"SELECT {COLUMNS} FROM tables t{where} ORDER BY t.created, t.table_id").fetchall()
             actions: dict[str, list[str]] = {}
             for table_id, action in conn.execute(
                     f"SELECT a.table_id, a.action FROM actions a JOIN tables t USING (table_id){where} "
                     "ORDER BY a.table_id, a.number"):
                 actions.setdefault(table_id, []).append(action)
-        return [_stored(row, actions.get(row[0], [])) for row in rows]
+        return [stored_table(row, actions.get(row[0], [])) for row in rows]
 
     def load_table(self, table_id: str) -> StoredTable | None:
         return self.load_since(table_id, 0)
 
     def load_since(self, table_id: str, played: int) -> StoredTable | None:
         with self._reading() as conn:
-            row = conn.execute(f"SELECT {_COLUMNS}, revision FROM tables WHERE table_id = %s",
+            row = conn.execute(f"SELECT {COLUMNS}, revision FROM tables WHERE table_id = %s",
                                (table_id,)).fetchone()
             if row is None:
                 return None
             actions = [a for (a,) in conn.execute(
                 "SELECT action FROM actions WHERE table_id = %s AND number > %s ORDER BY number", (table_id, played))]
-        table = _stored(row[:-1], actions)
+        table = stored_table(row[:-1], actions)
         table.revision = row[-1]
         return table
 

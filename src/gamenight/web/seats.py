@@ -32,6 +32,8 @@ from typing import Any
 import gamenight
 from gamenight.i18n import LANGUAGES, N_, CatalogMissing, Text, translator
 
+from .levels import bot_labels  # the bots' levels as the pages show them
+
 MAX_NAME = 40
 # marks that turn the direction of text around them (a name could make "Ann" read as something else)
 DIRECTION_MARKS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -119,8 +121,6 @@ def _labels() -> re.Pattern[str]:
     """SEAT_LABELS and BOT_LABELS as every language's catalog says them, compared as ``_key`` reads a name: a
     number may be any number or none; a bot's name or level any of the bots' program names ("heuristic"), their
     levels in that language ("Casual"), or a level with a name ("Casual (heuristic)")."""
-    # the bots' levels as the pages show them (imported here: routes imports this module)
-    from .routes import bot_labels
     names: set[str] = set()
     levels: set[str] = set()
     for game in gamenight.games():

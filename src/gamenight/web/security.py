@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gamenight.i18n import Text
 
 from .errors import TableError
-from .pages import language_of
+from .language import language_of
 
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                            "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "

@@ -18,14 +18,25 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from .storage import Storage, StorageError
+from .storage import Notice, SharedStorage, StorageError
 
 if TYPE_CHECKING:
-    from .manager import TableManager
+    from .scheduler import BotScheduler
     from .table import Table
+
+
+class Tables(Protocol):
+    """What the coordinator needs of the server's tables (``TableManager``, which makes the coordinator)."""
+
+    tables: dict[str, Table]        # the tables in memory, under ``lock``
+    lock: threading.RLock
+    broken: dict[str, dict]         # tables whose record does not replay: never played
+    scheduler: BotScheduler
+
+    def loaded(self, table_id: str) -> Table | None: ...   # the table if it is in memory
+    def get(self, table_id: str) -> Table: ...             # the table, read from storage if need be
 
 LEASE_SECONDS = 5.0       # a server silent this long has lost its tables to the others
 HEARTBEAT_SECONDS = 1.0   # how often a server renews its heartbeat and looks for tables nobody plays
@@ -34,46 +45,11 @@ CLAIM_BATCH = 100         # tables one server takes over at a time (the others t
 
 log = logging.getLogger("gamenight.web")
 
-@dataclass(frozen=True)
-class Notice:
-    """A notification from another server: ``kind`` "changed" (``number``: the table's new revision; if the change
-    was an action, ``seat`` is its number and ``text`` its notation, else -1 and ""), "connections" (re-read them),
-    "ready" (``seat`` saw the end of hand ``number``) or "released" (the server stopped; ``table_id`` empty)."""
-
-    kind: str
-    table_id: str
-    server: str
-    number: int
-    seat: int = -1
-    text: str = ""
-
-
-class SharedStorage(Storage, Protocol):
-    """A storage several servers share (``PostgresStorage``): leases, heartbeats and notifications besides."""
-
-    server_id: str
-
-    def heartbeat(self, lease_seconds: float) -> bool: ...         # False: this server had been taken for dead
-    def claim_tables(self, limit: int) -> list[str]: ...           # tables in play nobody alive plays: ours now
-    def held_tables(self) -> set[str]: ...                         # the tables whose lease this server holds
-    def revisions(self, table_ids: list[str]) -> dict[str, int]: ...
-    def recent_tables(self, limit: int) -> list[str]: ...          # the newest tables in play, newest first
-    def set_connections(self, table_id: str, seat: int, count: int) -> None: ...   # and tells the others
-    def connections_elsewhere(self, table_id: str) -> dict[int, int]: ...
-    def notify(self, kind: str, table_id: str, number: int, seat: int = -1) -> None: ...
-    def listen(self, on_notice: Callable[[Notice], None], on_reconnect: Callable[[], None]) -> None: ...
-    def leave(self) -> None: ...                                   # a clean stop: leases and connections given up
-
-
-def is_shared(storage: Storage) -> bool:
-    return bool(getattr(storage, "shared", False))
-
-
 class Coordinator:
     """One server's part among several: its heartbeat and leases (a thread), the notifications it hears, and the
     ``Peers`` its tables tell what storage does not hold."""
 
-    def __init__(self, manager: "TableManager", storage: SharedStorage):
+    def __init__(self, manager: Tables, storage: SharedStorage):
         self.manager = manager
         self.storage = storage
         self._stop = threading.Event()

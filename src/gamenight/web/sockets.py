@@ -28,8 +28,8 @@ from gamenight import i18n
 from gamenight.i18n import Text
 
 from .errors import TableError
-from .pages import language_of
-from .routes import MAX_MESSAGE, client_of, find_table, manager_of, on_table, parse_json
+from .language import language_of
+from .reading import MAX_MESSAGE, client_of, find_table, manager_of, on_table, parse_json
 from .table import Table
 
 HELLO_SECONDS = 10   # a WebSocket says hello (with its token, or none to watch) within this time

@@ -12,6 +12,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -85,7 +86,7 @@ CREATE TABLE IF NOT EXISTS actions (
 # ``finished``: 1 the match is over, 0 in play, NULL unknown: a file written before the column existed gets it
 # with NULL in every row (``_migrate``); the first start-up replays those tables once and marks the finished ones
 _INDEX = "CREATE INDEX IF NOT EXISTS tables_by_finished ON tables (finished, created)"
-_COLUMNS = "table_id, game, players, rules, seed, seats, created, settings, format"
+COLUMNS = "table_id, game, players, rules, seed, seats, created, settings, format"
 # columns older files lack, and their types (a NULL format is the first format: nothing older had another)
 _ADDED_COLUMNS = {"finished": "INTEGER", "settings": "TEXT", "format": "INTEGER"}
 
@@ -139,7 +140,7 @@ class SQLiteStorage:
                 raise StorageError(str(e)) from None
 
     def create_table(self, table: StoredTable) -> None:
-        self._write(f"INSERT INTO tables ({_COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+        self._write(f"INSERT INTO tables ({COLUMNS}, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
                     (table.table_id, table.game, table.players, json.dumps(table.rules), table.seed,
                      json.dumps(table.seats), table.created, json.dumps(table.settings), table.format))
 
@@ -162,18 +163,18 @@ class SQLiteStorage:
     def load_tables(self, finished: bool | None = None) -> list[StoredTable]:
         where = {None: "", False: " WHERE t.finished IS NOT 1", True: " WHERE t.finished = 1"}[finished]
         with self._lock:
-            rows = self._conn.execute(f"SELECT {_COLUMNS} FROM tables t{where} ORDER BY created").fetchall()
+            rows = self._conn.execute(f"SELECT {COLUMNS} FROM tables t{where} ORDER BY created").fetchall()
             actions: dict[str, list[str]] = {}
             for table_id, _, action in self._conn.execute(
                     f"SELECT a.table_id, a.number, a.action FROM actions a JOIN tables t USING (table_id){where} "
                     "ORDER BY a.table_id, a.number"):
                 actions.setdefault(table_id, []).append(action)
-        return [_stored(row, actions.get(row[0], [])) for row in rows]
+        return [stored_table(row, actions.get(row[0], [])) for row in rows]
 
     def load_table(self, table_id: str) -> StoredTable | None:
         with self._lock:
             try:
-                row = self._conn.execute(f"SELECT {_COLUMNS} FROM tables WHERE table_id = ?",
+                row = self._conn.execute(f"SELECT {COLUMNS} FROM tables WHERE table_id = ?",
                                          (table_id,)).fetchone()
                 if row is None:
                     return None
@@ -181,7 +182,7 @@ class SQLiteStorage:
                     "SELECT action FROM actions WHERE table_id = ? ORDER BY number", (table_id,))]
             except sqlite3.Error as e:
                 raise StorageError(str(e)) from None
-        return _stored(row, actions)
+        return stored_table(row, actions)
 
     def load_since(self, table_id: str, played: int) -> StoredTable | None:
         # one server per file (``hold_database``): nothing changes behind its back, so no revision is kept (0)
@@ -195,7 +196,7 @@ class SQLiteStorage:
             self._conn.close()
 
 
-def _stored(row: tuple, actions: list[str]) -> StoredTable:
+def stored_table(row: tuple, actions: list[str]) -> StoredTable:
     table_id, game, players, rules, seed, seats, created, settings, format = row
     return StoredTable(table_id, game, players, json.loads(rules), seed, json.loads(seats), created, actions,
                        json.loads(settings) if settings else {}, format or 1)
@@ -211,9 +212,9 @@ def hold_database(url: str | None = None, wait: float = LOCK_WAIT_SECONDS):
     the tables and refuse each other's writes. Waits ``wait`` seconds for another server to stop (a restart), then
     raises StorageError saying so. None for a database that needs no lock: in memory, or PostgreSQL (which several
     servers may share)."""
-    if _is_postgres(url or DEFAULT_DB):
+    if is_postgres(url or DEFAULT_DB):
         return None
-    path = _sqlite_path(url or DEFAULT_DB)
+    path = sqlite_path(url or DEFAULT_DB)
     if path == ":memory:":
         return None
     try:
@@ -234,25 +235,12 @@ def hold_database(url: str | None = None, wait: float = LOCK_WAIT_SECONDS):
             time.sleep(0.1)
 
 
-def open_storage(url: str | None = None) -> Storage:
-    """``sqlite:///relative.db``, ``sqlite:////absolute.db`` or ``sqlite:///:memory:``; or a PostgreSQL database,
-    ``postgresql://user:password@host:port/database`` (``postgres://`` too), with the ``postgres`` extra."""
-    url = url or DEFAULT_DB
-    if not _is_postgres(url):
-        return SQLiteStorage(_sqlite_path(url))
-    try:
-        from .postgres import PostgresStorage
-    except ImportError as e:
-        raise ImportError(f"a PostgreSQL database needs psycopg: pip install 'gamenight[postgres]' ({e})") from None
-    return PostgresStorage(url)
-
-
-def _is_postgres(url: str) -> bool:
+def is_postgres(url: str) -> bool:
     scheme, sep, _ = url.partition("://")
     return bool(sep) and scheme in ("postgresql", "postgres")
 
 
-def _sqlite_path(url: str) -> str:
+def sqlite_path(url: str) -> str:
     scheme, sep, rest = url.partition("://")
     if not sep or scheme != "sqlite":
         raise ValueError(f"unsupported database URL {url!r}; use sqlite:///path/to/file.db or "
@@ -261,3 +249,39 @@ def _sqlite_path(url: str) -> str:
     if not path:
         raise ValueError(f"database URL {url!r} names no file")
     return path
+
+
+# ---- several servers on one database (shared.py coordinates them; postgres.py is such a storage) ----------
+@dataclass(frozen=True)
+class Notice:
+    """A notification from another server: ``kind`` "changed" (``number``: the table's new revision; if the change
+    was an action, ``seat`` is its number and ``text`` its notation, else -1 and ""), "connections" (re-read them),
+    "ready" (``seat`` saw the end of hand ``number``) or "released" (the server stopped; ``table_id`` empty)."""
+
+    kind: str
+    table_id: str
+    server: str
+    number: int
+    seat: int = -1
+    text: str = ""
+
+
+class SharedStorage(Storage, Protocol):
+    """A storage several servers share (``PostgresStorage``): leases, heartbeats and notifications besides."""
+
+    server_id: str
+
+    def heartbeat(self, lease_seconds: float) -> bool: ...         # False: this server had been taken for dead
+    def claim_tables(self, limit: int) -> list[str]: ...           # tables in play nobody alive plays: ours now
+    def held_tables(self) -> set[str]: ...                         # the tables whose lease this server holds
+    def revisions(self, table_ids: list[str]) -> dict[str, int]: ...
+    def recent_tables(self, limit: int) -> list[str]: ...          # the newest tables in play, newest first
+    def set_connections(self, table_id: str, seat: int, count: int) -> None: ...   # and tells the others
+    def connections_elsewhere(self, table_id: str) -> dict[int, int]: ...
+    def notify(self, kind: str, table_id: str, number: int, seat: int = -1) -> None: ...
+    def listen(self, on_notice: Callable[[Notice], None], on_reconnect: Callable[[], None]) -> None: ...
+    def leave(self) -> None: ...                                   # a clean stop: leases and connections given up
+
+
+def is_shared(storage: Storage) -> bool:
+    return bool(getattr(storage, "shared", False))
