@@ -94,7 +94,7 @@ test: lint $(CHROMIUM) $(NODE) $(JA_FONT) $(PG_INITDB)
 
 # lint and types: ruff on everything, mypy on the package (strict on gamenight.core; see pyproject.toml)
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks examples
+	$(VENV)/bin/ruff check src tests benchmarks experiments examples
 	$(VENV)/bin/mypy
 
 # the everyday fast lane: lint, types, and every test but the browser's
