@@ -88,7 +88,7 @@ run: $(SERVE_STAMP)
 	@echo "gamenight: open http://$(HOST):$(PORT)/ in your browser (Ctrl-C stops the server; tables are kept in ./gamenight.db)"
 	$(VENV)/bin/gamenight serve --host $(HOST) --port $(PORT) --db sqlite:///gamenight.db
 
-# the whole suite: lint and types first (a ruff or mypy finding fails it), then every test
+# the whole suite: lint and types first (a ruff or mypy finding fails it), then every test, the slow ones included
 test: lint $(CHROMIUM) $(NODE) $(JA_FONT) $(PG_INITDB)
 	$(PY) -m pytest -n 2
 
@@ -97,9 +97,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks experiments examples
 	$(VENV)/bin/mypy
 
-# the everyday fast lane: lint, types, and every test but the browser's
+# the everyday fast lane: lint, types, and every test but the browser's and the slow ones (marked `slow`: real
+# servers under load for a minute, thousands of random matches, the largest tables; `make test` runs them)
 check: lint $(NODE) $(PG_INITDB)
-	$(PY) -m pytest -n 2 --ignore=tests/e2e
+	$(PY) -m pytest -n 2 --ignore=tests/e2e -m "not slow"
 
 $(BENCH_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(BENCH_VENV)
