@@ -88,20 +88,21 @@ run: $(SERVE_STAMP)
 	@echo "gamenight: open http://$(HOST):$(PORT)/ in your browser (Ctrl-C stops the server; tables are kept in ./gamenight.db)"
 	$(VENV)/bin/gamenight serve --host $(HOST) --port $(PORT) --db sqlite:///gamenight.db
 
-# the whole suite: lint and types first (a ruff or mypy finding fails it), then every test
+# the whole suite: lint and types first (a ruff or mypy finding fails it), then every test, the slow ones included
 test: lint $(CHROMIUM) $(NODE) $(JA_FONT) $(PG_INITDB)
 	$(PY) -m pytest -n 2
 
 # lint, types and layers: ruff on everything, mypy on the package (strict on gamenight.core), and import-linter's
 # contracts (each layer imports only from those below it; see pyproject.toml)
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks examples
+	$(VENV)/bin/ruff check src tests benchmarks experiments examples
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
-# the everyday fast lane: lint, types, and every test but the browser's
+# the everyday fast lane: lint, types, and every test but the browser's and the slow ones (marked `slow`: real
+# servers under load for a minute, thousands of random matches, the largest tables; `make test` runs them)
 check: lint $(NODE) $(PG_INITDB)
-	$(PY) -m pytest -n 2 --ignore=tests/e2e
+	$(PY) -m pytest -n 2 --ignore=tests/e2e -m "not slow"
 
 $(BENCH_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(BENCH_VENV)

@@ -1,5 +1,6 @@
 """`make bench`: the engine's random-playout and bot benchmarks, then each game's own benchmark scripts
-(benchmarks/<game>_*.py with a main() that prints JSON), one after another on one core."""
+(benchmarks/<game>_*.py with a main() that prints JSON), one after another on one core. The bots' strength and
+decision studies are in experiments/, run by hand, never by `make bench`."""
 import importlib.util
 import pathlib
 import sys

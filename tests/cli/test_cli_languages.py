@@ -31,7 +31,9 @@ def notation_words(game_name: str, record: dict) -> set[str]:
     return {w.lower() for text in texts for w in re.findall(r"[^\W\d]+", text)}
 
 
-@pytest.mark.parametrize("game", sorted(SHORT))
+# a whole Gin Rummy match takes longest: `make check` leaves it to `make test`
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.slow) if game == "gin_rummy" else game
+                                  for game in sorted(SHORT)])
 def test_a_whole_match_in_the_pseudo_language_shows_no_text_outside_the_catalogs(cli, tmp_path, game):
     options, seed = SHORT[game]
     record = tmp_path / "record.json"

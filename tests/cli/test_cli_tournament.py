@@ -129,6 +129,7 @@ def test_same_results_with_one_worker_and_two(cli, tmp_path):
     assert _results(one) == _results(two)
 
 
+@pytest.mark.slow
 def test_same_results_on_ray(cli, tmp_path):
     """A local Ray (one CPU) plays the same matches as this process (Ray takes ~10 s to start)."""
     argv = ["yessir", "--players", "2", *FAST]

@@ -34,6 +34,10 @@ def tables(name: str) -> list[int]:
     return sorted({cls.MIN_PLAYERS, cls.DEFAULT_PLAYERS, cls.MAX_PLAYERS})
 
 
+# the larger Yaniv tables take longest: `make check` leaves them to `make test`
+SLOW_TABLES = {("yaniv", 4), ("yaniv", 8)}
+
+
 def unchanged_after_refusal(state, attempt) -> str:
     """Apply ``attempt`` and expect IllegalAction with the state left exactly as it was; returns the message."""
     before = state.to_json()
@@ -228,7 +232,9 @@ def test_apply_id_is_apply_of_the_action_with_that_id(name):
         over.apply_id(0)
 
 
-@pytest.mark.parametrize("name,players", [(name, n) for name in GAMES for n in tables(name)])
+@pytest.mark.parametrize("name,players", [
+    pytest.param(name, n, marks=pytest.mark.slow if (name, n) in SLOW_TABLES else ())
+    for name in GAMES for n in tables(name)])
 def test_random_playouts_keep_the_contract(name, players):
     game = gamenight.make(name, players=players)
     stats = playouts(game, seed=players, budget=ACTION_BUDGET, min_matches=MIN_MATCHES)

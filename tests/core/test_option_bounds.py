@@ -145,7 +145,8 @@ def play_random(game, seed: int, max_actions: int) -> int:
 
 
 @pytest.mark.parametrize("game,options,players", [
-    pytest.param(game, options, players, id=f"{game}-{label}-{players}")
+    pytest.param(game, options, players, id=f"{game}-{label}-{players}",
+                 marks=pytest.mark.slow if (game, label) == ("gin_rummy", "longest") else ())
     for game in DECLARED for label, options in extremes(game) for players in declared(game).PLAYERS
 ])
 def test_random_matches_at_the_extremes_end(game, options, players):

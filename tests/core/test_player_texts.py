@@ -120,7 +120,13 @@ def tables(name: str) -> list[int]:
     return sorted({cls.MIN_PLAYERS, cls.DEFAULT_PLAYERS, cls.MAX_PLAYERS})
 
 
-@pytest.mark.parametrize("name,players", [(name, n) for name in GAMES for n in tables(name)])
+# the larger Yaniv tables take longest: `make check` leaves them to `make test`
+SLOW_TABLES = {("yaniv", 4), ("yaniv", 8)}
+
+
+@pytest.mark.parametrize("name,players", [
+    pytest.param(name, n, marks=pytest.mark.slow if (name, n) in SLOW_TABLES else ())
+    for name in GAMES for n in tables(name)])
 def test_no_rule_code_in_refusals_or_views(name, players):
     game = gamenight.make(name, players=players)
     assert _playouts(game, seed=players, steps=STEPS) > 0

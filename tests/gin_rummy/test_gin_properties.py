@@ -142,6 +142,7 @@ def states_along_random_play(g, seeds, rng, every=3):
         yield s
 
 
+@pytest.mark.slow
 def test_views_do_not_depend_on_hidden_cards():
     g = game("standard", single_hand=True, stock_end="tournament_50th_card")
     rng = random.Random(9)

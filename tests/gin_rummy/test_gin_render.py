@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from gin_helpers import game, late, play, to_discard, to_draw
 from rich.console import Console
 from rich.text import Text
@@ -19,6 +20,7 @@ def test_renderer_is_found():
     assert type(get_renderer("gin_rummy")).__module__.endswith("render.gin_rummy")
 
 
+@pytest.mark.slow
 def test_every_view_and_label_renders_across_random_matches():
     r = get_renderer("gin_rummy")
     console = Console(record=True, width=120, color_system=None)

@@ -11,5 +11,7 @@ SHORT = {"gin_rummy": {"single_hand": True}, "yaniv": {"rules": "single_round"},
          "thunee": {"balls_to_win": 1}, "yessir": {"rounds_to_win": 1}}
 
 
-def tables():
-    return pytest.mark.parametrize("name,players", TABLES, ids=TABLE_IDS)
+def tables(slow=()):
+    """Every table; those in ``slow`` marked ``slow`` (`make check` leaves them to `make test`)."""
+    return pytest.mark.parametrize("name,players", [pytest.param(*t, marks=pytest.mark.slow) if t in slow else t
+                                                    for t in TABLES], ids=TABLE_IDS)

@@ -152,7 +152,7 @@ def test_a_match_longer_than_max_game_length_ends_as_a_draw():
 
 
 # ---- OpenSpiel's own test -------------------------------------------------------------------------------------
-@tables()
+@tables(slow={("yaniv", 7)})
 def test_openspiel_random_simulation_test_passes(name, players):
     pyspiel.random_sim_test(load(name, players), num_sims=1, serialize=False, verbose=False)
     # the default rules (whole matches), stopped early by max_game_length

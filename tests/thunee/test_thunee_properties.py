@@ -215,7 +215,7 @@ def test_sample_state_respects_voids_jodi_and_the_trump_card():
     assert checked > 100
 
 
-@pytest.mark.parametrize("players,matches", [(4, 1200), (6, 500), (2, 500)])
+@pytest.mark.parametrize("players,matches", [pytest.param(4, 1200, marks=pytest.mark.slow), (6, 500), (2, 500)])
 def test_thousands_of_random_matches_stay_sound(players, matches):
     """Cheap checks on every step of many uniformly random matches: a legal action for the seat to move, cards
     conserved, a bounded length, one team scoring per hand; every 50th match replays exactly."""

@@ -1,6 +1,7 @@
 """The Thunee terminal renderer: what a seat sees, menu labels, hand and match summaries."""
 import random
 
+import pytest
 from rich.text import Text
 
 import gamenight
@@ -70,6 +71,7 @@ def test_trick_shows_who_played_what():
     assert "Trump: " in text
 
 
+@pytest.mark.slow
 def test_terminal_play_never_prints_a_bots_face_down_trump_card():
     """T12/T19: `gamenight play thunee` shows another seat's trump card only when the table sees it."""
     import io

@@ -33,6 +33,7 @@ def start_server(port, db):
 WAIT = 30   # seconds any one message may take (a generous bound for a loaded machine, not a speed test)
 
 
+@pytest.mark.slow
 def test_killed_server_resumes_every_table_exactly(any_db_url):
     db = any_db_url
     port = free_port()

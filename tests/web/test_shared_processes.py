@@ -103,6 +103,7 @@ def test_a_match_played_through_alternating_servers_is_seen_live_at_another(serv
     assert seen[0]["version"] >= message["version"]
 
 
+@pytest.mark.slow
 def test_a_killed_server_s_table_is_taken_over_with_every_acknowledged_action(servers):
     first, second = servers(2)
     created = http_json(first, "/api/tables", {"game": "thunee", "seats": [None, "heuristic", "random", "heuristic"]})

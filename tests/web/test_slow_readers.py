@@ -16,6 +16,7 @@ import threading
 import time
 import urllib.request
 
+import pytest
 from web_helpers import PROCESS_WAIT, free_port, stop_process
 
 SOCKETS = 64             # as in the probe: 64 connections from one address...
@@ -145,6 +146,7 @@ def my_turn(port, table_id, token):
     raise AssertionError("the bot never answered")
 
 
+@pytest.mark.slow
 def test_clients_that_never_read_hold_little_memory_and_a_fresh_table_plays_after(tmp_path):
     port = free_port()
     process = start(port, tmp_path / "server.log")

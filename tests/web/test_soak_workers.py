@@ -21,6 +21,7 @@ import threading
 import time
 import urllib.request
 
+import pytest
 from pg_cluster import run_sql
 from web_helpers import GAMES, PROCESS_WAIT, SHORT, free_port, heuristic_or_random, http_json, stop_process
 
@@ -84,6 +85,7 @@ class Watched:
         self.longest = 0.0   # the longest its action count stood still (from its making to its first action, ...)
 
 
+@pytest.mark.slow
 def test_no_all_bot_table_stops_at_two_workers_on_one_database(postgres_url, tmp_path):
     log_path = tmp_path / "workers.log"
     process, port = start_workers(postgres_url, log_path)

@@ -7,6 +7,7 @@ from benchmark_scripts import load_benchmark
 pytest.importorskip("websockets")
 
 
+@pytest.mark.slow
 def test_web_load_both_modes_run_clean(capsys):
     web_load = load_benchmark("web_load")
     people, bots = web_load.main(["--tables", "3", "--seconds", "1.5", "--think", "0.02", "--bot-delay", "0.05"])

@@ -2,6 +2,7 @@
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,6 +77,7 @@ def check_view_facts(s, action):
             assert Text.from_json(last["says"][p]) == describe_text(hand, mode)
 
 
+@pytest.mark.slow
 def test_random_simulation_thousands_of_matches():
     rng = random.Random(12)
     matches = 0
@@ -136,6 +138,7 @@ def _with_other_dice(state, keep, rng):
     return state.game.state_from_json(json.dumps(data)), data
 
 
+@pytest.mark.slow
 def test_views_never_leak_hidden_dice():
     rng = random.Random(8)
     for extra in RULE_SETS[:3]:

@@ -14,8 +14,6 @@ case ranks, upper case suits and the suit symbols ♠ ♥ ♦ ♣.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from .errors import IllegalAction
 from .text import Text
 
@@ -61,7 +59,3 @@ def parse_card(text: str) -> int:
     if kind is None:
         raise ValueError(f"{text!r} is not a card (write rank then suit, e.g. 5s, Th, Qd, or Jk for a joker)")
     return kind
-
-
-def cards_str(kinds: Iterable[int]) -> str:
-    return " ".join(_NAMES[k] for k in kinds)

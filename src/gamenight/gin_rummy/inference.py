@@ -9,7 +9,7 @@ kept with the ratio of the two hands' weights (``WEIGHTS``). The weights are, fo
 the share of real hands in each band of deadwood over the share of randomly dealt ones, so the walk's hands have
 the real hands' deadwood. Only cards the view does not place move: the world still shows the seat its view exactly.
 
-``benchmarks/gin_rummy_inference.py`` measures the weights and what the walk gets right.
+``experiments/gin_rummy_inference.py`` measures the weights and what the walk gets right.
 
 >>> import random, gamenight
 >>> game = gamenight.make("gin_rummy")
@@ -34,7 +34,7 @@ DEADWOOD_BAND = 10
 #: WEIGHTS[stock band][deadwood band]: how much more often a real opponent's hand has that deadwood than a randomly
 #: dealt one, relative to the band of least deadwood (the heuristic playing itself, 300 matches from seed 60000,
 #: about one in seven of both seats' draws and discards, 8,684 positions with 4 dealt worlds each; each count plus
-#: one half; benchmarks/gin_rummy_inference.py measures them the same way)
+#: one half; experiments/gin_rummy_inference.py measures them the same way)
 WEIGHTS = (
     (1.0, 0.0719, 0.0248, 0.0093, 0.0035, 0.0023, 0.0014, 0.0007),
     (1.0, 0.0675, 0.0121, 0.0019, 0.0004, 0.0002, 0.0001, 0.0001),

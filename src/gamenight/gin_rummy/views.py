@@ -166,12 +166,6 @@ def discard_deadwood(hand: int, hand_deadwood: int) -> dict[str, int]:
             for c in cards_of(hand)}
 
 
-def defender_best(s: GinRummyState, hand: int, hand_deadwood: int) -> int:
-    """The least deadwood the defender can still reach: laying off onto the knocker's melds as they stand (not
-    on a gin, G9) and melding the rest at best."""
-    return defender_play(s, hand, hand_deadwood, best_arrangement(hand) if hand else ())[0]
-
-
 def defender_play(s: GinRummyState, hand: int, hand_deadwood: int,
                   melds: tuple[int, ...]) -> tuple[int, dict[str, Any]]:
     """The defender's best play from here (G9): ``(deadwood, plan)``, the plan a dict of the ``melds`` to lay

@@ -76,11 +76,6 @@ def card_text(card: int) -> str:
     return RANK_CHARS[card % 6] + SUIT_CHARS[card // 6]
 
 
-def pretty(card: int) -> str:
-    r = RANK_CHARS[card % 6]
-    return ("10" if r == "T" else r) + "♠♥♦♣"[card // 6]
-
-
 def parse_thunee_card(text: str) -> int:
     """The Thunee card named ``text``; ValueError for text that is no card or a card not in the 24-card deck."""
     kind = parse_card(text)

@@ -14,7 +14,7 @@ the distribution closest to the deal whose mean is the real hands' mean (maximum
 tilt for each hand size and number of the opponent's turns this round, fitted on the heuristic playing itself.
 Only cards the view does not place move: the world still shows the seat its view exactly.
 
-``benchmarks/yaniv_inference.py`` measures the tilts and what the walk gets right.
+``experiments/yaniv_inference.py`` measures the tilts and what the walk gets right.
 
 >>> import random, gamenight
 >>> game = gamenight.make("yaniv")
@@ -34,7 +34,7 @@ from typing import Any
 #: points, per point (hands of more than 5 cards use the 5-card row). The heuristic playing itself, 300 matches at
 #: 2 players and 300 at 4 from seed 70000, one in three turns, every opponent against 4 dealt worlds (173,361
 #: positions): the tilt under which the uniformly dealt hands' mean points equal the real hands' (0 for fewer than
-#: 100 positions; benchmarks/yaniv_inference.py measures them the same way).
+#: 100 positions; experiments/yaniv_inference.py measures them the same way).
 TILTS = (
     (0.0, 0.0, 0.0, 0.02, 0.0, 0.0, 0.0),
     (0.0, 0.0, 0.07, 0.08, 0.1, 0.12, 0.14),

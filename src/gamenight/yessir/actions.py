@@ -89,12 +89,3 @@ def parse(text: object) -> YessirAction:
                                  "shared dice), c (your dice), d (Yessir!), e (your dice blind), or keep/up/down "
                                  "after a pip-change reroll", action=repr(text)))
     return found
-
-
-def pip_face(kind: Kind, face: int) -> int:
-    """The face a pip-change answer leaves on the rerolled die (J9): up 6 -> 1, down 1 -> 6."""
-    if kind == UP:
-        return face % 6 + 1
-    if kind == DOWN:
-        return (face - 2) % 6 + 1
-    return face

@@ -1,9 +1,9 @@
-"""benchmarks/yaniv_race.py: the race model and the call-threshold variants add up."""
-from benchmark_scripts import load_benchmark
+"""experiments/yaniv_race.py: the race model and the call-threshold variants add up."""
+from benchmark_scripts import load_experiment
 
 
 def load():
-    return load_benchmark("yaniv_race")
+    return load_experiment("yaniv_race")
 
 
 def test_the_model_gives_the_fair_share_at_scale_one_and_more_to_a_seat_that_scores_less():

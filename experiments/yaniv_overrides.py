@@ -14,13 +14,13 @@ with 95% intervals over the decisions.
 
 The positions are the heuristic's own (the matches go on with its moves), so the report says what the search adds
 to the heuristic's play, decision by decision, and which threshold keeps only the gains; the matches themselves are
-``gamenight tournament``'s and ``benchmarks/yaniv_expert.py``'s.
+``gamenight tournament``'s and ``experiments/yaniv_expert.py``'s.
 
 ``--variants by_result,shipped`` judges several searches on the same decisions (the same worlds and playouts) and
 reports what each gains over the first; ``--only-calls`` searches only the decisions where a call is legal (about 8
 seconds of one core a match at 2 players, 45 at 4); ``--players`` sets the table's size.
 
-Run: ``python benchmarks/yaniv_overrides.py [--matches 8] [--seed 11] [--rollouts 100]`` (a match is about 800
+Run: ``python experiments/yaniv_overrides.py [--matches 8] [--seed 11] [--rollouts 100]`` (a match is about 800
 decisions and 9 minutes of one core at the expert's default budget: 8 matches take about 37 minutes on 2 cores).
 """
 from __future__ import annotations

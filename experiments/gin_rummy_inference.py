@@ -10,7 +10,7 @@ and refined. Printed as JSON:
 * ``deadwood``: the mean deadwood of the real hands and of the dealt ones, by stock band;
 * ``right``: the share of the opponent's unknown cards that a world gives him, uniform and refined.
 
-Run: ``python benchmarks/gin_rummy_inference.py [--matches 300]`` (about a minute on 2 cores).
+Run: ``python experiments/gin_rummy_inference.py [--matches 300]`` (about a minute on 2 cores).
 """
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""benchmarks/yaniv_overrides.py: the expert's replacements of its heuristic's moves, judged with the real cards."""
+"""experiments/yaniv_overrides.py: the expert's replacements of its heuristic's moves, judged with the real cards."""
 import pytest
 
-from benchmark_scripts import load_benchmark
+from benchmark_scripts import load_experiment
 
 
 def load():
-    return load_benchmark("yaniv_overrides")
+    return load_experiment("yaniv_overrides")
 
 
 def test_the_expert_s_other_moves_are_judged_and_grouped_by_lead():

@@ -8,7 +8,7 @@ settings can be changed for an experiment (``--iterations``, ``--confidence``, `
 ``--margin-scale``). Printed as JSON, with 95% intervals (Wilson for shares; for the points a hand, the normal
 interval from the spread of the matches' per-hand differences).
 
-Run: ``python benchmarks/yaniv_expert.py [--players 2] [--matches 10] [--seed 36000]`` (10 matches at 2 players:
+Run: ``python experiments/yaniv_expert.py [--players 2] [--matches 10] [--seed 36000]`` (10 matches at 2 players:
 about 22 minutes on 2 cores at the default budget).
 """
 from __future__ import annotations

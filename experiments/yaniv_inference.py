@@ -15,7 +15,7 @@ uniform and refined. Printed as JSON:
   Brier scores: what the search and its hints estimate before a call; and the heuristic's own estimate, by which it
   calls (``YanivHeuristic.call_chance``: 96 deals weighed as the refinement weighs hands).
 
-Run: ``python benchmarks/yaniv_inference.py [--matches 200]`` (a few minutes on 2 cores).
+Run: ``python experiments/yaniv_inference.py [--matches 200]`` (a few minutes on 2 cores).
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""benchmarks/yaniv_expert.py: the per-hand report of the expert against the heuristic adds up."""
-from benchmark_scripts import load_benchmark
+"""experiments/yaniv_expert.py: the per-hand report of the expert against the heuristic adds up."""
+from benchmark_scripts import load_experiment
 
 
 def load():
-    return load_benchmark("yaniv_expert")
+    return load_experiment("yaniv_expert")
 
 
 def test_expert_seats_follow_the_tournament_seatings():

@@ -13,8 +13,8 @@ player's points a hand, not by the hands won. Two measurements:
   Yaniv) alone against three standard heuristics, in every seat of each deal: its share of the matches, with a
   95% interval, and its points a hand against the others' mean.
 
-Run: ``python benchmarks/yaniv_race.py model [--matches 300]`` (300 heuristic matches: about 2 CPU-minutes, then
-the model's 20,000 matches a scale) or ``python benchmarks/yaniv_race.py variant --call-confidence 0.6
+Run: ``python experiments/yaniv_race.py model [--matches 300]`` (300 heuristic matches: about 2 CPU-minutes, then
+the model's 20,000 matches a scale) or ``python experiments/yaniv_race.py variant --call-confidence 0.6
 [--deals 150] [--workers 2]`` (150 deals, 600 matches: about 4 CPU-minutes). Printed as JSON.
 """
 from __future__ import annotations
