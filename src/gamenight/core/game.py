@@ -103,12 +103,6 @@ class Game(abc.ABC, Generic[R, S]):
 
     # ---- game implements --------------------------------------------------------------------
     @abc.abstractmethod
-    def _start_match(self, state: S, deal: dict[str, Any] | None) -> None:
-        """Deal the match's first hand into ``state``, whose ``seed``, ``rng`` and empty ``history`` are set: as
-        ``deal`` says (the game documents its fields; what it leaves out is dealt by the seed), else by the seed.
-        A deal that cannot be (a card twice, a hand of the wrong size) raises ValueError saying what is wrong."""
-
-    @abc.abstractmethod
     def _state_from_dict(self, data: dict[str, Any]) -> S:
         """The state a ``to_json`` dict describes."""
 
@@ -151,7 +145,7 @@ class Game(abc.ABC, Generic[R, S]):
         state.seed = whole_number(seed, "seed")
         state.deal = copy_json(deal)
         state.rng = Rng(state.seed)
-        self._start_match(state, deal)
+        state._start_match(deal)  # noqa: SLF001  # template method: Game.new has its own State deal
         return state
 
     @property
@@ -252,6 +246,13 @@ class State(abc.ABC, Generic[G, A]):
         """The legal actions for the engine's own checks, which never change the list. A game that keeps
         the list for the position overrides this to return it without the copy ``legal_actions`` makes."""
         return self.legal_actions()
+
+    @abc.abstractmethod
+    def _start_match(self, deal: dict[str, Any] | None) -> None:
+        """Deal the match's first hand (``Game.new`` calls this on the new state, whose ``seed``, ``rng`` and empty
+        ``history`` are set): as ``deal`` says (the game documents its fields; what it leaves out is dealt by the
+        seed), else by the seed. A deal that cannot be (a card twice, a hand of the wrong size) raises ValueError
+        saying what is wrong."""
 
     @abc.abstractmethod
     def _apply(self, action: A) -> None:

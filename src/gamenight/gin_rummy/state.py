@@ -53,14 +53,6 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
     RULES = GinRummyRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 2, 2
 
-    def _start_match(self, state: GinRummyState, deal: dict[str, Any] | None) -> None:
-        """The first hand: dealt by the seed, or as ``deal`` says (deal.py; its fields in the module's docs)."""
-        fixed = read_deal(deal) if deal is not None else None
-        dealer = fixed.dealer if fixed is not None and fixed.dealer is not None else None
-        if dealer is None:
-            dealer = first_dealer(self.rules.first_dealer, state.rng)
-        state._start_hand(dealer, deal_hand(state.rng, dealer, fixed))
-
     def parse_action(self, text: str) -> GinAction:
         return A.parse(text)
 
@@ -158,6 +150,14 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self._history_json = None
 
     # ---- dealing (G5, G6) -----------------------------------------------------------------------------
+    def _start_match(self, deal: dict[str, Any] | None) -> None:
+        """The first hand: dealt by the seed, or as ``deal`` says (deal.py; its fields in the module's docs)."""
+        fixed = read_deal(deal) if deal is not None else None
+        dealer = fixed.dealer if fixed is not None and fixed.dealer is not None else None
+        if dealer is None:
+            dealer = first_dealer(self.game.rules.first_dealer, self.rng)
+        self._start_hand(dealer, deal_hand(self.rng, dealer, fixed))
+
     def _deal(self, dealer: int) -> None:
         self._start_hand(dealer, deal_hand(self.rng, dealer))
 

@@ -102,15 +102,6 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
         self.deal_orders = [tuple((dealer + i) % n for i in range(1, n + 1)) for dealer in range(n)]
         self.last_trick_adjusts = (last_trick_adjust(self.rules, True), last_trick_adjust(self.rules, False))
 
-    def _start_match(self, state: ThuneeState, deal: dict[str, Any] | None) -> None:
-        if deal is None:
-            state.dealer = state.rng.below(self.num_players)  # T7: a seeded draw stands in for the black-jack deal
-            state._start_hand()
-            return
-        dealer, hands = read_deal(self, deal)
-        state.dealer = state.rng.below(self.num_players) if dealer is None else dealer
-        state._start_hand(dealt_stock(self, state.dealer, hands, state.rng))
-
     def parse_action(self, text: str) -> ThuneeAction:
         return self.table.parse(text)
 
@@ -232,6 +223,16 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
         self.trick = []
 
     # ---- dealing ------------------------------------------------------------------------------
+    def _start_match(self, deal: dict[str, Any] | None) -> None:
+        game = self.game
+        if deal is None:
+            self.dealer = self.rng.below(game.num_players)  # T7: a seeded draw stands in for the black-jack deal
+            self._start_hand()
+            return
+        dealer, hands = read_deal(game, deal)
+        self.dealer = self.rng.below(game.num_players) if dealer is None else dealer
+        self._start_hand(dealt_stock(game, self.dealer, hands, self.rng))
+
     def _start_hand(self, stock: list[int] | None = None) -> None:
         """T8: shuffle (or take ``stock``, a deal set up by hand), then deal the first cards one at a time from the
         dealer's right, dealer last."""

@@ -73,15 +73,6 @@ class YanivGame(Game[YanivRules, "YanivState"]):
     def deck(self) -> list[int]:
         return (list(range(52)) + [JOKER, JOKER]) * self.packs
 
-    def _start_match(self, state: YanivState, deal: dict[str, Any] | None) -> None:
-        """The first round, as ``deal`` sets it up (deal.py; docs/games/yaniv.md, "Setting up a position")."""
-        setup = read_deal(self, deal)
-        state.active = [p not in setup.out for p in range(self.num_players)]
-        state.totals = list(setup.scores)
-        dealer = setup.dealer
-        starter = dealer if self.rules.first_round_starter == "dealer" else state._next_active(dealer)
-        state._deal(dealer, starter, setup)
-
     def guide(self) -> Guide:
         """How to play Yaniv with these rules (guide.py): the examples are played by the engine."""
         from .guide import guide
@@ -184,6 +175,16 @@ class YanivState(State[YanivGame, YanivAction]):
         self._turn_legal = self._turn_discards = self._shown_round = None
 
     # ---- dealing ------------------------------------------------------------------------------
+    def _start_match(self, deal: dict[str, Any] | None) -> None:
+        """The first round, as ``deal`` sets it up (deal.py; docs/games/yaniv.md, "Setting up a position")."""
+        game = self.game
+        setup = read_deal(game, deal)
+        self.active = [p not in setup.out for p in range(game.num_players)]
+        self.totals = list(setup.scores)
+        dealer = setup.dealer
+        starter = dealer if game.rules.first_round_starter == "dealer" else self._next_active(dealer)
+        self._deal(dealer, starter, setup)
+
     def _deal(self, dealer: int, starter: int, setup: Setup | None = None) -> None:
         """Y6-Y7: shuffle, deal hand_size cards one at a time from the dealer's left, turn the upcard; a setup
         (deal.py) places its cards first and the seed deals the rest."""

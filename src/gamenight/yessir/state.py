@@ -76,24 +76,6 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         self.pip_legal = list(A.PIP_ACTIONS)
         self.luck_after = tuple({a.text: _luck_after(r, a, luck) for a in _turn_actions(r, luck)} for luck in range(7))
 
-    def _start_match(self, state: YessirState, deal: dict[str, Any] | None) -> None:
-        n = self.num_players
-        rules = self.rules
-        if deal is None:
-            state.luck = [rules.luck_start] * n
-            state.wins = [0] * n
-            state._start_round(0 if rules.first_roller == "seat0" else state.rng.below(n))
-            return
-        checked = read_deal(self, deal)
-        state.luck = checked.luck if checked.luck is not None else [rules.luck_start] * n
-        state.wins = checked.wins if checked.wins is not None else [0] * n
-        roller = checked.roller
-        if roller is None:
-            roller = 0 if rules.first_roller == "seat0" else state.rng.below(n)
-        rng = state.rng
-        shared, dice = fill(checked, lambda: _roll(rng))
-        state._begin_round(roller, shared, dice)
-
     def guide(self) -> Guide:
         """How to play YESSIR! with these rules (guide.py): the examples are played by the engine."""
         from .guide import guide
@@ -221,6 +203,25 @@ class YessirState(State[YessirGame, YessirAction]):
         self.passed = 0
 
     # ---- the roll (J5) ------------------------------------------------------------------------------
+    def _start_match(self, deal: dict[str, Any] | None) -> None:
+        game = self.game
+        n = game.num_players
+        rules = game.rules
+        if deal is None:
+            self.luck = [rules.luck_start] * n
+            self.wins = [0] * n
+            self._start_round(0 if rules.first_roller == "seat0" else self.rng.below(n))
+            return
+        checked = read_deal(game, deal)
+        self.luck = checked.luck if checked.luck is not None else [rules.luck_start] * n
+        self.wins = checked.wins if checked.wins is not None else [0] * n
+        roller = checked.roller
+        if roller is None:
+            roller = 0 if rules.first_roller == "seat0" else self.rng.below(n)
+        rng = self.rng
+        shared, dice = fill(checked, lambda: _roll(rng))
+        self._begin_round(roller, shared, dice)
+
     def _start_round(self, roller: int) -> None:
         """Roll a new round from the state's Rng: the shared dice left to right, then each seat's two dice."""
         rng = self.rng
