@@ -174,12 +174,15 @@ class Game(abc.ABC, Generic[R, S]):
         data = json.loads(text)
         if data.get("game") != self.name:
             raise ValueError(f"this JSON is a {data.get('game')!r} state, not {self.name!r}")
-        game = self
         if data.get("players") != self.num_players or data.get("rules") != self.rules.to_dict():
+            # a state of other players or rules: the game of those reads it (given them as it writes them, so
+            # that it takes the state for its own; no game's state reads them)
             game = type(self)(players=data.get("players"), rules=data.get("rules"))
-        state: S = game._state_from_dict(data)
+            return game.state_from_json(json.dumps({**data, "players": game.num_players,
+                                                    "rules": game.rules.to_dict()}))
+        state: S = self._state_from_dict(data)
         state.deal = data.get("deal")
-        state.sheet = data["sheet"] if "sheet" in data else game._sheet_by_replay(state)
+        state.sheet = data["sheet"] if "sheet" in data else self._sheet_by_replay(state)
         return state
 
     def _sheet_by_replay(self, state: State[Any, Any]) -> list[SheetRow]:
