@@ -301,6 +301,12 @@ class State(abc.ABC, Generic[G, A]):
         self.sheet.append(row)
 
     # ---- shared -------------------------------------------------------------------------------
+    def legal_now(self) -> Sequence[A]:
+        """The legal actions, sorted by id, without the copy ``legal_actions()`` makes: the engine's own list for
+        this position, to read and never change. For programs that read the legal actions at every step and keep
+        nothing of them (learning environments' masks, encoders, views)."""
+        return self._legal_now()
+
     def score_sheet(self) -> ScoreSheet:
         """The match's score sheet so far: one row per finished hand, with each column's points, total and
         marks (Yaniv's calls, Thunee's calls, a Gin knock...). Public: the same for every seat.

@@ -216,7 +216,7 @@ def encode_state(s: Any, seat: int | None) -> Sparse:
             tail |= 1 << _T_WITHIN
         if seat == s.current:
             if phase == DISCARD:
-                legal = s._legal_now()                               # can_knock
+                legal = s.legal_now()                                # can_knock
                 if legal and legal[-1].id in KNOCK_IDS:
                     tail |= 1 << _T_CAN_KNOCK
                 card = taken if taken >= 0 else s.drawn              # drawn

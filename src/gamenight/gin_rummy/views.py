@@ -145,7 +145,7 @@ def hand_facts(s: GinRummyState, seat: int) -> HandFacts:
     drawn = None
     if moving and phase == DISCARD:
         discards = discard_deadwood(hand, dw)
-        legal = s._legal_now()  # sorted by id: big gin, the discards, then the knocks, the last ids of the phase
+        legal = s.legal_now()  # sorted by id: big gin, the discards, then the knocks, the last ids of the phase
         can_knock = bool(legal) and legal[-1].id in KNOCK_IDS
         card = s.taken if s.taken >= 0 else s.drawn  # in this phase, the card just taken or drawn
         drawn = CARD_NAMES[card] if card >= 0 and hand >> card & 1 else None

@@ -47,7 +47,7 @@ class Arrays:
         mask = np.zeros(self.num_actions, np.int8)
         if state.current_player == seat:
             view = mask.data
-            for action in state._legal_now():   # the engine's own list, only read here
+            for action in state.legal_now():    # the engine's own list, only read here
                 view[action.id] = 1
         return observation, mask
 
@@ -56,6 +56,6 @@ class Arrays:
         mask = np.zeros(self.num_actions, np.int8)
         if state.current_player == seat:
             view = mask.data
-            for action in state._legal_now():
+            for action in state.legal_now():
                 view[action.id] = 1
         return mask

@@ -159,4 +159,4 @@ def _jodi_options(s: ThuneeState, seat: int | None) -> list[list[Any]]:
     """T22: the Jodi declarations open to ``seat`` now (it is asked in the Jodi window), with their cards and values."""
     if seat is None or seat != s.current:
         return []
-    return [[a.text, list(_JODI_CARDS[a.id]), meld_value(a.melds, s.trump)] for a in s._legal_now() if a.kind == JODI]
+    return [[a.text, list(_JODI_CARDS[a.id]), meld_value(a.melds, s.trump)] for a in s.legal_now() if a.kind == JODI]
