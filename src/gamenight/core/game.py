@@ -250,6 +250,11 @@ class State(abc.ABC, Generic[G, A]):
         the list for the position overrides this to return it without the copy ``legal_actions`` makes."""
         return self.legal_actions()
 
+    def forget_legal(self) -> None:
+        """Forget the legal actions kept for this position, after a program changed the state's fields outside the
+        rules (an inference step that trades a sampled world's hidden cards): they are worked out again when next
+        asked for. A game that keeps them (or what they are made from) overrides this; the core keeps none."""
+
     @abc.abstractmethod
     def _start_match(self, deal: dict[str, Any] | None) -> None:
         """Deal the match's first hand (``Game.new`` calls this on the new state, whose ``seed``, ``rng`` and empty

@@ -80,5 +80,5 @@ def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS) -> Any
             hand, weight = new, new_weight
             cards[i], stock[j] = stock[j], cards[i]
     world.hands[opp] = hand
-    world._legal = None
+    world.forget_legal()
     return world

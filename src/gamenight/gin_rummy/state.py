@@ -218,6 +218,9 @@ class GinRummyState(State[GinRummyGame, GinAction]):
             legal = self._legal = _LEGAL[self.phase](self)
         return legal
 
+    def forget_legal(self) -> None:
+        self._legal = None
+
     # ---- legal actions, one generator per phase ------------------------------------------------------
     def _legal_upcard(self) -> list[GinAction]:
         if self.current == self.dealer and self.game.rules.first_upcard == "dealer_takes":

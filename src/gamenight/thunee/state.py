@@ -432,6 +432,9 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
             legal = self._legal = self._legal_play(seat) if phase == PLAYING else _LEGAL[phase](self, seat)
         return legal
 
+    def forget_legal(self) -> None:
+        self._legal = None
+
     def _legal_weak(self, seat: int) -> list[ThuneeAction]:
         return [TABLE.pass_, TABLE.redeal] if points_of(self.hands[seat]) <= WEAK_LIMIT else [TABLE.pass_]
 

@@ -87,5 +87,5 @@ def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS) -> Any
             if gain <= 0 or uniform() < math.exp(-strength * gain):
                 unknown[i], stock[j] = stock[j], unknown[i]
         world.hands[opp] = sorted(world.known[opp] + unknown)
-    world._turn_legal = world._turn_discards = None
+    world.forget_legal()
     return world

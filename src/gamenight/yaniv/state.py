@@ -260,6 +260,9 @@ class YanivState(State[YanivGame, YanivAction]):
             return [table.slap, table.keep] if self._may_slap() else [table.keep]
         return []
 
+    def forget_legal(self) -> None:
+        self._turn_legal = self._turn_discards = None
+
     def _turn_actions(self) -> list[YanivAction]:
         """Y9-Y11: call (at or below the limit), or discard a group; kept until the next action."""
         table = self.game.table
