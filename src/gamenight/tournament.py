@@ -156,7 +156,7 @@ def solo_refusal(game: Game[Any, Any]) -> str | None:
     if game.num_players < 3:
         return (f"--solo needs a game of 3 or more players (one bot against several); {game.title} with "
                 f"{game.num_players} players is already one against one")
-    columns = game.new(seed=0)._sheet_columns()
+    columns = game.new(seed=0).sheet_columns()
     if any(len(column) > 1 for column in columns):
         teams = " against ".join(_seats_text(column) for column in columns)
         return (f"--solo makes no sense at {game.title}: it is a team game (seats {teams}), so a bot alone would "
@@ -247,7 +247,7 @@ def play_job(job: Job) -> Result:
     bots = [make_bot(name, game, **job.bot_options(name)) for name in job.seats]
     state = play_match(game, bots, job.seed, bot_rng=job.rng())
     returns = state.returns()
-    columns = state._sheet_columns()
+    columns = state.sheet_columns()
     winners = [hand_winner(row["points"], state.SHEET_LOW_WINS) for row in state.sheet]
     hand_bots = [None if c is None else column_bot(job.seats, columns[c]) for c in winners]
     result: Result = {"job": job.id, "pair": list(job.pair), "seed": job.seed, "rotation": job.rotation,

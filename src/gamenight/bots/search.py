@@ -253,7 +253,7 @@ class SearchBot:
         if len(world.sheet) <= rows or rows < 0:   # the rollout was cut short: nobody has won yet
             return 0.5, 0.5
         row = world.sheet[rows]
-        columns = world._sheet_columns()
+        columns = world.sheet_columns()
         mine = next(c for c, seats in enumerate(columns) if seat in seats)
         low = world.SHEET_LOW_WINS
         if row["points"][mine] is None:        # out of the match already: nothing left to win

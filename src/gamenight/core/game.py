@@ -294,8 +294,9 @@ class State(abc.ABC, Generic[G, A]):
     SHEET_LOW_WINS: ClassVar[bool] = False
     SHEET_MARKS: ClassVar[dict[str, str]] = {}
 
-    def _sheet_columns(self) -> list[list[int]]:
-        """The seats each score sheet column counts for: one column per seat unless the game overrides it."""
+    def sheet_columns(self) -> list[list[int]]:
+        """The seats each score sheet column counts for (a new list): one column per seat unless the game
+        overrides it (Thunee: one per team)."""
         return [[seat] for seat in range(self.game.num_players)]
 
     def _write_sheet_row(self, hand: int, points: list[int | None], totals: list[int | None],
@@ -321,7 +322,7 @@ class State(abc.ABC, Generic[G, A]):
         >>> sheet["columns"], sheet["unit"], sheet["rows"]
         ([[0], [1]], 'rounds', [])
         """
-        return {"columns": self._sheet_columns(), "unit": self.SHEET_UNIT, "low_wins": self.SHEET_LOW_WINS,
+        return {"columns": self.sheet_columns(), "unit": self.SHEET_UNIT, "low_wins": self.SHEET_LOW_WINS,
                 "marks": dict(self.SHEET_MARKS), "rows": copy_json(self.sheet)}
 
     def clone(self: S) -> S:

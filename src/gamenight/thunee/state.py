@@ -404,7 +404,7 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
     def hands_played(self) -> int:
         return self.hand_no
 
-    def _sheet_columns(self) -> list[list[int]]:
+    def sheet_columns(self) -> list[list[int]]:
         """A column per team (2 players: per seat): the balls are the team's."""
         return [list(team) for team in self.game.teams]
 
