@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.cards import card_str, parse_card
 from ..core.game import Game, State, copy_json
@@ -209,13 +209,13 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         """A new list each call (the computed one is kept for this position and shared with clones)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = _LEGAL[self.phase](self)
+            legal = self._legal = self._LEGAL[self.phase](self)
         return list(legal)
 
     def _legal_now(self) -> list[GinAction]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = _LEGAL[self.phase](self)
+            legal = self._legal = self._LEGAL[self.phase](self)
         return legal
 
     def forget_legal(self) -> None:
@@ -357,7 +357,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     def _apply(self, a: GinAction) -> None:
         self._legal = None
         self.log.append((self.current, a.text))
-        _HANDLERS[self.phase](self, a)
+        self._HANDLERS[self.phase](self, a)
 
     def _on_upcard(self, a: GinAction) -> None:
         """G6: the non-dealer, then the dealer, takes the first upcard or passes it."""
@@ -743,15 +743,12 @@ class GinRummyState(State[GinRummyGame, GinAction]):
             "log": [[p, text] for p, text in self.log],
         }
 
-
-# the handlers and legal-action generators, by phase (Phase order)
-_HANDLERS: tuple[Callable[[GinRummyState, GinAction], None], ...] = (
-    GinRummyState._on_upcard, GinRummyState._on_stock_only, GinRummyState._on_draw, GinRummyState._on_discard,
-    GinRummyState._on_wall, GinRummyState._on_layout, GinRummyState._on_defend, GinRummyState._on_over)
-_LEGAL: tuple[Callable[[GinRummyState], list[GinAction]], ...] = (
-    GinRummyState._legal_upcard, GinRummyState._legal_stock_only, GinRummyState._legal_draw,
-    GinRummyState._legal_discard, GinRummyState._legal_wall, GinRummyState._legal_layout,
-    GinRummyState._legal_defend, GinRummyState._legal_over)
+    # the handlers and legal-action generators, by phase (Phase order)
+    _HANDLERS: ClassVar[tuple[Callable[[GinRummyState, GinAction], None], ...]] = (
+        _on_upcard, _on_stock_only, _on_draw, _on_discard, _on_wall, _on_layout, _on_defend, _on_over)
+    _LEGAL: ClassVar[tuple[Callable[[GinRummyState], list[GinAction]], ...]] = (
+        _legal_upcard, _legal_stock_only, _legal_draw, _legal_discard, _legal_wall, _legal_layout, _legal_defend,
+        _legal_over)
 
 
 def _strs(cards: Iterable[int]) -> list[str]:

@@ -14,7 +14,7 @@ hand. The end of a hand is scored by :mod:`gamenight.thunee.scoring`; views are 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.bits import cards_of, mask_of
 from ..core.errors import RulesError
@@ -422,14 +422,14 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
         legal = self._legal
         if legal is None:
             phase, seat = self.phase, self.current  # the common phase first: indexing by an IntEnum is slower
-            legal = self._legal = self._legal_play(seat) if phase == PLAYING else _LEGAL[phase](self, seat)
+            legal = self._legal = self._legal_play(seat) if phase == PLAYING else self._LEGAL[phase](self, seat)
         return list(legal)
 
     def _legal_now(self) -> list[ThuneeAction]:
         legal = self._legal
         if legal is None:
             phase, seat = self.phase, self.current  # the common phase first: indexing by an IntEnum is slower
-            legal = self._legal = self._legal_play(seat) if phase == PLAYING else _LEGAL[phase](self, seat)
+            legal = self._legal = self._legal_play(seat) if phase == PLAYING else self._LEGAL[phase](self, seat)
         return legal
 
     def forget_legal(self) -> None:
@@ -565,7 +565,7 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
             self._on_play(seat, action)
             return
         self.log_phases.append(PHASE_NAMES[phase])
-        _HANDLERS[phase](self, seat, action)
+        self._HANDLERS[phase](self, seat, action)
 
     def _on_weak(self, seat: int, action: ThuneeAction) -> None:
         if action.kind == PASS:
@@ -793,16 +793,13 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
                  previous_log=self.prev_log, previous_log_open=self.prev_open)
         return d
 
-
-_LEGAL: tuple[Callable[[ThuneeState, int], list[ThuneeAction]], ...] = (
-    ThuneeState._legal_weak, ThuneeState._legal_trip, ThuneeState._legal_calling, ThuneeState._legal_trump,
-    ThuneeState._legal_blind, ThuneeState._legal_special, ThuneeState._legal_jodi, ThuneeState._legal_play,
-    ThuneeState._legal_over)
-_HANDLERS: tuple[Callable[[ThuneeState, int, ThuneeAction], None], ...] = (
-    ThuneeState._on_weak, ThuneeState._on_trip, ThuneeState._on_calling, ThuneeState._on_trump,
-    ThuneeState._on_blind, ThuneeState._on_special, ThuneeState._on_jodi, ThuneeState._on_play,
-    ThuneeState._on_over)
-assert len(_LEGAL) == len(_HANDLERS) == len(Phase)
+    # the legal-action generators and the handlers, by phase (Phase order)
+    _LEGAL: ClassVar[tuple[Callable[[ThuneeState, int], list[ThuneeAction]], ...]] = (
+        _legal_weak, _legal_trip, _legal_calling, _legal_trump, _legal_blind, _legal_special, _legal_jodi,
+        _legal_play, _legal_over)
+    _HANDLERS: ClassVar[tuple[Callable[[ThuneeState, int, ThuneeAction], None], ...]] = (
+        _on_weak, _on_trip, _on_calling, _on_trump, _on_blind, _on_special, _on_jodi, _on_play, _on_over)
+    assert len(_LEGAL) == len(_HANDLERS) == len(Phase)
 
 
 def _second_half_cards(state: ThuneeState, team: int) -> int:
