@@ -8,7 +8,7 @@ seat's team, 1 the other. ``encode`` reads only the view, never the state.
 
 ``encode_state(state, seat)`` is the fast path (``gamenight.core.encoding``): the same numbers as
 ``encode(state.view(seat))``, in sparse form, read from the state's fields that ``views.build_view`` puts in the seat's
-view and nowhere else: the seat's own hand (``hands[seat]``), trump as the seat knows it (``views._trump_seen``: the
+view and nowhere else: the seat's own hand (``hands[seat]``), trump as the seat knows it (``views.trump_seen``: the
 face-down trump card only to the trumper, until it is shown), and the public fields (the trick on the table and the
 hand's finished tricks, the Jodis shown, the suits seats lack, the calling, the phase, seats, points and balls). It
 never reads another seat's hand or the cards still to deal (only their numbers, as the view does).
@@ -22,7 +22,7 @@ from .actions import SUIT_CHARS
 from .phases import FINAL_NAMES, PHASE_NAMES, SPECIAL_NAMES, FinalCall, Phase, Special
 from .scoring import counting_total
 from .tricks import strength_for, trick_winner
-from .views import CARD_TEXT, _trump_seen, _trump_status
+from .views import CARD_TEXT, trump_seen, trump_status
 
 SEATS = 6
 CARDS = 24
@@ -207,12 +207,12 @@ def encode_state(s: Any, seat: int | None) -> Sparse:
     for p, suits in enumerate(s.voids):                              # voids
         if suits:
             ones |= suits << (_VOIDS + (p - me) % n * 4)
-    trump, trump_card = _trump_seen(s, seat)                         # trump, trump_card
+    trump, trump_card = trump_seen(s, seat)                          # trump, trump_card
     if trump is not None:
         ones |= 1 << (_TRUMP_SUIT + SUIT[trump])
     if trump_card is not None:
         ones |= 1 << (_TRUMP_CARD + CARD[trump_card])
-    ones |= 1 << (_TRUMP_STATUS + TRUMP_STATUS[_trump_status(s, trump)])   # trump_status
+    ones |= 1 << (_TRUMP_STATUS + TRUMP_STATUS[trump_status(s, trump)])    # trump_status
     if s.trump_shown:                                                # trump_shown
         ones |= 1 << _TRUMP_FLAGS
     if phase > Phase.TRUMP or special != Special.NONE:               # trump_declared

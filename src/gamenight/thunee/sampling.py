@@ -14,7 +14,7 @@ from ..core.rng import Rng
 from .actions import CARD_POINTS, SUIT_CHARS, SUIT_MASK, card_text, parse_thunee_card
 from .phases import FINAL_NAMES, PHASE_NAMES, SPECIAL_NAMES, FinalCall, Phase, Special
 from .scoring import counting_team
-from .state import ThuneeState, _second_half_cards
+from .state import ThuneeState, second_half_cards
 
 if TYPE_CHECKING:
     from .state import ThuneeGame
@@ -86,7 +86,7 @@ def _choose_trump_card(s: ThuneeState, view: ThuneeView, rng: Any) -> bool:
         for p in range(counting, s.game.num_players, 2):
             held |= s.hands[p]
         if s.game.halves == 2:
-            held |= _second_half_cards(s, counting)
+            held |= second_half_cards(s, counting)
         choices = [c for c in choices if held & SUIT_MASK[c // 6]]
     if not choices:
         return False

@@ -363,7 +363,7 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
             for s in range(counting, g.num_players, 2):
                 held |= self.hands[s]
             if g.halves == 2:
-                held |= _second_half_cards(self, counting)
+                held |= second_half_cards(self, counting)
             if not held & SUIT_MASK[self.trump]:
                 self._void_deal(Text("the counting team holds no trump"))
                 return
@@ -802,7 +802,7 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
     assert len(_LEGAL) == len(_HANDLERS) == len(Phase)
 
 
-def _second_half_cards(state: ThuneeState, team: int) -> int:
+def second_half_cards(state: ThuneeState, team: int) -> int:
     """T34: the cards the stock will give ``team`` (one seat in 2-player) in the second half."""
     order = state.game.deal_orders[state.dealer]
     stock = list(state.stock)

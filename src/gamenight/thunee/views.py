@@ -80,7 +80,7 @@ _SEATS_IN = tuple(tuple(p for p in range(6) if (m >> p) & 1) for m in range(64))
 def build_view(s: ThuneeState, seat: int | None) -> ThuneeView:
     g = s.game
     over = s.phase == Phase.OVER
-    trump, trump_card = _trump_seen(s, seat)
+    trump, trump_card = trump_seen(s, seat)
     log, previous = _logs(s, seat)
     counting = 1 - s.trumper % 2  # T14 (scoring.counting_team)
     scored = s.special == Special.NONE and s.final_call == FinalCall.NONE
@@ -100,7 +100,7 @@ def build_view(s: ThuneeState, seat: int | None) -> ThuneeView:
         "last_trick_adjust": list(g.last_trick_adjusts),
         "trump": trump, "trump_card": trump_card, "trump_shown": s.trump_shown,
         "trump_declared": s.phase > Phase.TRUMP or s.special != Special.NONE,
-        "trump_last": s.trump_last, "trump_status": _trump_status(s, trump),
+        "trump_last": s.trump_last, "trump_status": trump_status(s, trump),
         "special": SPECIAL_NAMES[s.special], "special_seat": s.special_seat,
         "tricks_per_hand": g.tricks_per_hand, "tricks_per_half": g.tricks_per_half,
         "tricks_done": s.tricks_done, "leader": s.leader,
@@ -116,7 +116,7 @@ def build_view(s: ThuneeState, seat: int | None) -> ThuneeView:
     }
 
 
-def _trump_seen(s: ThuneeState, seat: int | None) -> tuple[str | None, str | None]:
+def trump_seen(s: ThuneeState, seat: int | None) -> tuple[str | None, str | None]:
     """The trump suit and the trump card as ``seat`` knows them (T12, T19: the trumper's secret until the first
     card; under Thunee there is no trump card and the first lead fixes trump)."""
     knows = s.trump_shown or (seat is not None and seat == s.trumper and s.special == Special.NONE)
@@ -127,7 +127,9 @@ def _trump_seen(s: ThuneeState, seat: int | None) -> tuple[str | None, str | Non
     return suit, card
 
 
-def _trump_status(s: ThuneeState, trump: str | None) -> str:
+def trump_status(s: ThuneeState, trump: str | None) -> str:
+    """The view's ``trump_status`` for a seat that knows trump as ``trump`` (``trump_seen``'s suit): known,
+    face_down, not_chosen, none or first_lead."""
     if trump is not None:
         return "known"
     if s.special == Special.NONE:
