@@ -29,7 +29,7 @@ def sample_state(s: GinRummyState, view: GinRummyView, rng: random.Random) -> Gi
         raise ValueError("not a Gin Rummy view")
     s.seed = None
     s.rng = Rng(rng.getrandbits(64))
-    s._load_public(view)
+    s.load_public(view)
     seen, hands, knock_card = _what_the_view_shows(s, view)
     unseen = [c for c in range(52) if not seen & BIT[c]]
     bound = _knock_bound(s, view)
@@ -85,7 +85,7 @@ def _knock_bound(s: GinRummyState, view: GinRummyView) -> tuple[int, Check] | No
         return knocker, lambda h: deadwood(h) <= limit
     if phase == "discard" and view["must_knock"] and view["current"] != seat:
         banned = -1 if s.game.rules.may_discard_taken_discard else s.taken
-        return view["current"], lambda h: s._may_go_out(h, banned)
+        return view["current"], lambda h: s.may_go_out(h, banned)
     return None
 
 

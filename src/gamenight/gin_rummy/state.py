@@ -69,7 +69,7 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
         s.hands = [_mask(h) for h in d["hands"]]
         s.stock = _cards(d["stock"])
         s.knock_card = parse_card(d["knock_discard"]) if d["knock_discard"] else -1
-        s._load_public(d)
+        s.load_public(d)
         return s
 
     def sample_state(self, view: View, rng: random.Random) -> GinRummyState:
@@ -250,7 +250,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     def _legal_wall(self) -> list[GinAction]:
         hand = self.hands[self.current] | BIT[self.pile[-1]]
         banned = -1 if self.game.rules.may_discard_taken_discard else self.pile[-1]
-        if self._may_go_out(hand, banned):
+        if self.may_go_out(hand, banned):
             return [A.TAKE_ACTION, A.PASS_ACTION]
         return [A.PASS_ACTION]
 
@@ -283,7 +283,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         """Whether an 11-card hand of deadwood ``dw`` (``deadwood(hand)``) may go big gin."""
         return dw == 0 and self.game.rules.big_gin_bonus is not None
 
-    def _may_go_out(self, hand: int, banned: int) -> bool:
+    def may_go_out(self, hand: int, banned: int) -> bool:
         """Whether the 11-card ``hand`` may go big gin or knock (``banned``: a card it may not discard, or -1)."""
         dw = deadwood(hand)
         return self._can_big_gin(dw) or bool(self._knock_cards(hand, banned, dw))
@@ -641,8 +641,9 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         """What ``seat`` may know (``None``: a spectator): its own cards and everything public (views.py)."""
         return build_view(self, seat)
 
-    def _load_public(self, d: GinRummyView | dict[str, Any]) -> None:
-        """Set every public field from a view or a state dict (what both hold)."""
+    def load_public(self, d: GinRummyView | dict[str, Any]) -> None:
+        """Set every public field from a view or a state dict (what both hold): the loading of a saved state and
+        the sampling of one from a view begin with it."""
         self.hand_no, self.dealer, self.current = d["hand_number"], d["dealer"], d["current"]
         self.phase = Phase(PHASE_NAMES.index(d["phase"]))
         self.known = [_mask(k) for k in d["known"]]
