@@ -196,7 +196,7 @@ def encode_state(s: Any, seat: int | None) -> Sparse:
             _add_shares(acc, _KNOWN + (r - 1) * KINDS, cards)
     pile = s.pile                                                    # discard_pile
     pile_at, pile_values = _pile(pile)
-    take_group = s._take_group()                                     # previous_group
+    take_group = s.take_group()                                      # previous_group
     if take_group:
         _add_shares(acc, _PREVIOUS, take_group)
         _add_shares(acc, _TAKEABLE, takeable_cards(take_group, s.prev_kind, rules.set_pick_any))   # takeable

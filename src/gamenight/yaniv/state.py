@@ -483,7 +483,7 @@ class YanivState(State[YanivGame, YanivAction]):
     # ---- views ----------------------------------------------------------------------------------------
     def _view(self, seat: int | None) -> YanivView:
         """What ``seat`` may know (``None``: a spectator). Only public facts and that seat's own cards."""
-        take_group = self._take_group()
+        take_group = self.take_group()
         rules = self.game.rules
         hand = self.hands[seat] if seat is not None else None
         hand_value = self.hand_value(seat) if seat is not None else None
@@ -515,8 +515,9 @@ class YanivState(State[YanivGame, YanivAction]):
             "is_over": self.phase == OVER, "winners": list(self.winner_seats),
         }
 
-    def _take_group(self) -> list[int]:
-        """The group the seat to move may take from (once it has discarded, the one before its own)."""
+    def take_group(self) -> list[int]:
+        """The group the seat to move may take from (once it has discarded, the one before its own): the pile's own
+        list, to read and never change."""
         if self.phase == TURN or self.phase == OVER:
             return self.pile[-1]
         return self.pile[-2] if len(self.pile) > 1 else []  # a draw may have reshuffled it away
