@@ -239,7 +239,7 @@ class YessirHeuristic:
         mine = tuple(sorted(v["dice"] or ()))
         slack = v["luck"][seat] - self.luck_min
         self._trim_caches()
-        self._read_table(v["luck"], v["locked"], v["passed"], seat, shared)
+        self.read_table(v["luck"], v["locked"], v["passed"], seat, shared)
         if v["pip_faces"] is not None:  # pip change: the rerolled die may move; the turn then passes and comes back
             return self._answer_pip(v, actions, mine, slack)
         return self._take_turn(v, actions, shared, mine, v["luck"][seat])
@@ -249,7 +249,7 @@ class YessirHeuristic:
             for cache in (self._chance, self._best, self._robust, self._posterior, self._after_b, self._after_c):
                 cache.clear()
 
-    def _read_table(self, luck: list[int], locked: list[bool], passed: list[bool], seat: int, shared: Dice) -> None:
+    def read_table(self, luck: list[int], locked: list[bool], passed: list[bool], seat: int, shared: Dice) -> None:
         """What the other seats' luck, locks and Yessirs (a view's, or a table a move found) say: how likely the
         shared dice survive to the reveal, and who passed on them."""
         # every other player still to move who can pay may change the shared dice before the reveal
@@ -287,7 +287,7 @@ class YessirHeuristic:
 
     def turn_values(self, faces: list[int], legal: list[YessirAction], shared: Dice, mine: Dice,
                     luck: int) -> list[tuple[YessirAction, float]]:
-        """Each legal turn action with its value (d first), after ``_read_table``; ``faces`` are the shared dice
+        """Each legal turn action with its value (d first), after ``read_table``; ``faces`` are the shared dice
         left to right, ``shared`` the same sorted."""
         paid = self.reroll_values(shared, mine, luck - self.luck_min)
         blind_gain = self.luck_value if luck < self.luck_max else 0.0
@@ -382,7 +382,7 @@ def _moves_likely(model: YessirHeuristic, game: Any, seat: int, moves: list[Move
     for action, table in moves:
         faces, luck = table["shared"], table["luck"]
         shared = tuple(sorted(faces))
-        model._read_table(luck, table["locked"], table["passed"], seat, shared)
+        model.read_table(luck, table["locked"], table["passed"], seat, shared)
         values = model.turn_values(faces, game.turn_legal[luck[seat]], shared, pair, luck[seat])
         top = max(value for _, value in values)
         total = chosen = 0.0

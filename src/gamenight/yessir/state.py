@@ -117,7 +117,7 @@ class YessirGame(Game[YessirRules, "YessirState"]):
             s.deal = d.get("deal")
             again = self._replayed(s)
             s.seen = (list(again.seen) if again is not None
-                      else [s._table_now()] * (len(s.actors) - s.round_start))
+                      else [s.table_now()] * (len(s.actors) - s.round_start))
         return s
 
     def sample_state(self, view: View, rng: Any) -> YessirState:
@@ -273,13 +273,13 @@ class YessirState(State[YessirGame, YessirAction]):
     # ---- the turns (J6-J9): one handler per phase ------------------------------------------------------
     def _apply(self, action: YessirAction) -> None:
         self.actors.append(self.current)
-        self.seen.append(self._table_now())
+        self.seen.append(self.table_now())
         if self.phase == TURNS:
             self._play_turn(action)
         else:
             self._answer_pip(action)
 
-    def _table_now(self) -> Seen:
+    def table_now(self) -> Seen:
         """The public table as it stands (what each move's entry of ``seen`` keeps)."""
         return tuple(self.shared), tuple(self.luck), self.locked, self.passed
 
