@@ -157,7 +157,7 @@ def run_replay(args, out) -> int:
     """Print a record's moves and hand summaries, then check it: it replays the same twice, its final state
     survives JSON, and the result it states (if any) is the replay's."""
     where = args.file
-    record = _read_record(where)
+    record = read_record(where)
     try:
         game = make(record["game"], players=record.get("players"), rules=record.get("rules"))
         initial = game.new(seed=record["seed"], deal=record.get("deal"))
@@ -171,7 +171,7 @@ def run_replay(args, out) -> int:
     return _print_result(record, state, get_renderer(game.name), out, where)
 
 
-def _read_record(where: str) -> dict:
+def read_record(where: str) -> dict:
     """The record in file ``where``, with the fields a record must have (the core checks the rest)."""
     record = load_json_file(where)
     if not isinstance(record, dict):

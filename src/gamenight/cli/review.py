@@ -13,7 +13,7 @@ from ..core.registry import make
 from ..core.views import View
 from .arguments import CliError
 from .console import PlainConsole, escape, nt, t, table_text
-from .info import _read_record
+from .info import read_record
 
 #: the chart's marks, from a chance to win of 0 to 1
 BLOCKS = "▁▂▃▄▅▆▇█"
@@ -68,7 +68,7 @@ def hints_off() -> str:
 
 def run_review(args: Any, out: Any, err: Any) -> int:
     """Review the record in ``args.file``: print each decision, a summary per seat and the chart (or ``--json``)."""
-    record = _read_record(args.file)
+    record = read_record(args.file)
     if args.iterations is not None and args.iterations < 1:
         raise CliError("--iterations must be at least 1")
     try:
