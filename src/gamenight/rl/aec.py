@@ -99,7 +99,7 @@ class GamenightAEC(AECEnv[str, Observation, int]):
     def observe(self, agent: str) -> Observation:
         """The agent's view encoded (by the fast path: ``gamenight.rl.arrays``) and its action mask (1 at the legal
         actions' ids if the agent is to act, else all zeros), as new arrays."""
-        observation, mask = self._arrays(self.episode._state(), self._seats[agent])
+        observation, mask = self._arrays(self.episode.live_state(), self._seats[agent])
         return {"observation": observation, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
@@ -107,7 +107,7 @@ class GamenightAEC(AECEnv[str, Observation, int]):
         agent = self.agent_selection
         observation = None
         if observe:
-            obs, mask = self._arrays(self.episode._state(), self._seats[agent])
+            obs, mask = self._arrays(self.episode.live_state(), self._seats[agent])
             observation = {"observation": obs, "action_mask": mask}
         return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
@@ -207,6 +207,13 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, int]):
             EnvLogger.error_agent_iter_before_reset()
         return _OrderEnforcingIterable(self, max_iter)
 
+    def next_agent(self) -> str:
+        """The agent ``agent_iter`` gives next, once ``step`` or ``reset`` was called since the one before it (the
+        check of PettingZoo's ``AECOrderEnforcingIterator``)."""
+        assert self._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        self._has_updated = False
+        return self.env.agent_selection
+
     def __str__(self) -> str:
         return str(self.env)   # as PettingZoo's own wrapper prints: the environment's name
 
@@ -229,7 +236,8 @@ class _OrderEnforcingIterable(AECOrderEnforcingIterable[str, Observation, int]):
 
 
 class _OrderEnforcingIterator(AECOrderEnforcingIterator[str, Observation, int]):
-    """PettingZoo's ``AECOrderEnforcingIterator``, its checks written out in one method."""
+    """PettingZoo's ``AECOrderEnforcingIterator``, its checks written out (the order check is the wrapper's own:
+    ``OrderEnforcing.next_agent``)."""
 
     def __next__(self) -> str:
         wrapper = self.env
@@ -237,10 +245,7 @@ class _OrderEnforcingIterator(AECOrderEnforcingIterator[str, Observation, int]):
         if not env.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1
-        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
-        wrapper._has_updated = False
-        agent: str = env.agent_selection
-        return agent
+        return wrapper.next_agent()
 
 
 def pettingzoo_env(game: AnyGame | str, players: int | None = None, rules: Any = None, reward: str = "hand",

@@ -68,26 +68,33 @@ class Episode:
         self._rows = len(state.sheet)
         self.steps = 0
 
+    def live_state(self) -> State[Any, Any]:
+        """The match's state itself (``state``, not a copy: read it, play through ``play``); RuntimeError before
+        the first ``reset``."""
+        if self.state is None:
+            raise RuntimeError("the episode has not started: reset it first")
+        return self.state
+
     @property
     def current(self) -> int | None:
         """The seat to act (None once the match is over)."""
-        return self._state().current_player
+        return self.live_state().current_player
 
     @property
     def is_over(self) -> bool:
-        return self._state().is_over
+        return self.live_state().is_over
 
     def legal_ids(self) -> list[int]:
-        return [a.id for a in self._state().legal_actions()]
+        return [a.id for a in self.live_state().legal_actions()]
 
     def is_legal(self, action_id: int) -> bool:
-        state = self._state()
+        state = self.live_state()
         return state.current_player is not None and any(a.id == action_id for a in state.legal_actions())
 
     def play(self, action: int | Action | str) -> list[float]:
         """Play ``action`` (an id, an action or its notation) for the seat to act; each seat's rewards from it.
         An illegal action raises ``gamenight.IllegalAction`` and changes nothing."""
-        state = self._state()
+        state = self.live_state()
         if isinstance(action, (Action, str)):
             state.apply(action)
         else:
@@ -98,7 +105,7 @@ class Episode:
     def play_id(self, action_id: int) -> list[float] | None:
         """``play(action_id)`` for an int id, the environments' every step: each seat's rewards, or None when the
         action brings nobody anything (most actions)."""
-        state = self._state()
+        state = self.live_state()
         state.apply_id(action_id)
         self.steps += 1
         if self.reward == "hand":
@@ -110,16 +117,16 @@ class Episode:
 
     # ---- what a seat sees ---------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> View:
-        return self._state().view(seat)
+        return self.live_state().view(seat)
 
     def observation(self, seat: int | None) -> list[float]:
         """``encode(game, view(seat))``: the seat's view encoded, by the fast path that builds no view (the same
         numbers: ``gamenight.rl.observations.encode_state``)."""
-        return sparse_to_list(observations.encode_state_sparse(self.game, self._state(), seat), self.size)
+        return sparse_to_list(observations.encode_state_sparse(self.game, self.live_state(), seat), self.size)
 
     def mask(self, seat: int | None) -> list[int]:
         """The legal actions' mask for ``seat``: all zeros unless it is the seat to act."""
-        state = self._state()
+        state = self.live_state()
         if seat is None or state.current_player != seat:
             return [0] * self.num_actions
         return observations.action_mask(self.game, state.legal_actions())
@@ -156,8 +163,3 @@ class Episode:
                 for seat in column:
                     rewards[seat] = sign * (change - mean) / self.scale
         return rewards
-
-    def _state(self) -> State[Any, Any]:
-        if self.state is None:
-            raise RuntimeError("the episode has not started: reset it first")
-        return self.state

@@ -108,7 +108,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans over the action ids (sb3-contrib's MaskablePPO calls this)."""
-        return self._arrays.mask(self.episode._state(), self.seat).view(np.bool_)
+        return self._arrays.mask(self.episode.live_state(), self.seat).view(np.bool_)
 
     def render(self) -> str | None:
         """``render_mode="ansi"``: the table as the terminal draws it for spectators (no hidden cards), as text;
@@ -131,7 +131,7 @@ class GamenightEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         """The agent's observation (its view encoded, by the fast path: ``gamenight.rl.arrays``) and the info with
         its action mask, as new arrays."""
-        observation, mask = self._arrays(self.episode._state(), self.seat)
+        observation, mask = self._arrays(self.episode.live_state(), self.seat)
         return observation, {"action_mask": mask.view(np.bool_)}
 
 

@@ -387,6 +387,11 @@ class OpenSpielState(pyspiel.State):
         engine = self._m.engine
         return None if engine is None else engine.view(seat)
 
+    def info_string(self, player: int) -> str:
+        """``player``'s information state as text: its view (canonical JSON) and the digest of its past ("" before
+        the deal); what the information-state observer gives."""
+        return self._m.info_string(player)
+
 
 class Observer:
     """OpenSpiel's observer of a gamenight state (the ``PyObserver`` interface): the private observation (a seat's
@@ -430,6 +435,6 @@ class Observer:
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         if self.kind == "info":
-            return state._m.info_string(player)
+            return state.info_string(player)
         view = self._view(state, player)
         return "" if view is None else canonical(view)
