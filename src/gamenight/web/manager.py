@@ -22,7 +22,7 @@ from .reviews import ReviewSlots
 from .scheduler import BotScheduler
 from .shared import Coordinator
 from .storage import Storage, StorageError, StoredTable, is_shared
-from .table import Table, _hash, _seat_rule
+from .table import Table, hash_token, seat_rule
 from .thinking import Thinkers
 
 # GET /api/tables lists at most this many: the live tables first, then the finished ones still in memory
@@ -170,7 +170,7 @@ class TableManager:
         self.scheduler.stop()
         self.thinkers.close()
         for table in list(self.tables.values()):
-            table._thinking = None
+            table.forget_thinking()
 
     # ---- finding tables ----------------------------------------------------------------------
     def loaded(self, table_id) -> Table | None:
@@ -240,8 +240,7 @@ class TableManager:
             if table.listeners or table.reviewing():
                 return False
             # a caller still holding this object gets TableGone for any change, and asks again (a fresh copy)
-            table.dropped = True
-            table._bots.clear()
+            table.drop()
         finally:
             table.lock.release()
         del self.tables[table_id]
@@ -278,8 +277,8 @@ class TableManager:
         ``host_token`` is its host (None: a table nobody may change the seats of); ``settings`` the seat settings
         (see ``seats.Settings``). ``seed`` only on a server with a ``test_seed``."""
         seed = self._seed_for_new_table(seed)
-        settings = _seat_rule(seats_module.Settings(host_hash=_hash(host_token) if host_token else None).changed,
-                              settings)
+        settings = seat_rule(seats_module.Settings(host_hash=hash_token(host_token) if host_token else None).changed,
+                             settings)
         stamp = self.limits.reserve_create(client) if client is not None else None
         try:
             table = self._create(game, players, preset, options, seats, seed, settings)

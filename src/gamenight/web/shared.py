@@ -135,9 +135,7 @@ class Coordinator:
     def _tell_connections_again(self) -> None:
         # taken for dead, this server's connections were forgotten by the others: they hear of them again
         for table in self._tables():
-            with table.lock:
-                counts = {seat: count for seat, count in table._connections.items() if count}
-            for seat, count in counts.items():
+            for seat, count in table.connections_here().items():
                 self.connections(table, seat, count)
 
     def _claim(self) -> None:

@@ -197,6 +197,7 @@ class SQLiteStorage:
 
 
 def stored_table(row: tuple, actions: list[str]) -> StoredTable:
+    """The table a row of ``COLUMNS`` and its actions describe."""
     table_id, game, players, rules, seed, seats, created, settings, format = row
     return StoredTable(table_id, game, players, json.loads(rules), seed, json.loads(seats), created, actions,
                        json.loads(settings) if settings else {}, format or 1)

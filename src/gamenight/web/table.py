@@ -85,7 +85,7 @@ def _asked_again_if_changed_elsewhere(method):
     return again
 
 
-def _seat_rule(rule, *args):
+def seat_rule(rule, *args):
     """Apply a rule of ``seats``; its SeatError becomes the TableError clients see."""
     try:
         return rule(*args)
@@ -93,7 +93,8 @@ def _seat_rule(rule, *args):
         raise TableError(e.text, e.status) from None
 
 
-def _hash(token: str) -> str:
+def hash_token(token: str) -> str:
+    """The SHA-256 of a seat's or a host's token, as the table keeps it (it never keeps a token itself)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -178,6 +179,12 @@ class Table:
         if self.dropped:
             raise TableGone()
 
+    def drop(self) -> None:
+        """Put away by the manager (which holds the lock): calls that change the table go to a fresh copy from now
+        on, and its bots are let go."""
+        self.dropped = True
+        self._bots.clear()
+
     # ---- what clients see --------------------------------------------------------------------
     def summary(self) -> dict:
         """Public facts about the table (no tokens, no seed)."""
@@ -210,7 +217,7 @@ class Table:
     def seat_of(self, token: object) -> int:
         if not token or not isinstance(token, str):
             raise TableError(Text("a seat token is required"), 401)
-        digest = _hash(token)
+        digest = hash_token(token)
         for i, s in enumerate(self.seats):
             if s["kind"] == "person" and hmac.compare_digest(s.get("token_hash", ""), digest):
                 return i
@@ -223,7 +230,7 @@ class Table:
 
     def _seat_coming_back(self, token: str | None) -> int:
         """The token's seat; a person a bot played for while they were away gets their seat back first."""
-        digest = _hash(token) if isinstance(token, str) and token else None
+        digest = hash_token(token) if isinstance(token, str) and token else None
         for i, s in enumerate(self.seats):
             if digest and seats_module.returning(s, digest) and not self.state.is_over:
                 seats = [dict(x) for x in self.seats]
@@ -249,7 +256,7 @@ class Table:
     def _check_host(self, host_token) -> None:
         if self.settings.host_hash is None:
             raise TableError(Text("this table has no host, so its seats and settings cannot be changed"), 403)
-        if not isinstance(host_token, str) or not hmac.compare_digest(_hash(host_token), self.settings.host_hash):
+        if not isinstance(host_token, str) or not hmac.compare_digest(hash_token(host_token), self.settings.host_hash):
             raise TableError(Text("only the table's host may change its seats and settings"), 403)
 
     @_asked_again_if_changed_elsewhere
@@ -259,17 +266,17 @@ class Table:
         with self.lock:
             self._check_not_dropped()
             seat = self._check_seat(seat)
-            client = _seat_rule(seats_module.check_client_nonce, client)
-            name = _seat_rule(seats_module.clean_name, name)
+            client = seat_rule(seats_module.check_client_nonce, client)
+            name = seat_rule(seats_module.clean_name, name)
             record = self.seats[seat]
             token = seats_module.seat_token(self.table_id, seat, client) if client else secrets.token_urlsafe(32)
-            if client and seats_module.retried(record, _hash(token), self._now()):
+            if client and seats_module.retried(record, hash_token(token), self._now()):
                 return token          # the same client again (the first answer was lost): the same token
             self._check_seats_may_change()
             if not seats_module.takeable(record, self.settings):
                 raise TableError(seats_module.why_not(record, seat), 409 if record["kind"] == "person" else 403)
             seats = [dict(s) for s in self.seats]
-            seats[seat] = seats_module.person_seat(name, _hash(token), record.get("bot"), joined=self._now())
+            seats[seat] = seats_module.person_seat(name, hash_token(token), record.get("bot"), joined=self._now())
             self._save_seats(seats)
             self._bots.pop(seat, None)
             self._seen[seat] = self.clock()
@@ -334,7 +341,7 @@ class Table:
             self._check_host(host_token)
             if isinstance(changes, dict) and "hold_start" in changes:
                 raise TableError(Text("only a new table may hold its start (say so when creating it)"), 409)
-            settings = _seat_rule(self.settings.changed, changes)
+            settings = seat_rule(self.settings.changed, changes)
             self._save_seats(self.seats, settings)
             self._arm_away_check()
         self.broadcast()
@@ -415,7 +422,7 @@ class Table:
         they choose. Returns ``{"table_id", "seat", "token"}`` (the same again for a retry with the same client)."""
         with self.lock:
             seat = self.seat_of(token)
-            _seat_rule(seats_module.check_client_nonce, client)   # refused before a rematch is made
+            seat_rule(seats_module.check_client_nonce, client)   # refused before a rematch is made
             if not self.state.is_over:
                 raise TableError(Text("a rematch is for when the match is over"), 409)
             if self.on_rematch is None or self.find_table is None:
@@ -429,7 +436,7 @@ class Table:
         if made:
             self.broadcast()   # everyone here hears of the rematch
         assert rematch_id is not None and self.find_table is not None
-        new_token = self.find_table(rematch_id).claim(seat, _hash(str(token)), name, client)
+        new_token = self.find_table(rematch_id).claim(seat, hash_token(str(token)), name, client)
         return {"table_id": rematch_id, "seat": seat, "token": new_token}
 
     @_asked_again_if_changed_elsewhere
@@ -438,15 +445,15 @@ class Table:
         with a new token (the same again for a retry with the same client)."""
         with self.lock:
             self._check_not_dropped()
-            nonce: str | None = _seat_rule(seats_module.check_client_nonce, client)
+            nonce: str | None = seat_rule(seats_module.check_client_nonce, client)
             record = self.seats[seat]
             token = seats_module.seat_token(self.table_id, seat, nonce) if nonce else secrets.token_urlsafe(32)
-            if nonce and seats_module.retried(record, _hash(token), self._now()):
+            if nonce and seats_module.retried(record, hash_token(token), self._now()):
                 return token
             if not seats_module.reserved_for(record, token_hash):
                 raise TableError(Text("seat {seat} of the rematch is not kept for you (the table may have started "
                                       "without you: take an open seat)", seat=seat), 409)
-            self._change_seat(seat, seats_module.person_seat(name, _hash(token), None, joined=self._now()))
+            self._change_seat(seat, seats_module.person_seat(name, hash_token(token), None, joined=self._now()))
             self._seen[seat] = self.clock()
             self._start_if_full()
         self.broadcast()
@@ -838,6 +845,11 @@ class Table:
         self._arm_away_check()
         return True
 
+    def connections_here(self) -> dict[int, int]:
+        """This server's open connections to each seat that has any, seat -> count."""
+        with self.lock:
+            return {seat: count for seat, count in self._connections.items() if count}
+
     def _connected(self, seat: int) -> bool:
         return self._connections[seat] + self.remote_connections[seat] > 0
 
@@ -902,6 +914,11 @@ class Table:
             choice = rng.choice(legal)
         self._commit(choice)
         return True
+
+    def forget_thinking(self) -> None:
+        """Forget the search bot's move being thought (the thinking workers were closed): it is thought again when
+        the bots next play."""
+        self._thinking = None
 
     def _think(self, seat: int, name: str) -> None:
         marker = (len(self.state.history), seat, name)
@@ -1038,7 +1055,7 @@ class Table:
             seat = self._seat_coming_back(token) if token else None
             key = self._next_listener
             self._next_listener += 1
-            self.listeners[key] = [seat, _hash(token) if token else None, send]
+            self.listeners[key] = [seat, hash_token(token) if token else None, send]
             if seat is not None:
                 self._connections[seat] += 1
                 self._seen[seat] = self.clock()
