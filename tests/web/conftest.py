@@ -106,6 +106,15 @@ def any_db_url(request, tmp_path):
 
 
 @pytest.fixture
+def hosted(db_url):
+    """A client over a manager with a manual clock and paced bots: (client, manager, clock)."""
+    from web_helpers import PACED_BOTS, manual_manager
+    manager, clock = manual_manager(db_url, bot_delay=PACED_BOTS)
+    with TestClient(create_app(manager=manager)) as c:
+        yield c, manager, clock
+
+
+@pytest.fixture
 def client(db_url):
     # every TestClient request comes from the one address "testclient", and some tests (the fuzz test) create
     # many tables, and play whole matches over one WebSocket as fast as they can: the per-address creation limit

@@ -7,11 +7,21 @@ import random
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import act, create_hosted, join, later, manual_manager, ws_connect
+from web_helpers import (
+    PACED_BOTS,
+    act,
+    create_hosted,
+    finished_table_of_two,
+    join,
+    later,
+    manual_manager,
+    summary,
+    ws_connect,
+)
 
 from gamenight.web import create_app
 
-DELAY = 0.5
+DELAY = PACED_BOTS   # the bots of the `hosted` tables think this long
 YESSIR_SHORT = {"game": "yessir", "players": 3, "options": {"rounds_to_win": 2}}
 
 
@@ -22,8 +32,7 @@ def friends(db_url):
         yield client, manager, clock
 
 
-def summary(client, table_id):
-    return client.get(f"/api/tables/{table_id}").json()
+
 
 
 def post(client, table_id, what, body=None, token=None, host=None):
@@ -244,18 +253,7 @@ def test_nobody_connected_means_no_pause(friends):
 
 
 # ---- a rematch ------------------------------------------------------------------------------------------------
-def finished_table_of_two(client, manager, clock):
-    table_id, host = create_hosted(client, "yessir", [None, None, "random"], players=3,
-                                   options={"rounds_to_win": 1}, settings={"bots_may_be_replaced": True})
-    tokens = {0: join(client, table_id, 0, "Ann"), 1: join(client, table_id, 1, "Bob")}
-    table = manager.get(table_id)
-    while not table.state.is_over:
-        seat = table.state.current_player
-        if seat in tokens:
-            act(client, table_id, tokens[seat], str(table.state.legal_actions()[0]), len(table.state.history))
-        else:
-            later(manager, clock, DELAY)
-    return table_id, host, tokens
+
 
 
 def test_a_rematch_keeps_the_company_together_in_the_same_seats(friends):

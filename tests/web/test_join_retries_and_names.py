@@ -12,17 +12,27 @@ import base64
 import random
 
 import pytest
-from starlette.testclient import TestClient
-from web_helpers import ManualClock, act, create_hosted, join, later, manual_manager, wait_for
+from web_helpers import (
+    PACED_BOTS,
+    ManualClock,
+    act,
+    create_hosted,
+    finished_table_of_two,
+    join,
+    later,
+    manual_manager,
+    summary,
+    wait_for,
+)
 
 import gamenight
 from gamenight.i18n import LANGUAGES, translator
-from gamenight.web import TableError, TableManager, create_app, open_storage
+from gamenight.web import TableError, TableManager, open_storage
 from gamenight.web import seats as seats_module
 from gamenight.web.routes import bot_labels
 from gamenight.web.scheduler import BotScheduler
 
-DELAY = 0.5
+DELAY = PACED_BOTS   # the bots of the `hosted` tables think this long
 RETRY = seats_module.RETRY_SECONDS
 
 
@@ -31,15 +41,7 @@ def nonce(n: int, size: int = 16) -> str:
     return base64.urlsafe_b64encode(random.Random(n).randbytes(size)).decode().rstrip("=")
 
 
-@pytest.fixture
-def hosted(db_url):
-    manager, clock = manual_manager(db_url, bot_delay=DELAY)
-    with TestClient(create_app(manager=manager)) as client:
-        yield client, manager, clock
 
-
-def summary(client, table_id):
-    return client.get(f"/api/tables/{table_id}").json()
 
 
 def join_with(client, table_id, seat, client_nonce, name=None):
@@ -145,23 +147,12 @@ def test_a_join_retried_at_another_server_gets_the_same_token_within_the_window(
         mirror.join(0, "Ann", client=nonce(4))
 
 
-def finished_table_of_two(client, manager, clock):
-    table_id, host = create_hosted(client, "yessir", [None, None, "random"], players=3,
-                                   options={"rounds_to_win": 1}, settings={"bots_may_be_replaced": True})
-    tokens = {0: join(client, table_id, 0, "Ann"), 1: join(client, table_id, 1, "Bob")}
-    table = manager.get(table_id)
-    while not table.state.is_over:
-        seat = table.state.current_player
-        if seat in tokens:
-            act(client, table_id, tokens[seat], str(table.state.legal_actions()[0]), len(table.state.history))
-        else:
-            later(manager, clock, DELAY)
-    return table_id, tokens
+
 
 
 def test_a_rematch_checks_its_nonce_first_and_answers_a_retry_only_within_the_window(hosted):
     client, manager, clock = hosted
-    old, tokens = finished_table_of_two(client, manager, clock)
+    old, _, tokens = finished_table_of_two(client, manager, clock, DELAY)
     rematch = f"/api/tables/{old}/rematch"
     weak = client.post(rematch, json={"client": "A" * 22}, headers={"X-Seat-Token": tokens[0]})
     assert weak.status_code == 400 and "client must be a random text" in weak.json()["error"]

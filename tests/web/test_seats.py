@@ -5,25 +5,13 @@ Time is a ManualClock and the scheduler has no thread (``manual_manager``): noth
 import json
 
 import pytest
-from starlette.testclient import TestClient
-from web_helpers import act, create_hosted, join, later, manual_manager, ws_connect
-
-from gamenight.web import create_app
+from web_helpers import PACED_BOTS, act, create_hosted, join, later, manual_manager, summary, ws_connect
 
 AWAY = 60
-DELAY = 0.5   # bots think this long, as on a real server (a table of bots alone would finish at once otherwise)
+DELAY = PACED_BOTS   # the bots of the `hosted` tables think this long
 
 
-@pytest.fixture
-def hosted(db_url):
-    """A client over a manager with a manual clock and paced bots: (client, manager, clock)."""
-    manager, clock = manual_manager(db_url, bot_delay=DELAY)
-    with TestClient(create_app(manager=manager)) as client:
-        yield client, manager, clock
 
-
-def summary(client, table_id):
-    return client.get(f"/api/tables/{table_id}").json()
 
 
 def state(client, table_id, token=None):

@@ -5,29 +5,17 @@ import select
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 
 import pytest
-from web_helpers import free_port, stop_process
+from web_helpers import free_port, serve, stop_process
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 WAIT = 30   # seconds any one answer may take (a generous bound for a loaded machine, not a speed test)
 
 
 def start(db, port, log_path):
-    log = open(log_path, "w")
-    process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port),
-                                "--db", f"sqlite:///{db}", "--test-seed", "3"], stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2).close()
-            return process
-        except OSError:
-            time.sleep(0.1)   # polling for the server to come up: a start-up wait, not a timing assertion
-    process.kill()
-    raise AssertionError("the server did not start: " + open(log_path).read())
+    return serve(port, log_path, "--db", f"sqlite:///{db}", "--test-seed", "3")
 
 
 def http(port, path, body=None, headers=None):

@@ -11,7 +11,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from web_helpers import free_port, http_json, stop_process
+from web_helpers import free_port, http_json, serve, stop_process
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 WAIT = 30   # seconds any one answer may take (a generous bound for a loaded machine, not a speed test)
@@ -20,19 +20,7 @@ WAIT = 30   # seconds any one answer may take (a generous bound for a loaded mac
 def start(db: str, seed: int, log_path, *more: str) -> tuple[subprocess.Popen, int]:
     """A server on a free port (bots paced, so a kill can come mid-match); returns (process, port)."""
     port = free_port()
-    log = open(log_path, "w")
-    process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port),
-                                "--db", db, "--bot-delay", "0.02", "--test-seed", str(seed), *more],
-                               stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2).close()
-            return process, port
-        except OSError:
-            time.sleep(0.1)   # polling for the server to come up: a start-up wait, not a timing assertion
-    process.kill()
-    raise AssertionError("the server did not start: " + open(log_path).read())
+    return serve(port, log_path, "--db", db, "--bot-delay", "0.02", "--test-seed", str(seed), *more), port
 
 
 def act(port, table_id, token, message) -> dict | None:

@@ -10,14 +10,12 @@ import os
 import selectors
 import socket
 import struct
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
 
 import pytest
-from web_helpers import PROCESS_WAIT, free_port, stop_process
+from web_helpers import PROCESS_WAIT, free_port, serve, stop_process
 
 SOCKETS = 64             # as in the probe: 64 connections from one address...
 TABLES = 8               # ... on 8 all-bot tables
@@ -28,20 +26,8 @@ BOTS = {"game": "yaniv", "players": 4, "seats": ["random"] * 4}   # random bots:
 
 
 def start(port, log_path):
-    log = open(log_path, "w")
-    process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port),
-                                "--db", "sqlite:///:memory:", "--test-seed", "5", "--bot-delay", BOT_DELAY,
-                                "--max-sockets-per-ip", str(SOCKETS * 3), "--max-creates-per-minute", "100"],
-                               stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + PROCESS_WAIT
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2).close()
-            return process
-        except OSError:
-            time.sleep(0.1)   # polling for the server to come up: a start-up wait, not a timing assertion
-    process.kill()
-    raise AssertionError("the server did not start: " + open(log_path).read())
+    return serve(port, log_path, "--db", "sqlite:///:memory:", "--test-seed", "5", "--bot-delay", BOT_DELAY,
+                 "--max-sockets-per-ip", str(SOCKETS * 3), "--max-creates-per-minute", "100")
 
 
 def post(port, path, body):

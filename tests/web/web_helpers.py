@@ -5,6 +5,7 @@ import random
 import re
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -94,6 +95,30 @@ def ws_connect(client, table_id, token=None):
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         ws.send_json({"type": "hello", "token": token})
         yield ws
+
+
+PACED_BOTS = 0.5   # seconds a paced bot thinks in the manual-clock tests (a table of bots alone would finish at once)
+
+
+def summary(client, table_id):
+    """The table's public summary."""
+    return client.get(f"/api/tables/{table_id}").json()
+
+
+def finished_table_of_two(client, manager, clock, delay=PACED_BOTS):
+    """A finished YESSIR! match (one round) of Ann (seat 0), Bob (seat 1) and a bot whose seat friends may take:
+    (table id, host token, {seat: token})."""
+    table_id, host = create_hosted(client, "yessir", [None, None, "random"], players=3,
+                                   options={"rounds_to_win": 1}, settings={"bots_may_be_replaced": True})
+    tokens = {0: join(client, table_id, 0, "Ann"), 1: join(client, table_id, 1, "Bob")}
+    table = manager.get(table_id)
+    while not table.state.is_over:
+        seat = table.state.current_player
+        if seat in tokens:
+            act(client, table_id, tokens[seat], str(table.state.legal_actions()[0]), len(table.state.history))
+        else:
+            later(manager, clock, delay)
+    return table_id, host, tokens
 
 
 def act(client, table_id, token, action, version):
@@ -295,6 +320,22 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def serve(port: int, log_path, *arguments: str) -> subprocess.Popen:
+    """A real `gamenight serve --port PORT ARGUMENTS...`, its output to ``log_path``, once it answers."""
+    log = open(log_path, "w")
+    process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--port", str(port), *arguments],
+                               stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + PROCESS_WAIT
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2).close()
+            return process
+        except OSError:
+            time.sleep(0.1)   # polling for the server to come up: a start-up wait, not a timing assertion
+    process.kill()
+    raise AssertionError("the server did not start: " + open(log_path).read())
 
 
 def stop_process(process) -> None:
