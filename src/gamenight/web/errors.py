@@ -5,6 +5,8 @@ English, and ``error.said_in(lang)`` the message in a person's language, as the 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from gamenight import i18n
 from gamenight.i18n import Text
 
@@ -23,6 +25,15 @@ class TableError(Exception):
     def said_in(self, lang: str) -> str:
         """The message in ``lang``."""
         return i18n.render(self.text, lang)
+
+    def message(self, lang: str) -> dict[str, Any]:
+        """The WebSocket message of this refusal, in ``lang``: ``{"type": "error", "error", "status"}``."""
+        return {"type": "error", "error": self.said_in(lang), "status": self.status}
+
+    @property
+    def close_code(self) -> int:
+        """The WebSocket close code of a refused connection: 4000 + the status."""
+        return 4000 + self.status
 
 
 class TableGone(TableError):

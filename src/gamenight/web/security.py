@@ -169,12 +169,8 @@ def _with_headers(send: Send) -> Send:
     return sending
 
 
-def _said(scope: Scope, refusal: TableError) -> str:
-    return refusal.said_in(language_of(HTTPConnection(scope)))
-
-
 async def _refuse_request(scope: Scope, send: Send, refusal: TableError) -> None:
-    body = json.dumps({"error": _said(scope, refusal)}).encode()
+    body = json.dumps({"error": refusal.said_in(language_of(HTTPConnection(scope)))}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                *SECURITY_HEADERS]
     if scope.get("method", "GET") not in SAFE_METHODS:   # its body is not read: the connection closes after this
@@ -188,6 +184,6 @@ async def _refuse_socket(scope: Scope, receive: Receive, send: Send, refusal: Ta
     if message["type"] != "websocket.connect":
         return
     await send({"type": "websocket.accept"})
-    error = {"type": "error", "error": _said(scope, refusal), "status": refusal.status}
+    error = refusal.message(language_of(HTTPConnection(scope)))
     await send({"type": "websocket.send", "text": json.dumps(error)})
-    await send({"type": "websocket.close", "code": 4000 + refusal.status})
+    await send({"type": "websocket.close", "code": refusal.close_code})

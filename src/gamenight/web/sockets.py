@@ -181,11 +181,11 @@ async def _answer_messages(websocket: WebSocket, sender: Sender, table: Table, t
                     sender.stop()
                     await _close(websocket, TableError(TOO_FAST, 429))
                     return
-                sender.send(_refusal(TableError(TOO_FAST, 429), lang))
+                sender.send(TableError(TOO_FAST, 429).message(lang))
                 continue
             refused_in_a_row = 0
             if problem is not None:
-                sender.send(_refusal(problem, lang))
+                sender.send(problem.message(lang))
                 continue
             reply = await _handle_on_loop_or_thread(table, token, seat, text, lang)
             if reply is not None:
@@ -200,17 +200,12 @@ async def _refuse(websocket: WebSocket, e: TableError) -> None:
 
 
 async def _close(websocket: WebSocket, e: TableError) -> None:
-    await websocket.send_json(_refusal(e, language_of(websocket)))
-    await websocket.close(code=4000 + e.status)
-
-
-def _refusal(e: TableError, lang: str) -> dict[str, Any]:
-    """The error message of a refusal, in ``lang``."""
-    return {"type": "error", "error": e.said_in(lang), "status": e.status}
+    await websocket.send_json(e.message(language_of(websocket)))
+    await websocket.close(code=e.close_code)
 
 
 def _error(text: Text, lang: str, status: int = 400) -> dict[str, Any]:
-    return _refusal(TableError(text, status), lang)
+    return TableError(text, status).message(lang)
 
 
 async def _hello(websocket: WebSocket) -> str | None:
@@ -278,7 +273,7 @@ def _handle_client_message(table: Table, token: str | None, seat: int | None, te
     try:
         data = parse_json(text, "message")
     except TableError as e:
-        return _refusal(e, lang)
+        return e.message(lang)
     if not isinstance(data, dict):
         return _error(NOT_AN_OBJECT, lang)
     kind = data.get("type")
@@ -295,5 +290,5 @@ def _handle_client_message(table: Table, token: str | None, seat: int | None, te
         else:
             table.act(token, data.get("action"), data.get("seat"), data.get("version"))
     except TableError as e:
-        return _refusal(e, lang)
+        return e.message(lang)
     return None
