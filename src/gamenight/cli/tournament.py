@@ -9,12 +9,14 @@ import importlib.util
 import json
 import os
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from .. import tournament as core
+from ..core.game import Game
 from ..core.registry import bots_for, make
-from .arguments import CliError, parse_overrides
-from .console import PlainConsole, escape, table_text
+from .arguments import CliError, TournamentOptions, parse_overrides
+from .console import Output, PlainConsole, escape, table_text
 
 RAY_EXTRA = "pip install 'gamenight[ray]'"
 PLOT_EXTRA = "pip install 'gamenight[plot]'"
@@ -24,8 +26,10 @@ CSV_FIELDS = ["job", "bot_a", "bot_b", "seed", "rotation", "seats", "score_a", "
 CSV_MODE = "mode"
 CALL_COUNTS = ("made", "scored", "won")
 
+AnyGame = Game[Any, Any]
 
-def tournament_bots(game, text: str) -> list[str]:
+
+def tournament_bots(game: AnyGame, text: str) -> list[str]:
     """The bots of ``--bots``: at least two, each once, each a bot of the game."""
     names = [t.strip() for t in text.split(",") if t.strip()]
     available = bots_for(game)
@@ -50,7 +54,7 @@ def count_option(text: str | None) -> tuple[str, ...]:
         raise CliError(f"--count: {e} (write e.g. --count \"thunee,blind thunee,jodi\")") from None
 
 
-def check_mode(args, game) -> None:
+def check_mode(args: TournamentOptions, game: AnyGame) -> None:
     """``--solo`` only where one bot alone against the others makes sense, and without the ratings' plot."""
     if not args.solo:
         return
@@ -62,10 +66,9 @@ def check_mode(args, game) -> None:
                        "result)")
 
 
-def check_options(args) -> None:
+def check_options(args: TournamentOptions) -> None:
     """Refuse bad numbers, outputs into a missing directory and missing extras before any match is played."""
-    for option in ("matches", "workers", "iterations"):
-        value = getattr(args, option)
+    for option, value in (("matches", args.matches), ("workers", args.workers), ("iterations", args.iterations)):
         if value is not None and value < 1:
             raise CliError(f"--{option} must be at least 1")
     for path in (args.json, args.csv, args.plot):
@@ -79,7 +82,7 @@ def check_options(args) -> None:
         raise CliError("only --json can write to standard output (-)")
 
 
-def run_tournament(args, out, err) -> int:
+def run_tournament(args: TournamentOptions, out: Output, err: Output) -> int:
     game = make(args.game, players=args.players, rules=args.rules, **parse_overrides(args.overrides))
     names = tournament_bots(game, args.bots)
     words = count_option(args.count)
@@ -102,17 +105,17 @@ def run_tournament(args, out, err) -> int:
     return 0
 
 
-def _workers(args) -> int:
+def _workers(args: TournamentOptions) -> int:
     return args.workers if args.workers is not None else core.default_workers()
 
 
-def _backend(args) -> str:
+def _backend(args: TournamentOptions) -> str:
     if args.ray is not None:
         return "ray"
     return "processes" if _workers(args) > 1 else "in-process"
 
 
-def _run(jobs: list[core.Job], args, err) -> list[core.Result]:
+def _run(jobs: list[core.Job], args: TournamentOptions, err: Output) -> list[core.Result]:
     """Play the jobs, with a progress bar on stderr unless --quiet (or Rich is missing)."""
     if args.quiet or isinstance(err, PlainConsole) or args.json == "-":
         return _play(jobs, args, None)
@@ -130,7 +133,7 @@ def _run(jobs: list[core.Job], args, err) -> list[core.Result]:
         return _play(jobs, args, advance)
 
 
-def _play(jobs: list[core.Job], args, on_result) -> list[core.Result]:
+def _play(jobs: list[core.Job], args: TournamentOptions, on_result: core.OnResult | None) -> list[core.Result]:
     if args.ray is None:
         return core.run_jobs(jobs, _workers(args), on_result)
     try:
@@ -140,7 +143,7 @@ def _play(jobs: list[core.Job], args, on_result) -> list[core.Result]:
 
 
 # ---- outputs --------------------------------------------------------------------------------------------------
-def _write_outputs(data: dict[str, Any], args, out) -> None:
+def _write_outputs(data: dict[str, Any], args: TournamentOptions, out: Output) -> None:
     if args.json == "-":
         out.file.write(json.dumps(data) + "\n")
     elif args.json:
@@ -153,13 +156,13 @@ def _write_outputs(data: dict[str, Any], args, out) -> None:
         write_plot(args.plot, data)
 
 
-def call_fields(words) -> list[str]:
+def call_fields(words: Sequence[str]) -> list[str]:
     """The CSV's columns of the counted calls: per word, the calls each bot of the pair made, those in a hand
     that was scored, and the hands won after them."""
     return [f"{what}_{side}:{word}" for word in words for what in CALL_COUNTS for side in "ab"]
 
 
-def write_csv(path: str, results: list[core.Result], mode: str = core.PAIRS, words=()) -> None:
+def write_csv(path: str, results: list[core.Result], mode: str = core.PAIRS, words: Sequence[str] = ()) -> None:
     """One row per match: the match, then the seating mode (``pairs``, or ``solo``: bot a alone), then the calls
     counted, if any."""
     with open(path, "w", encoding="utf-8", newline="") as f:
@@ -263,7 +266,7 @@ def call_rows(data: dict[str, Any]) -> list[list[list[str]]]:
     return list(sections.values())
 
 
-def _print_report(data: dict[str, Any], game, out) -> None:
+def _print_report(data: dict[str, Any], game: AnyGame, out: Output) -> None:
     settings = data["settings"]
     if settings["mode"] == core.SOLO:
         _print_solo(data, game, out)
@@ -279,7 +282,7 @@ def _print_report(data: dict[str, Any], game, out) -> None:
     out.print(f"{len(data['matches'])} matches, {hands} hands in {run['seconds']:.1f} s {where}")
 
 
-def _print_solo(data: dict[str, Any], game, out) -> None:
+def _print_solo(data: dict[str, Any], game: AnyGame, out: Output) -> None:
     settings = data["settings"]
     first, last = settings["seeds"]
     opponents = len(data["solo"])
@@ -292,7 +295,7 @@ def _print_solo(data: dict[str, Any], game, out) -> None:
     out.print("Ratings: none with --solo (a Bradley-Terry rating needs one-against-one results)", markup=False)
 
 
-def _print_pairs(data: dict[str, Any], game, out) -> None:
+def _print_pairs(data: dict[str, Any], game: AnyGame, out: Output) -> None:
     settings = data["settings"]
     first, last = settings["seeds"]
     pairs = len(data["pairs"])
@@ -306,7 +309,7 @@ def _print_pairs(data: dict[str, Any], game, out) -> None:
                  ["bot", "rating", "95% interval", "matches", "won"], [rating_rows(data)])
 
 
-def _print_table(out, title: str, headers: list[str], sections: list[list[list[str]]]) -> None:
+def _print_table(out: Output, title: str, headers: list[str], sections: list[list[list[str]]]) -> None:
     """A table of rows in sections (a line between two sections), with Rich or as plain text."""
     if isinstance(out, PlainConsole):
         out.print(table_text(title, headers, [row for rows in sections for row in rows]), markup=False)
