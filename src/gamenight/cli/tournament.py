@@ -10,7 +10,7 @@ import json
 import os
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final, TypedDict
 
 from .. import tournament as core
 from ..core.game import Game
@@ -24,9 +24,21 @@ CSV_FIELDS = ["job", "bot_a", "bot_b", "seed", "rotation", "seats", "score_a", "
               "hands_won_a", "hands_won_b", "undecided", "actions"]
 #: after those: the seating mode, then with --count six columns per word (``made_a:WORD`` ... ``won_b:WORD``)
 CSV_MODE = "mode"
-CALL_COUNTS = ("made", "scored", "won")
+CALL_COUNTS: Final = ("made", "scored", "won")
 
 AnyGame = Game[Any, Any]
+
+
+class Run(TypedDict):
+    """How a tournament was run (not what decides its results)."""
+    backend: str                  # "in-process", "processes" or "ray"
+    workers: int | None           # None on Ray
+    seconds: float
+
+
+class TournamentRun(core.Tournament):
+    """What ``gamenight tournament`` reports (``--json``): the tournament, and how it was run."""
+    run: Run
 
 
 def tournament_bots(game: AnyGame, text: str) -> list[str]:
@@ -93,12 +105,13 @@ def run_tournament(args: TournamentOptions, out: Output, err: Output) -> int:
     start = time.perf_counter()
     results = _run(jobs, args, err)
     seconds = time.perf_counter() - start
-    data = {"settings": core.settings(spec, names, args.matches, args.seed, args.iterations, solo=args.solo,
-                                      count=words),
-            **core.report(names, results, seed=args.seed, solo=args.solo, count=words, players=spec.players),
-            "matches": results,
-            "run": {"backend": _backend(args), "workers": None if args.ray is not None else _workers(args),
-                    "seconds": seconds}}
+    data: TournamentRun = {
+        "settings": core.settings(spec, names, args.matches, args.seed, args.iterations, solo=args.solo,
+                                  count=words),
+        **core.report(names, results, seed=args.seed, solo=args.solo, count=words, players=spec.players),
+        "matches": results,
+        "run": {"backend": _backend(args), "workers": None if args.ray is not None else _workers(args),
+                "seconds": seconds}}
     _write_outputs(data, args, out)
     if args.json != "-":
         _print_report(data, game, out)
@@ -143,7 +156,7 @@ def _play(jobs: list[core.Job], args: TournamentOptions, on_result: core.OnResul
 
 
 # ---- outputs --------------------------------------------------------------------------------------------------
-def _write_outputs(data: dict[str, Any], args: TournamentOptions, out: Output) -> None:
+def _write_outputs(data: TournamentRun, args: TournamentOptions, out: Output) -> None:
     if args.json == "-":
         out.file.write(json.dumps(data) + "\n")
     elif args.json:
@@ -181,10 +194,10 @@ def write_csv(path: str, results: list[core.Result], mode: str = core.PAIRS, wor
             writer.writerow(row)
 
 
-def write_plot(path: str, data: dict[str, Any]) -> None:
+def write_plot(path: str, data: TournamentRun) -> None:
     """A PNG of the ratings with their 95% intervals as error bars (matplotlib, without pyplot's global state)."""
     figure_module: Any = importlib.import_module("matplotlib.figure")
-    rows = list(reversed(data["ratings"]))   # the best at the top
+    rows = list(reversed(data["ratings"] or []))   # the best at the top (--solo has none, and no plot)
     settings = data["settings"]
     figure = figure_module.Figure(figsize=(7, 1.2 + 0.5 * len(rows)), layout="constrained")
     axes = figure.subplots()
@@ -206,7 +219,7 @@ def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _span(ci: list[float | None], percent: bool = True) -> str:
+def _span(ci: Sequence[float | None], percent: bool = True) -> str:
     """An interval as the tables print it: percentages, or rating points."""
     low, high = ci
     if low is None or high is None:
@@ -218,12 +231,14 @@ def _number(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:g}"
 
 
-def rating_rows(data: dict[str, Any]) -> list[list[str]]:
+def rating_rows(data: TournamentRun) -> list[list[str]]:
+    """A row per bot rated, the best first (--solo rates none)."""
     return [[r["bot"], "0" if r["anchor"] else f"{r['rating']:+.0f}", "(anchor)" if r["anchor"] else
-             _span(r["ci95"], percent=False), str(r["matches"]), _percent(r["win_rate"])] for r in data["ratings"]]
+             _span(r["ci95"], percent=False), str(r["matches"]), _percent(r["win_rate"])]
+            for r in data["ratings"] or []]
 
 
-def pair_rows(data: dict[str, Any]) -> list[list[list[str]]]:
+def pair_rows(data: TournamentRun) -> list[list[list[str]]]:
     """A section per pair: each bot's match wins and decided hands won against the other."""
     sections = []
     for pair in data["pairs"]:
@@ -242,7 +257,7 @@ def _whole_span(ci: list[float]) -> str:
     return f"{100 * ci[0]:.0f}–{100 * ci[1]:.0f}%"
 
 
-def solo_lines(data: dict[str, Any]) -> list[str]:
+def solo_lines(data: TournamentRun) -> list[str]:
     """Per opponent, in words: the lone bot's match wins and decided hands won, next to its fair share."""
     lines = []
     for s in data["solo"]:
@@ -255,7 +270,7 @@ def solo_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def call_rows(data: dict[str, Any]) -> list[list[list[str]]]:
+def call_rows(data: TournamentRun) -> list[list[list[str]]]:
     """A section per bot: each counted word, how often it was made and how often its hand was then won."""
     sections: dict[str, list[list[str]]] = {}
     for c in data["calls"]:
@@ -266,7 +281,7 @@ def call_rows(data: dict[str, Any]) -> list[list[list[str]]]:
     return list(sections.values())
 
 
-def _print_report(data: dict[str, Any], game: AnyGame, out: Output) -> None:
+def _print_report(data: TournamentRun, game: AnyGame, out: Output) -> None:
     settings = data["settings"]
     if settings["mode"] == core.SOLO:
         _print_solo(data, game, out)
@@ -282,7 +297,7 @@ def _print_report(data: dict[str, Any], game: AnyGame, out: Output) -> None:
     out.print(f"{len(data['matches'])} matches, {hands} hands in {run['seconds']:.1f} s {where}")
 
 
-def _print_solo(data: dict[str, Any], game: AnyGame, out: Output) -> None:
+def _print_solo(data: TournamentRun, game: AnyGame, out: Output) -> None:
     settings = data["settings"]
     first, last = settings["seeds"]
     opponents = len(data["solo"])
@@ -295,7 +310,7 @@ def _print_solo(data: dict[str, Any], game: AnyGame, out: Output) -> None:
     out.print("Ratings: none with --solo (a Bradley-Terry rating needs one-against-one results)", markup=False)
 
 
-def _print_pairs(data: dict[str, Any], game: AnyGame, out: Output) -> None:
+def _print_pairs(data: TournamentRun, game: AnyGame, out: Output) -> None:
     settings = data["settings"]
     first, last = settings["seeds"]
     pairs = len(data["pairs"])
