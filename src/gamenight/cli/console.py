@@ -130,7 +130,7 @@ class PlainConsole:
               **_ignored: object) -> None:
         """Rich's ``print`` for texts (a Rich renderable has no plain text): their markup taken out unless
         ``markup`` is False; Rich's other options mean nothing in plain text."""
-        texts = list(objects)
+        texts = [str(o) for o in objects]
         if markup is not False:
             texts = [plain(t) for t in texts]
         self.file.write(sep.join(texts) + end)
