@@ -20,9 +20,10 @@ from .errors import TableError
 from .limits import BURST_SECONDS, MESSAGES_PER_SECOND, AddressLimits, TokenBucket
 from .reviews import ReviewSlots
 from .scheduler import BotScheduler
+from .seats import hash_token, seat_rule
 from .shared import Coordinator
 from .storage import Storage, StorageError, StoredTable, is_shared
-from .table import Table, hash_token, seat_rule
+from .table import Table
 from .thinking import Thinkers
 
 # GET /api/tables lists at most this many: the live tables first, then the finished ones still in memory

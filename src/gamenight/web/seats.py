@@ -27,12 +27,17 @@ import hashlib
 import hmac
 import re
 import unicodedata
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 import gamenight
 from gamenight.i18n import LANGUAGES, N_, CatalogMissing, Text, translator
 
+from .errors import TableError
 from .levels import bot_labels  # the bots' levels as the pages show them
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 MAX_NAME = 40
 # marks that turn the direction of text around them (a name could make "Ann" read as something else)
@@ -149,6 +154,19 @@ def _any_of(words: set[str]) -> str:
 
 def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 of a seat's or a host's token, as the table keeps it (it never keeps a token itself)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_rule(rule: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """Apply a rule of this module; its SeatError becomes the TableError clients see."""
+    try:
+        return rule(*args, **kwargs)
+    except SeatError as e:
+        raise TableError(e.text, e.status) from None
 
 
 def seat_token(table_id: str, seat: int, client: str) -> str:
