@@ -9,8 +9,7 @@ from starlette.testclient import TestClient
 from web_helpers import act, create, join, later, manual_manager, ws_connect
 
 from gamenight import replay
-from gamenight.web import TableManager, create_app, open_storage
-from gamenight.web import bot_driver
+from gamenight.web import TableManager, bot_driver, create_app, open_storage
 from gamenight.web.scheduler import BotScheduler
 
 QUICK_BOTS = {"game": "yessir", "players": 3, "options": {"rounds_to_win": 1}}
