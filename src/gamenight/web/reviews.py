@@ -30,7 +30,7 @@ class Decision:
     played: str
 
 
-def decisions_of(game: gamenight.Game, seed: int, actions: list[Any], seat: int) -> list[Decision]:
+def decisions_of(game: gamenight.Game[Any, Any], seed: int, actions: list[Any], seat: int) -> list[Decision]:
     """The match dealt from ``seed`` replayed through ``actions``: each decision of ``seat`` with a choice."""
     state = game.new(seed=seed)
     found = []
