@@ -18,7 +18,7 @@ from gamenight.i18n import Text
 from . import seats as seats_module
 from .errors import asked_again_if_changed_elsewhere as _asked_again_if_changed_elsewhere
 from .seats import Settings, hash_token
-from .storage import StoredTable
+from .storage import SeatRecord, StoredTable
 
 if TYPE_CHECKING:
     from .table import Table
@@ -60,7 +60,7 @@ class Audience:
         return self.table.rules_summary
 
     @property
-    def seats(self) -> list[dict[str, Any]]:
+    def seats(self) -> list[SeatRecord]:
         return self.table.seats
 
     @property

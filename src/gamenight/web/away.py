@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import seats as seats_module
 from .errors import TableError
+from .storage import PersonKept
 
 if TYPE_CHECKING:
     from .table import Table
@@ -72,7 +73,7 @@ class AwayCheck:
             record = table.seats[seat]
             bot = record.get("bot") or table.seating.default_bot()
             if record["kind"] == "person":
-                away = {"name": record.get("name"), "token_hash": record["token_hash"]}
+                away: PersonKept = {"name": record.get("name"), "token_hash": record["token_hash"]}
                 new = seats_module.bot_seat(bot, away=away)
             else:
                 new = seats_module.bot_seat(bot, keeps_open=True)

@@ -15,6 +15,7 @@ import gamenight
 
 from .errors import ChangedElsewhere, TableError
 from .scheduler import next_ticket
+from .seats import bot_of
 from .thinking import Job, thinks
 
 if TYPE_CHECKING:
@@ -106,13 +107,13 @@ class BotDriver:
         """The bot in ``seat`` plays (True), or starts thinking in the worker pool (False: its move comes later,
         by ``_thought``)."""
         table = self.table
-        name = table.seats[seat]["bot"]
+        name = bot_of(table.seats[seat])
         if table.thinkers is not None and thinks(name):
             self._think(seat, name)
             return False
         bot = self._bots.get(seat)
         if bot is None:
-            bot = self._bots[seat] = gamenight.make_bot(table.seats[seat]["bot"], table.game)
+            bot = self._bots[seat] = gamenight.make_bot(name, table.game)
         legal = table.state.legal_actions()
         rng = self._rng()
         choice: Any

@@ -58,7 +58,7 @@ class Lifecycle:
         # called with the lock held: the seats still open get bots that keep them open, and play begins
         table = self.table
         seats = [seats_module.bot_seat(table.seating.default_bot(), keeps_open=True) if s["kind"] == "open"
-                 else dict(s) for s in table.seats]
+                 else s.copy() for s in table.seats]
         table.seating.save(seats, dataclasses.replace(table.settings, started=True))
         for seat in range(len(seats)):
             table.bots.forget(seat)

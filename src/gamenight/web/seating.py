@@ -7,7 +7,7 @@ from __future__ import annotations
 import hmac
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import gamenight
 from gamenight.i18n import Text
@@ -15,7 +15,7 @@ from gamenight.i18n import Text
 from . import seats as seats_module
 from .errors import TableError, asked_again_if_changed_elsewhere
 from .seats import Settings, hash_token, seat_rule
-from .storage import StorageConflict, StorageError
+from .storage import SeatRecord, StorageConflict, StorageError
 
 if TYPE_CHECKING:
     from .table import Table
@@ -53,7 +53,7 @@ class Seating:
         digest = hash_token(token) if isinstance(token, str) and token else None
         for i, s in enumerate(table.seats):
             if digest and seats_module.returning(s, digest) and not table.state.is_over:
-                seats = [dict(x) for x in table.seats]
+                seats = [x.copy() for x in table.seats]
                 seats[i] = seats_module.person_seat(s["away"].get("name"), digest, s["bot"])
                 self.save(seats)
                 table.bots.forget(i)
@@ -101,7 +101,7 @@ class Seating:
             self.check_may_change()
             if not seats_module.takeable(record, table.settings):
                 raise TableError(seats_module.why_not(record, number), 409 if record["kind"] == "person" else 403)
-            seats = [dict(s) for s in table.seats]
+            seats = [s.copy() for s in table.seats]
             seats[number] = seats_module.person_seat(shown, hash_token(token), record.get("bot"), joined=table.now())
             self.save(seats)
             table.bots.forget(number)
@@ -178,9 +178,9 @@ class Seating:
         table.broadcast()
 
     # ---- saving --------------------------------------------------------------------------------------
-    def change(self, seat: int, record: dict[str, Any]) -> None:
+    def change(self, seat: int, record: SeatRecord) -> None:
         """``seat`` holds ``record`` from now on (saved; the lock held); the bot that played it is let go."""
-        seats = [dict(s) for s in self.table.seats]
+        seats = [s.copy() for s in self.table.seats]
         seats[seat] = record
         self.save(seats)
         self.table.bots.forget(seat)
@@ -197,7 +197,7 @@ class Seating:
             raise TableError(Text("unknown bot {bot} for {game}; bots are: {bots}", bot=repr(bot), game=game.name,
                                   bots=", ".join(gamenight.bots_for(game))))
 
-    def save(self, seats: list[dict[str, Any]], settings: Settings | None = None) -> None:
+    def save(self, seats: list[SeatRecord], settings: Settings | None = None) -> None:
         """The seats (and the settings, when they change) saved, then the table's (the lock held); another server's
         change first: ``ChangedElsewhere``, after catching up."""
         table = self.table

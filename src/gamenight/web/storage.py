@@ -14,11 +14,28 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import IO, Any, Protocol
+from typing import IO, Any, Literal, Protocol, Required, TypedDict
 
-# a seat's record, as stored with its table: ``{"kind": "open"|"bot"|"person", ...}`` (its keys: see ``seats``)
-SeatRecord = dict[str, Any]
 Row = tuple[Any, ...]   # a row of the database, or a statement's parameters
+
+
+class PersonKept(TypedDict):
+    """The person a seat is kept for (``reserved``, at a rematch) or a bot plays for while they are away (``away``):
+    their name (None: none given) and their seat token's hash."""
+    name: str | None
+    token_hash: str
+
+
+class SeatRecord(TypedDict, total=False):
+    """A seat's record, as stored with its table (which keys each kind of seat has, and what they mean: ``seats``)."""
+    kind: Required[Literal["open", "bot", "person"]]
+    bot: str | None          # a bot's seat: its bot; a person's: the bot that plays it if they leave (None: any)
+    keeps_open: bool         # a bot that keeps the seat open for anybody
+    away: PersonKept         # a bot that plays for this person until they come back
+    reserved: PersonKept     # an open seat kept for this person (a rematch)
+    name: str | None         # a person's name (None: "Player N")
+    token_hash: str          # a person's seat token's hash
+    joined: float            # when the person took the seat (wall clock seconds)
 
 
 @dataclass

@@ -35,11 +35,9 @@ from .reviews import ReviewSlots
 from .scheduler import BotScheduler
 from .seating import Seating
 from .seats import Settings
-from .storage import Storage, StoredTable
+from .storage import SeatRecord, Storage, StoredTable
 from .sync import Sync
 from .thinking import Job, Thinkers
-
-Seat = dict[str, Any]   # a seat's record (see ``seats``)
 
 
 class Peers(Protocol):
@@ -77,7 +75,7 @@ class Table:
             actors.append(state.current_player)
             state.apply(action)
         self.state: gamenight.State[Any, Any] = state
-        self.seats: list[Seat] = stored.seats
+        self.seats: list[SeatRecord] = stored.seats
         self.settings = Settings.from_dict(stored.settings)
         self.revision = stored.revision          # the stored table's writes so far (see ``Storage``)
         self.lock = threading.RLock()
