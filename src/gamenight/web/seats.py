@@ -153,10 +153,6 @@ def _any_of(words: set[str]) -> str:
     return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)) if w) + ")?"
 
 
-def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
 def hash_token(token: str) -> str:
     """The SHA-256 of a seat's or a host's token, as the table keeps it (it never keeps a token itself)."""
     return hashlib.sha256(token.encode()).hexdigest()
