@@ -210,19 +210,21 @@ class State(abc.ABC, Generic[G, A]):
     ``__slots__`` (for speed, and so that a misspelt field is an error, not a new attribute)."""
 
     # what every game's state has; a game's state class adds its own fields in its __slots__
-    __slots__ = ("game", "seed", "deal", "rng", "history", "sheet")
+    __slots__ = ("game", "seed", "deal", "rng", "history", "sheet", "_legal")
     game: G
     seed: int | None
     deal: dict[str, Any] | None    # the first hand as set up by hand (``Game.new(deal=...)``), else None
     rng: Rng
     history: list[A]
     sheet: list[SheetRow]          # the score sheet's rows, one per finished hand (never changed once written)
+    _legal: list[A] | None         # the legal actions of this position, once asked for (the core's cache)
 
     def __init__(self, game: G):
         self.game = game
         self.deal = None
         self.history = []
         self.sheet = []
+        self._legal = None
 
     #: A game whose state keeps ``phase``, ``current`` and ``winner_seats`` names the phase of a finished
     #: match here and gets ``current_player``, ``is_over`` and ``winners`` as below; others override them.
@@ -242,18 +244,10 @@ class State(abc.ABC, Generic[G, A]):
 
     # ---- game implements ----------------------------------------------------------------------
     @abc.abstractmethod
-    def legal_actions(self) -> list[A]:
-        """The legal actions, sorted by id, in a new list the caller may change."""
-
     def _legal_now(self) -> list[A]:
-        """The legal actions for the engine's own checks, which never change the list. A game that keeps
-        the list for the position overrides this to return it without the copy ``legal_actions`` makes."""
-        return self.legal_actions()
-
-    def forget_legal(self) -> None:
-        """Forget the legal actions kept for this position, after a program changed the state's fields outside the
-        rules (an inference step that trades a sampled world's hidden cards): they are worked out again when next
-        asked for. A game that keeps them (or what they are made from) overrides this; the core keeps none."""
+        """The legal actions of this position, sorted by id (none once the match is over). The core asks once per
+        position and keeps the list until the next action, never changing it: it may be a list the game shares
+        (a table's), which nobody else changes either (``legal_actions`` gives callers a copy)."""
 
     @abc.abstractmethod
     def _start_match(self, deal: dict[str, Any] | None) -> None:
@@ -264,7 +258,8 @@ class State(abc.ABC, Generic[G, A]):
 
     @abc.abstractmethod
     def _apply(self, action: A) -> None:
-        """Play a legal action (already checked): one of this position's ``_legal_now()``."""
+        """Play a legal action (already checked): one of this position's ``_legal_now()``. The core forgets the
+        position's legal actions after it."""
 
     @property
     @abc.abstractmethod
@@ -307,11 +302,27 @@ class State(abc.ABC, Generic[G, A]):
         self.sheet.append(row)
 
     # ---- shared -------------------------------------------------------------------------------
+    def legal_actions(self) -> list[A]:
+        """The legal actions, sorted by id, in a new list the caller may change."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return list(legal)
+
     def legal_now(self) -> Sequence[A]:
         """The legal actions, sorted by id, without the copy ``legal_actions()`` makes: the engine's own list for
         this position, to read and never change. For programs that read the legal actions at every step and keep
-        nothing of them (learning environments' masks, encoders, views)."""
-        return self._legal_now()
+        nothing of them (learning environments' masks, encoders, views, search)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return legal
+
+    def forget_legal(self) -> None:
+        """Forget the legal actions kept for this position, after a program changed the state's fields outside the
+        rules (an inference step that trades a sampled world's hidden cards): they are worked out again when next
+        asked for."""
+        self._legal = None
 
     def score_sheet(self) -> ScoreSheet:
         """The match's score sheet so far: one row per finished hand, with each column's points, total and
@@ -331,6 +342,8 @@ class State(abc.ABC, Generic[G, A]):
         other.game, other.seed, other.deal, other.rng = self.game, self.seed, self.deal, Rng(self.rng.state)
         other.history = list(self.history)
         other.sheet = list(self.sheet)   # rows are never changed once written
+        copy: State[Any, Any] = other    # a State: the core's own fields are its to copy
+        copy._legal = self._legal        # never changed in place: shared until either one acts
         self._copy_into(other)
         return other
 
@@ -345,7 +358,9 @@ class State(abc.ABC, Generic[G, A]):
         """Play ``action`` (an action or its notation). Illegal or malformed: IllegalAction, state unchanged."""
         if self.current_player is None:
             raise IllegalAction(Text("the match is over; no action is legal (got {action})", action=str(action)))
-        legal = self._legal_now()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
         chosen: Action
         if isinstance(action, str):
             try:
@@ -362,6 +377,7 @@ class State(abc.ABC, Generic[G, A]):
         except ValueError:
             raise self._refusal(cast(A, chosen), legal) from None
         self._apply(own)
+        self._legal = None
         self.history.append(own)
         return self
 
@@ -370,9 +386,10 @@ class State(abc.ABC, Generic[G, A]):
         the checks an action object or a notation needs (learning programs play by id, at every step). Not legal
         now: IllegalAction, state unchanged."""
         if self.current_player is not None:
-            for own in self._legal_now():
+            for own in self.legal_now():
                 if own.id == action_id:
                     self._apply(own)
+                    self._legal = None
                     self.history.append(own)
                     return self
         return self.apply(self.game.action_from_id(action_id))   # refused: apply says why
@@ -418,7 +435,7 @@ class State(abc.ABC, Generic[G, A]):
 
     def legal_action_mask(self) -> list[bool]:
         mask = [False] * self.game.num_distinct_actions
-        for a in self._legal_now():
+        for a in self.legal_now():
             mask[a.id] = True
         return mask
 

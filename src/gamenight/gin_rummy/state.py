@@ -101,7 +101,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     __slots__ = ("log", "prev_log", "hand_no", "dealer", "current", "phase",
                  "hands", "known", "stock", "pile", "taken", "first_upcard", "knock_limit", "takes", "returned",
                  "must_knock", "knocker", "big", "knock_card", "knocker_deadwood", "melds", "layoffs", "drawn",
-                 "set_slots", "run_cards", "totals", "boxes", "results", "last_hand", "winner_seats", "_legal",
+                 "set_slots", "run_cards", "totals", "boxes", "results", "last_hand", "winner_seats",
                  "_history_json")
     log: list[tuple[int, str]]          # this hand's moves, as the actions' texts
     prev_log: list[tuple[int, str]]     # the last hand's (never changed once made)
@@ -133,7 +133,6 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     results: list[list[Any]]            # [result, scorer or -1, points] per hand
     last_hand: dict[str, Any] | None    # the last finished hand's summary (never changed once made)
     winner_seats: list[int]
-    _legal: list[GinAction] | None         # the legal actions of this position, once computed
     _history_json: tuple[int, str] | None  # to_json's history text and how many actions it holds
 
     def __init__(self, game: GinRummyGame):
@@ -146,7 +145,6 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self.results = []
         self.last_hand = None
         self.winner_seats = []
-        self._legal = None
         self._history_json = None
 
     # ---- dealing (G5, G6) -----------------------------------------------------------------------------
@@ -185,7 +183,6 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self.dealer = dealer
         self.current = 1 - dealer
         self.phase = UPCARD
-        self._legal = None
 
     def _knock_limit(self, upcard: int) -> int:
         rules = self.game.rules
@@ -205,21 +202,8 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     def hands_played(self) -> int:
         return self.hand_no
 
-    def legal_actions(self) -> list[GinAction]:
-        """A new list each call (the computed one is kept for this position and shared with clones)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._LEGAL[self.phase](self)
-        return list(legal)
-
     def _legal_now(self) -> list[GinAction]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._LEGAL[self.phase](self)
-        return legal
-
-    def forget_legal(self) -> None:
-        self._legal = None
+        return self._LEGAL[self.phase](self)
 
     # ---- legal actions, one generator per phase ------------------------------------------------------
     def _legal_upcard(self) -> list[GinAction]:
@@ -355,7 +339,6 @@ class GinRummyState(State[GinRummyGame, GinAction]):
 
     # ---- playing: one handler per phase ------------------------------------------------------------------
     def _apply(self, a: GinAction) -> None:
-        self._legal = None
         self.log.append((self.current, a.text))
         self._HANDLERS[self.phase](self, a)
 
@@ -667,7 +650,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self.winner_seats = list(d["winners"])
         self.log = [(p, text) for p, text in d["log"]]
         self.prev_log = [(p, text) for p, text in d.get("previous_log", ())]
-        self._legal = None
+        self.forget_legal()
 
     def _layoff_targets_now(self) -> tuple[int, int]:
         """``(set_slots, run_cards)`` once the knocker's melds are down, with the layoffs made so far."""
@@ -699,7 +682,6 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         s.results = [list(r) for r in self.results]
         s.last_hand = self.last_hand  # never mutated once made; views copy it
         s.winner_seats = list(self.winner_seats)
-        s._legal = self._legal
         s._history_json = self._history_json  # a prefix of the copy's history too
 
     def to_json(self) -> str:

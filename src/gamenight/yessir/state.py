@@ -253,10 +253,8 @@ class YessirState(State[YessirGame, YessirAction]):
     def hands_played(self) -> int:
         return self.round_no
 
-    def legal_actions(self) -> list[YessirAction]:
-        return list(self._legal_now())
-
     def _legal_now(self) -> list[YessirAction]:
+        """The game's shared list for the position (by the mover's luck die), which nobody changes."""
         phase = self.phase
         if phase == TURNS:
             return self.game.turn_legal[self.luck[self.current]]
