@@ -8,19 +8,21 @@ string actions, legality checks that leave the state unchanged, the seat check o
 from __future__ import annotations
 
 import abc
+import enum
 import json
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from .checks import is_whole_number, whole_number
 from .errors import IllegalAction, RulesError
-from .guide import Guide
+from .guide import Guide, GuideWriter
 from .options import Rules
 from .rng import Rng
 from .text import Text
 
 if TYPE_CHECKING:
+    from .encoding import Encoding
     from .views import ScoreSheet, SheetRow, View
 
 R = TypeVar("R", bound=Rules)
@@ -55,9 +57,21 @@ class Action:
         return hash(self.id)
 
 
+class Utility(enum.Enum):
+    """How the seats' returns of every finished match add up: OpenSpiel's ``GameType.Utility``, by the same names."""
+
+    ZERO_SUM = "zero_sum"            # to 0
+    CONSTANT_SUM = "constant_sum"    # to the same number (``Game.utility_sum``)
+    GENERAL_SUM = "general_sum"      # to anything
+    IDENTICAL = "identical"          # every seat gets the same
+
+
 class Game(abc.ABC, Generic[R, S]):
     """A game with fixed rules and number of players (like OpenSpiel's ``Game``), typed by its rules ``R`` and
-    its state ``S``."""
+    its state ``S``. Besides its rules and actions, a game states the facts programs need about it: how long a
+    match can be (``MAX_GAME_LENGTH``), how its returns add up (``UTILITY``, ``utility_sum``), the points that
+    decide a match (``score_scale``), its observation encoding (``encoding``), its guide and its terminal renderer
+    (``RENDERER``)."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -66,6 +80,15 @@ class Game(abc.ABC, Generic[R, S]):
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     DEFAULT_PLAYERS: ClassVar[int]
+    #: A uniformly random match at any allowed rules ends within this many actions (each game's bounds test,
+    #: tests/<game>/test_<game>_bounds.py, measures and checks it): OpenSpiel's ``max_game_length``. A game that
+    #: states none gets ``play_match``'s guard.
+    MAX_GAME_LENGTH: ClassVar[int] = 1_000_000
+    #: How the returns of every finished match add up (``State.returns``: the winners share 1.0).
+    UTILITY: ClassVar[Utility] = Utility.CONSTANT_SUM
+    #: The dotted name of the module whose ``Renderer`` class draws this game in the terminal (``gamenight.cli``
+    #: imports it; the core never does); None: the terminal's generic renderer.
+    RENDERER: ClassVar[str | None] = None
     rules: R
 
     def __init__(self, players: int | None = None, rules: str | Rules | dict[str, Any] | None = None,
@@ -119,17 +142,37 @@ class Game(abc.ABC, Generic[R, S]):
     def sample_state(self, view: View, rng: Any) -> S:
         """A full state consistent with ``view``: what the view shows is kept, the rest is dealt at random."""
 
+    def score_scale(self) -> float:
+        """The points (balls, round wins) that decide a match with these rules: the scale of scores and of hand
+        rewards for learning programs (Yaniv: the elimination limit; Gin Rummy: the target score)."""
+        raise NotImplementedError(f"{self.title} has no score scale yet")
+
+    def encoding(self) -> Encoding[S]:
+        """This game's observation encoding for learning programs (``gamenight.rl``): its ``encoding`` module,
+        which ``gamenight.core.encoding.Encoding`` describes. ValueError for a game without one."""
+        raise ValueError(f"the game {self.name!r} has no observation encoding (gamenight.{self.name}.encoding)")
+
+    def _guide_writer(self) -> GuideWriter[Self]:
+        """The game's ``guide`` module, which writes its guide and rules summary (core/guide.py)."""
+        raise NotImplementedError(f"{self.title} has no guide yet")
+
+    # ---- shared -------------------------------------------------------------------------------
+    @property
+    def utility_sum(self) -> float | None:
+        """What the returns of every finished match add up to (None unless ``UTILITY`` is constant-sum): 1.0, as
+        the winners share 1.0; a game whose every winning seat gets 1.0 overrides it (Thunee: the team's size)."""
+        return 1.0 if self.UTILITY is Utility.CONSTANT_SUM else 0.0 if self.UTILITY is Utility.ZERO_SUM else None
+
     def guide(self) -> Guide:
         """How to play this game with these rules (the game's ``guide`` module writes it; see core/guide.py)."""
-        raise NotImplementedError(f"{self.title} has no guide yet")
+        return self._guide_writer().guide(self)
 
     def rules_summary(self) -> list[Text]:
         """This table's rules in a few plain sentences, for a person: the numbers that matter, then each choice
         that differs from the usual (``["Yaniv at 7 or less.", "Out above 100.", ...]``); the web table's "Rules of
         this table" and ``gamenight rules`` show them. The game's guide writes them (its last section)."""
-        raise NotImplementedError(f"{self.title} has no rules summary yet")
+        return self._guide_writer().summary(self)
 
-    # ---- shared -------------------------------------------------------------------------------
     def new(self, seed: int | None = None, deal: dict[str, Any] | None = None) -> S:
         """A new match dealt from ``seed`` (None: a fresh random seed, which the state records).
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from ..core.cards import card_str, parse_card
+from ..core.encoding import Encoding
 from ..core.game import Game, State, copy_json
-from ..core.guide import Guide
+from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from ..core.views import View
@@ -52,6 +53,8 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
     title = N_("Gin Rummy")
     RULES = GinRummyRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 2, 2
+    MAX_GAME_LENGTH = 18_200_000   # tests/gin_rummy/test_gin_rummy_bounds.py measures and checks it
+    RENDERER = "gamenight.cli.render.gin_rummy"
 
     def parse_action(self, text: str) -> GinAction:
         return A.parse(text)
@@ -78,15 +81,19 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
         gin_view: GinRummyView = view  # type: ignore[assignment]  # checked: sample_state refuses other games'
         return sample_state(GinRummyState(self), gin_view, rng)
 
-    def guide(self) -> Guide:
-        """How to play Gin Rummy with these rules (guide.py): the examples are played by the engine."""
-        from .guide import guide
-        return guide(self)
+    def score_scale(self) -> float:
+        """The points that decide a match: the target score."""
+        return float(self.rules.game_target)
 
-    def rules_summary(self) -> list[Text]:
-        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
-        from .guide import summary
-        return summary(self)
+    def encoding(self) -> Encoding[GinRummyState]:
+        """The observation encoding (encoding.py)."""
+        from . import encoding
+        return encoding
+
+    def _guide_writer(self) -> GuideWriter[Self]:
+        """The guide and rules summary (guide.py): the examples are played by the engine."""
+        from . import guide
+        return guide
 
 
 class GinRummyState(State[GinRummyGame, GinAction]):

@@ -14,12 +14,13 @@ hand. The end of a hand is scored by :mod:`gamenight.thunee.scoring`; views are 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from ..core.bits import cards_of, mask_of
+from ..core.encoding import Encoding
 from ..core.errors import RulesError
 from ..core.game import Game, State, copy_json
-from ..core.guide import Guide
+from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from .actions import (
@@ -84,6 +85,8 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
     title = N_("Thunee")
     RULES = ThuneeRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 6, 4
+    MAX_GAME_LENGTH = 1_750   # tests/thunee/test_thunee_bounds.py measures and checks it
+    RENDERER = "gamenight.cli.render.thunee"
 
     def _check_table(self) -> None:
         n = self.num_players
@@ -134,15 +137,25 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
         from .sampling import sample_state
         return sample_state(self, view, rng)
 
-    def guide(self) -> Guide:
-        """How to play Thunee with these rules and players (guide.py): the example hand is played by the engine."""
-        from .guide import guide
-        return guide(self)
+    def score_scale(self) -> float:
+        """The balls that win a match."""
+        return float(self.rules.balls_to_win)
 
-    def rules_summary(self) -> list[Text]:
-        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
-        from .guide import summary
-        return summary(self)
+    @property
+    def utility_sum(self) -> float:
+        """Partnerships win together (``ThuneeState.returns``): every seat of the winning team gets 1.0, so every
+        finished match's returns add up to the team's size."""
+        return float(self.num_players // 2)
+
+    def encoding(self) -> Encoding[ThuneeState]:
+        """The observation encoding (encoding.py)."""
+        from . import encoding
+        return encoding
+
+    def _guide_writer(self) -> GuideWriter[Self]:
+        """The guide and rules summary (guide.py): the examples are played by the engine."""
+        from . import guide
+        return guide
 
 
 

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import bisect
 from enum import IntEnum
-from typing import Any, cast
+from typing import Any, Self, cast
 
 from ..core.cards import CARD_NAMES, JOKER, card_str, parse_card
+from ..core.encoding import Encoding
 from ..core.errors import RulesError
 from ..core.game import Game, State, copy_json
-from ..core.guide import Guide
+from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from ..core.views import View
@@ -58,6 +59,8 @@ class YanivGame(Game[YanivRules, "YanivState"]):
     title = N_("Yaniv")
     RULES = YanivRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 8, 4
+    MAX_GAME_LENGTH = 580_000   # tests/yaniv/test_yaniv_bounds.py measures and checks it
+    RENDERER = "gamenight.cli.render.yaniv"
 
     def _check_table(self) -> None:
         r = self.rules
@@ -73,15 +76,19 @@ class YanivGame(Game[YanivRules, "YanivState"]):
     def deck(self) -> list[int]:
         return (list(range(52)) + [JOKER, JOKER]) * self.packs
 
-    def guide(self) -> Guide:
-        """How to play Yaniv with these rules (guide.py): the examples are played by the engine."""
-        from .guide import guide
-        return guide(self)
+    def score_scale(self) -> float:
+        """The points that decide a match: the elimination limit."""
+        return float(self.rules.elimination_limit)
 
-    def rules_summary(self) -> list[Text]:
-        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
-        from .guide import summary
-        return summary(self)
+    def encoding(self) -> Encoding[YanivState]:
+        """The observation encoding (encoding.py)."""
+        from . import encoding
+        return encoding
+
+    def _guide_writer(self) -> GuideWriter[Self]:
+        """The guide and rules summary (guide.py): the examples are played by the engine."""
+        from . import guide
+        return guide
 
     def parse_action(self, text: str) -> YanivAction:
         if isinstance(text, YanivAction):
