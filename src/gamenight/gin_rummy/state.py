@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Self
 
+from ..core.bits import cards_of
 from ..core.cards import card_str, parse_card
 from ..core.encoding import Encoding
 from ..core.game import Game, State, copy_json
@@ -30,7 +31,6 @@ from .melds import (
     NEIGHBOURS,
     SET_TARGET,
     VALUES,
-    cards_of,
     deadwood,
     deadwood_after_discard,
     layoff_targets,

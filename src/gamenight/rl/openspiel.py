@@ -138,7 +138,8 @@ def _rules(text: str) -> str | dict[str, Any] | None:
     return text
 
 
-class OpenSpielGame(pyspiel.Game):
+# untyped base: pyspiel ships no type information, so --strict refuses subclassing it (Any)
+class OpenSpielGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     """A gamenight game with its players and rules, as an OpenSpiel game (``pyspiel.load_game`` makes it; each
     game has its subclass, ``game_class_for(name)``, whose ``NAME`` is the gamenight game's name)."""
 
@@ -282,7 +283,8 @@ def digest(past: str, view: Any) -> str:
     return hashlib.sha256((past + "\n" + canonical(view)).encode()).hexdigest()
 
 
-class OpenSpielState(pyspiel.State):
+# untyped base: pyspiel ships no type information, so --strict refuses subclassing it (Any)
+class OpenSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """A gamenight match as an OpenSpiel state. Its data is in ``_m`` (a ``_Match``)."""
 
     def __init__(self, game: OpenSpielGame):

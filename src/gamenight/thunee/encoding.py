@@ -80,8 +80,8 @@ AT = LAYOUT.offset
 def encode(view: Any) -> list[float]:
     """``view`` (a ``ThuneeView``) as ``LAYOUT.size`` numbers in [0, 1]."""
     out = LAYOUT.zeros()
-    n = view["players"]
-    me = view["seat"] if view["seat"] is not None else 0
+    n: int = view["players"]
+    me: int = view["seat"] if view["seat"] is not None else 0
     my_team = me % 2
 
     def rel(seat: int) -> int:
