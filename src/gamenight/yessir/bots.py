@@ -177,13 +177,13 @@ class YessirHeuristic:
         self.context = (self.stay, informed)
         # with informed opponents every pass makes a new programme: keep it shallow
         self._cap = cap = 2 * (self.depth if informed is None else self.informed_depth)
-        self._passed = passed = None if informed is None else (SHARED_NUMBER[informed[0]], informed[1])
-        chances = tables.chances.get(passed)
-        if chances is None:
-            chances = tables.chances[passed] = [None] * CELLS
-            tables.robust[passed] = [None] * PAIR_COUNT
+        self._passed = passed = None if informed is None else (_offset(informed[0]) // PAIR_COUNT, informed[1])
+        chances, robust = tables.chances.get(passed), tables.robust.get(passed)
+        if chances is None or robust is None:
+            chances, robust = [None] * CELLS, [None] * PAIR_COUNT
+            tables.chances[passed], tables.robust[passed] = chances, robust
             tables.slots += CELLS + PAIR_COUNT
-        self._chances, self._robust = chances, tables.robust[passed]
+        self._chances, self._robust = chances, robust
         programme = tables.programmes.get((self.stay, passed))
         if programme is None:
             programme = tables.programmes[(self.stay, passed)] = _Programme(cap)
