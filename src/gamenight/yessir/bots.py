@@ -105,13 +105,14 @@ def _single_rerolls(shared: Dice, pip_change: bool) -> list[SingleReroll]:
 class _Programme:
     """The values of one context (what the table says: how likely the shared dice stay, who passed on what)."""
 
-    __slots__ = ("settled", "after_b", "after_c", "blind")
+    __slots__ = ("settled", "after_b", "after_c", "blind", "paid")
 
     def __init__(self, cap: int):
         self.settled: Values = [None] * ((cap + 1) * CELLS)         # settle, by slack * CELLS + cell
         self.after_b: Values = [None] * ((cap + 1) * PAIR_COUNT)    # b's outcome, by slack * PAIR_COUNT + pair
         self.after_c: Values = [None] * ((cap + 1) * len(TRIPLES))  # c's outcome, by slack * 56 + shared
         self.blind: Values = [None] * len(TRIPLES)                  # e's outcome (its luck aside), by shared
+        self.paid: dict[int, dict[str, float]] = {}   # a turn's paid rerolls, by slack * CELLS + cell
 
     @property
     def slots(self) -> int:
@@ -325,6 +326,16 @@ class YessirHeuristic:
             out["c"] = self._after_c(shared, after) - 2 * self.luck_value
         return out
 
+    def _turn_paid(self, shared: int, pair: int, slack: int) -> dict[str, float]:
+        """:meth:`_paid` for a turn, kept (not to be changed): above cap + 2 more slack changes nothing."""
+        slack = min(slack, self._cap + 2)
+        key = slack * CELLS + shared * PAIR_COUNT + pair
+        found = self._programme.paid.get(key)
+        if found is None:
+            found = self._programme.paid[key] = self._paid(shared, pair, slack)
+            self._tables.slots += 1
+        return found
+
     # ---- evaluation, by dice ------------------------------------------------------------------
     def chance(self, shared: Dice, mine: Dice) -> float:
         """Chance that ``mine`` beats every opponent's unknown pair with these shared dice (sorted tuples).
@@ -415,19 +426,24 @@ class YessirHeuristic:
                     luck: int) -> list[tuple[YessirAction, float]]:
         """Each legal turn action with its value (d first), after ``read_table``; ``faces`` are the shared dice
         left to right, ``shared`` the same sorted."""
-        self._enter()
+        if self.context != (self.stay, self.informed):   # set by hand since read_table
+            self._enter()
         shared_number = SHARED_NUMBER[shared]
         pair = PAIR_NUMBER[mine]
-        paid = self._paid(shared_number, pair, luck - self.luck_min)
-        blind_gain = self.luck_value if luck < self.luck_max else 0.0
-        values = {REROLL_SHARED: paid.get("b"), REROLL_OWN: paid.get("c"),
-                  BLIND: self._blind(shared_number) + blind_gain}
+        paid = self._turn_paid(shared_number, pair, luck - self.luck_min)
         out = [(D, self._settle(shared_number * PAIR_COUNT + pair, 0))]
         for a in legal:
-            if a.kind == REROLL_ONE:
+            kind = a.kind
+            if kind == REROLL_ONE:
                 value = paid.get(_SINGLE_NAMES[shared.index(faces[a.die])])
+            elif kind == REROLL_SHARED:
+                value = paid.get("b")
+            elif kind == REROLL_OWN:
+                value = paid.get("c")
+            elif kind == BLIND:
+                value = self._blind(shared_number) + (self.luck_value if luck < self.luck_max else 0.0)
             else:
-                value = values.get(a.kind) if a.kind != YESSIR else None
+                continue
             if value is not None:
                 out.append((a, value))
         return out
