@@ -11,6 +11,9 @@ the markup is taken out and the text printed plain):
     What the seat sees now: its hand, the table, every player's public facts, scores, whose turn.
 ``action_label(action_text, view) -> str``
     The menu label of one legal action (``action_text`` is its notation, ``str(action)``).
+``hand_order(view) -> list[str]``
+    The seat's cards in the order ``table`` shows them; the menu lists the moves on them (discards, knocks) in
+    that order. The generic one: the view's ``hand`` as it is.
 ``hand_summary(view) -> str | None``
     Called just after a hand/round ended (``state.hands_played`` changed, or the match ended) with the
     view after it; the summary of the hand that just finished, or None when there is nothing to say.

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..console import escape, nt, t
 
@@ -28,7 +29,7 @@ def recent_moves(log, heading: str, describe) -> list[str]:
     if not log:
         return []
     shown = log[-RECENT_MOVES:]
-    lines = ["", f"[dim]{heading}:[/dim]"]
+    lines = ["", f"[dim]{t('{heading}:', heading=heading)}[/dim]"]
     if len(log) > len(shown):
         lines.append(f"  [dim]… {nt('{n} earlier move', '{n} earlier moves', len(log) - len(shown))}[/dim]")
     lines.extend(f"  {describe(p, move)}" for p, move in shown)
@@ -51,6 +52,11 @@ class GenericRenderer:
 
     def action_label(self, action_text: str, view: dict) -> str:
         return escape(action_text)
+
+    def hand_order(self, view: dict[str, Any]) -> list[str]:
+        """The seat's cards in the order ``table`` shows them (the menu lists moves on them in that order)."""
+        hand = view.get("hand")
+        return [card for card in hand if isinstance(card, str)] if isinstance(hand, list) else []
 
     def hand_summary(self, view: dict) -> str | None:
         return None
