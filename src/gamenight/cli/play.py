@@ -150,7 +150,7 @@ def _ask(read: Reader, out: Console, question: str, default: str, check: Callabl
     """Ask until ``check(answer)`` accepts it (it raises CliError/RulesError with the reason); Enter = default."""
     while True:
         try:
-            answer = read(f"{question} [{default}]: ").strip()
+            answer = read(t("{question} [{default}]: ", question=question, default=default)).strip()
         except EOFError:
             answer = ""
         try:
