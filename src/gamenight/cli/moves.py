@@ -19,8 +19,10 @@ from .console import plain, t
 #: a card in the engine's notation: rank and suit (``Th``, ``7s``), or the joker
 _CARD = re.compile(r"^(?:[2-9TJQKA][shdc]|Jk)$", re.IGNORECASE)
 A = TypeVar("A")   # an action, kept as given
+#: a card as the terminal prints it: ``10♣``, ``Q♠``
+_PRINTED_CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
 _WORD = re.compile(r"[\w♠♥♦♣]+")
-#: typed words of letters this short that name no rank or suit are articles and prepositions: skipped
+#: typed words of Latin letters this short that name no rank or suit are articles and prepositions: skipped
 _FILLER_LENGTH = 3
 
 
@@ -30,14 +32,44 @@ def _fold(text: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c))
 
 
-def words(text: str) -> set[str]:
-    """The words of ``text``, folded; a card written ``7♦`` also gives ``7`` and ``♦``."""
+def words(text: str, whole: bool = True) -> set[str]:
+    """The words of ``text``, folded; a card written ``7♦`` also gives ``7`` and ``♦``; Japanese, written without
+    spaces, gives each run of one script (``アップカードを取る``: ``アップカード``, ``を``, ``取る``), and the whole
+    unless not ``whole``."""
     found = set()
     for word in _WORD.findall(_fold(text)):
-        found.add(word)
-        if word[-1] in SUIT_SYMBOLS and len(word) > 1:
-            found.update((word[:-1], word[-1]))
+        runs = _script_runs(word)
+        if whole or len(runs) == 1:
+            found.add(word)
+        for piece in runs:
+            found.add(piece)
+            if piece[-1] in SUIT_SYMBOLS and len(piece) > 1:
+                found.update((piece[:-1], piece[-1]))
     return found
+
+
+def _script_runs(word: str) -> list[str]:
+    """``word`` cut where the script changes (katakana, kanji with the hiragana after it, the rest)."""
+    runs: list[str] = []
+    last = None
+    for char in word:
+        script = _script(char)
+        if script == "HIRAGANA" and last == "CJK":
+            script = "CJK"   # a verb's or adjective's kana ending stays with its kanji: 取る
+        if runs and script == last:
+            runs[-1] += char
+        else:
+            runs.append(char)
+        last = script
+    return runs
+
+
+def _script(char: str) -> str:
+    name = unicodedata.name(char, "")
+    for script in ("KATAKANA", "HIRAGANA", "CJK"):
+        if name.startswith(script):
+            return script
+    return "other"
 
 
 def _rank_names() -> dict[str, str]:
@@ -65,17 +97,16 @@ def action_words(notation: str, label: str) -> set[str]:
     shown = plain(label)
     found = words(shown) | words(notation)
     cards = [token for token in re.split(r"[\s+]", notation) if _CARD.match(token)]
-    cards += [_notation(word) for word in _WORD.findall(shown) if word[-1] in SUIT_SYMBOLS and len(word) > 1]
+    cards += [_notation(printed) for printed in _PRINTED_CARD.findall(shown)]
     for card in cards:
-        if card:
-            found |= card_words(card)
+        found |= card_words(card)
     return found
 
 
-def _notation(shown: str) -> str:
-    """A card as printed (``10♣``, ``Q♠``) in the engine's notation (``Tc``, ``Qs``); "" if it is no card."""
-    rank = "T" if shown[:-1] == "10" else shown[:-1].upper()
-    return rank + SUITS[SUIT_SYMBOLS.index(shown[-1])] if len(rank) == 1 and rank in RANKS else ""
+def _notation(printed: str) -> str:
+    """A card as printed (``10♣``, ``Q♠``) in the engine's notation (``Tc``, ``Qs``)."""
+    rank = "T" if printed[:-1] == "10" else printed[0]
+    return rank + SUITS[SUIT_SYMBOLS.index(printed[-1])]
 
 
 def _card_names() -> set[str]:
@@ -98,7 +129,7 @@ def read_words(text: str, menu: Sequence[tuple[str, str]]) -> Reading:
     words."""
     vocabularies = [action_words(notation, label) for notation, label in menu]
     names = _card_names()
-    typed = {w for w in words(text) if not _filler(w, names)}
+    typed = {w for w in words(text, whole=False) if not _filler(w, names)}
     if not typed:
         return Reading(None)
     matches = tuple(i for i, vocabulary in enumerate(vocabularies) if typed <= vocabulary)
@@ -108,8 +139,11 @@ def read_words(text: str, menu: Sequence[tuple[str, str]]) -> Reading:
 
 
 def _filler(word: str, names: set[str]) -> bool:
-    """A short word of letters that names no rank or suit: an article or a preposition (``la``, ``de``, ``the``)."""
-    return word.isalpha() and len(word) <= _FILLER_LENGTH and word not in names
+    """A short word of Latin letters that names no rank or suit: an article or a preposition (``la``, ``de``,
+    ``the``); or a Japanese particle, one kana (``を``, ``の``)."""
+    if len(word) == 1 and _script(word) == "HIRAGANA":
+        return True
+    return word.isascii() and word.isalpha() and len(word) <= _FILLER_LENGTH and word not in names
 
 
 def in_hand_order(actions: Sequence[A], hand: Sequence[str]) -> list[A]:
