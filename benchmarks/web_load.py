@@ -66,6 +66,8 @@ import time
 import urllib.request
 from typing import Any
 
+from gamenight.web.messages import apply_change
+
 TARGET_TABLES = 200
 TARGET_P99_MS = 100.0
 # issue 17: 1,000 busy bot tables, each watched, on two server processes sharing one PostgreSQL database
@@ -77,6 +79,7 @@ CONNECT_WAIT = 120.0    # seconds the first tables' clients may take to connect,
 OPEN_WAIT = 60.0        # seconds one client's WebSocket handshake may take (a browser waits longer still)
 # the tests' throwaway PostgreSQL server, reused rather than written again
 PG_CLUSTER = pathlib.Path(__file__).resolve().parents[1] / "tests" / "web" / "pg_cluster.py"
+ROOT = pathlib.Path(__file__).resolve().parents[1]   # the source tree whose server is measured (--against: another)
 
 
 def progress(text: str) -> None:
@@ -84,9 +87,8 @@ def progress(text: str) -> None:
     print(f"web_load {time.strftime('%H:%M:%S')} {text}", file=sys.stderr, flush=True)
 
 
-def code_version() -> str | None:
+def code_version(root: pathlib.Path = ROOT) -> str | None:
     """The commit the servers run (with "+changes" if src/ differs from it): figures compare only at one version."""
-    root = pathlib.Path(__file__).resolve().parents[1]
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True,
                                 timeout=10).stdout.strip()
@@ -119,7 +121,7 @@ class Server:
 
 
 def launch_server(port: int, db_url: str, log_path: str, bot_delay: float, deflate: bool = True,
-                  keep_finished: float | None = None, seed: int = 1) -> Server:
+                  keep_finished: float | None = None, seed: int = 1, tree: pathlib.Path = ROOT) -> Server:
     # every load client comes from 127.0.0.1: the per-address limits (meant for one person's browser) are lifted,
     # and so is the per-connection message rate (a load client "thinks" far faster than a person)
     with open(log_path, "wb") as log:
@@ -131,8 +133,14 @@ def launch_server(port: int, db_url: str, log_path: str, bot_delay: float, defla
                                     # the same deals every run (the server's test seeding), so runs compare
                                     "--test-seed", str(seed)]
                                    + ([] if keep_finished is None else ["--keep-finished", str(keep_finished)]),
-                                   stdout=log, stderr=subprocess.STDOUT)
+                                   stdout=log, stderr=subprocess.STDOUT, env=tree_environment(tree))
     return Server(port, seed, process, log_path)
+
+
+def tree_environment(tree: pathlib.Path) -> dict[str, str]:
+    """The environment of a server run from the source tree ``tree``: its src/ first on the path."""
+    path = [str(tree / "src")] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
 
 
 def wait_until_serving(server: Server, timeout: float = 30.0) -> None:
@@ -157,7 +165,8 @@ def start_servers(count: int, db_url: str, log_dir: str, args) -> list[Server]:
         for i in range(count):
             servers.append(launch_server(free_port(), db_url, os.path.join(log_dir, f"server-{i}.log"),
                                          args.bot_delay, deflate=not args.no_deflate,
-                                         keep_finished=args.keep_finished, seed=args.seed + i))
+                                         keep_finished=args.keep_finished, seed=args.seed + i,
+                                         tree=getattr(args, "tree", ROOT)))
         for server in servers:
             wait_until_serving(server)
     except BaseException:
@@ -375,7 +384,7 @@ class Load:
         async with websockets.connect(url, max_size=2 ** 22, ping_interval=None, open_timeout=OPEN_WAIT,
                                       compression="deflate" if self.deflate else None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))   # the token never goes in the address
-            message = json.loads(await ws.recv())
+            message = held = rebuilt(None, json.loads(await ws.recv()))
             if measured and self.measuring:
                 self.first_message.append(time.perf_counter() - connecting)
             acted_at = -1
@@ -422,7 +431,9 @@ class Load:
                 except asyncio.TimeoutError:
                     message = None
                     continue
-                message = json.loads(text)
+                message = rebuilt(held, json.loads(text))
+                if message.get("type") == "state":
+                    held = message
                 self.messages += 1
 
 
@@ -446,6 +457,15 @@ UNWATCHED_AFTER = 30.0   # the server's UNWATCHED_FULL_SPEED_AFTER: then a table
 
 def background_actions(port: int, table_ids: list[str]) -> int:
     return sum(http(port, f"/api/tables/{table_id}")["actions"] for table_id in table_ids)
+
+
+def rebuilt(held: dict | None, message: dict) -> dict:
+    """The whole state a client holds after ``message`` (docs/web.md): a change applied to the state it held,
+    as the page does; any other message as it came."""
+    if message.get("type") != "change":
+        return message
+    assert held is not None, "a change before any state"
+    return apply_change(held, message)
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -571,7 +591,7 @@ def measure(args, mode: str, db: str = "sqlite", servers: int = 1, cluster: Any 
             os.makedirs(log_dir)
         db_url = cluster.empty_database() if db == "postgresql" else f"sqlite:///{os.path.join(tmp, 'load.db')}"
         progress(f"{mode} mode, {servers} server{'s' if servers > 1 else ''} on {db}: starting")
-        code = code_version()
+        code = code_version(getattr(args, "tree", ROOT))
         running = start_servers(servers, db_url, log_dir, args)
         progress("server pids " + " ".join(str(s.process.pid) for s in running))
         ports = [s.port for s in running]

@@ -17,6 +17,7 @@ from gamenight.i18n import Text
 
 from . import seats as seats_module
 from .errors import asked_again_if_changed_elsewhere as _asked_again_if_changed_elsewhere
+from .messages import SeatMessages
 from .seats import Settings, hash_token
 from .storage import SeatRecord, StoredTable
 
@@ -32,6 +33,7 @@ class Audience:
     def __init__(self, table: Table):
         self.table = table
         self.listeners: dict[int, list[Any]] = {}     # key -> [seat or None, token hash or None, send]
+        self.messages = SeatMessages()           # each seat's last message: the next goes out as what changed
         self._next_listener = 0
         self._connections: collections.Counter[int] = collections.Counter()   # seat -> its open connections
         # on a shared database (several servers): the other servers' open connections, seat -> count
@@ -143,7 +145,7 @@ class Audience:
                 self._tell_connections(seat)
             came_back = self.seats != seats_before
             if not came_back:
-                send(self.message_for(seat))
+                send(self.messages.for_newcomer(seat, self.message_for(seat)))
         if came_back:
             self.broadcast()
         return key
@@ -182,9 +184,13 @@ class Audience:
                     lost = Text("your token no longer holds a seat; you are watching")
                     send({"type": "error", "error": str(lost), "status": 403, "text": lost.to_json()})
                 if seat not in cache:
-                    cache[seat] = self.message_for(seat, sheet)
+                    cache[seat] = self.messages.after_change(seat, self.message_for(seat, sheet))
                 send(cache[seat])
 
+
+    def forget_messages(self) -> None:
+        """Let go of each seat's last message (the table is put away)."""
+        self.messages.clear()
 
     def tell_seat(self, seat: int, message: dict[str, Any]) -> None:
         """``message`` to the connections of the person who holds ``seat`` now, and nobody else (the lock held)."""
