@@ -37,10 +37,16 @@ watched: bots mode), (a) one process on SQLite, (b) one process on PostgreSQL, (
 prints each one's JSON and then a side-by-side table; the target is (c)'s: p99 under 150 ms, no errors. ``make bench``
 runs it after both modes.
 
+``--against COMMIT`` (issue 42: a move's cost against 906b419) measures the server of that commit too, from a
+temporary git worktree of this repository (its catalogs compiled), with the same arguments, one right after the
+other (that commit first, then this tree), and prints the two side by side: moves a second, the server's cores, its
+CPU a move (``server_cpu_ms_per_move``: the server's CPU time over the person actions and bot moves played while
+measuring) and the latencies.
+
 ``python benchmarks/web_load.py [--mode both|people|bots] [--tables 200] [--seconds 20]
 [--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate] [--background-tables 0]
-[--db sqlite|postgresql] [--servers 1] [--compare] [--log-dir DIR]`` prints one JSON object per mode (per
-configuration with --compare).
+[--db sqlite|postgresql] [--servers 1] [--compare] [--against COMMIT] [--log-dir DIR]`` prints one JSON object per
+mode (per configuration with --compare, per tree with --against).
 Needs the web/test extras (starlette, uvicorn, websockets) only; PostgreSQL also psycopg and the server binaries.
 """
 from __future__ import annotations
@@ -49,6 +55,7 @@ import argparse
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
 import functools
 import gc
 import importlib.util
@@ -128,13 +135,21 @@ def launch_server(port: int, db_url: str, log_path: str, bot_delay: float, defla
         process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--host", HOST,
                                     "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay),
                                     "--max-creates-per-minute", "1000000", "--max-sockets-per-ip", "1000000",
-                                    "--max-messages-per-second", "1000000",
+                                    *(["--max-messages-per-second", "1000000"]
+                                      if "--max-messages-per-second" in serve_help(tree) else []),
                                     "--ws-deflate" if deflate else "--no-ws-deflate",
                                     # the same deals every run (the server's test seeding), so runs compare
                                     "--test-seed", str(seed)]
                                    + ([] if keep_finished is None else ["--keep-finished", str(keep_finished)]),
                                    stdout=log, stderr=subprocess.STDOUT, env=tree_environment(tree))
     return Server(port, seed, process, log_path)
+
+
+@functools.cache
+def serve_help(tree: pathlib.Path) -> str:
+    """`gamenight serve --help` of the tree's server (an older commit may lack an option this script passes)."""
+    return subprocess.run([sys.executable, "-m", "gamenight.cli.main", "serve", "--help"], capture_output=True,
+                          text=True, timeout=60, env=tree_environment(tree)).stdout
 
 
 def tree_environment(tree: pathlib.Path) -> dict[str, str]:
@@ -674,6 +689,9 @@ def measure(args, mode: str, db: str = "sqlite", servers: int = 1, cluster: Any 
         result["bot_moves_measured"] = len(load.bot_lateness)
         result["bot_moves_per_second"] = per_second(len(load.bot_lateness))
         result["bot_move_late_ms"] = late
+    moves = load.actions + (len(load.bot_lateness) if bots else 0)
+    result["server_cpu_ms_per_move"] = (round(1000 * cpu["server_cores_busy"] * elapsed / moves, 3)
+                                        if moves and cpu["server_cores_busy"] is not None else None)
     result["cpu_during_measure"] = cpu
     result["per_server"] = [
         {"port": s.port, "test_seed": s.seed, "cores_busy": cpu["each_server_cores_busy"][i],
@@ -733,6 +751,40 @@ def summary(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
+def side_by_side(results: list[dict]) -> str:
+    """--against: each tree's run, one line each (a Markdown table)."""
+    rows = ["| code | tables | person actions/s | bot moves/s | server cores | server CPU a move | latency p50 / p90 / "
+            "p99 / max ms | bot moves late p50 / p90 / p99 / max ms | other processes' cores |", "|" + "---|" * 9]
+    for r in results:
+        cpu = r["cpu_during_measure"]
+        rows.append(f"| {r['code']} | {r['tables']} | {r['actions_per_second']} | {r.get('bot_moves_per_second', '-')} "
+                    f"| {cpu['server_cores_busy']} | {r['server_cpu_ms_per_move']} ms | {_figures(r['latency_ms'])} "
+                    f"| {_figures(r.get('bot_move_late_ms', {}))} | {cpu['other_processes_cores_busy']} |")
+    return "\n".join(rows)
+
+
+@contextlib.contextmanager
+def worktree_of(commit: str):
+    """A temporary git worktree of ``commit`` (this repository's), its message catalogs compiled as an install
+    would: the tree whose server --against measures. Removed afterwards."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    place = pathlib.Path(tempfile.mkdtemp(prefix="gamenight-against-")) / "tree"
+    subprocess.run(["git", "worktree", "add", "--detach", str(place), commit], cwd=ROOT, check=True,
+                   capture_output=True, timeout=120)
+    try:
+        for po in (place / "src").rglob("*.po"):
+            with po.open("rb") as f:
+                catalog = read_po(f)
+            with po.with_suffix(".mo").open("wb") as f:
+                write_mo(f, catalog, use_fuzzy=False)
+        yield place
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(place)], cwd=ROOT, capture_output=True,
+                       timeout=120)
+        shutil.rmtree(place.parent, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
     """The run(s) ``argv`` asks for, each one's JSON printed (and returned). ``cluster``: a running
     pg_cluster.Cluster to use for --db postgresql (else this starts one, and stops it at the end)."""
@@ -765,6 +817,9 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
     parser.add_argument("--compare", action="store_true",
                         help="bots mode in three configurations one after the other: 1 process on SQLite, 1 on "
                              "PostgreSQL, 2 on one PostgreSQL; then a side-by-side table")
+    parser.add_argument("--against", metavar="COMMIT", default=None,
+                        help="also measure the server of COMMIT (a temporary git worktree), first, with the same "
+                             "arguments; then the two side by side")
     parser.add_argument("--log-dir", metavar="DIR", default=None,
                         help="keep the servers' logs in DIR/<mode>-<db>-<servers>/ (default: a temporary "
                              "directory, removed)")
@@ -782,6 +837,10 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
         parser.error("--servers N > 1 needs a database they share: --db postgresql")
     if args.compare and (args.mode != "bots" or args.db != "sqlite" or args.servers != 1):
         parser.error("--compare runs bots mode in its own three configurations: no --mode, --db or --servers")
+    if args.against and args.compare:
+        parser.error("--against compares two trees in one configuration: not with --compare")
+    if args.against:
+        return against(args, cluster)
     configurations = COMPARED if args.compare else [(args.db, args.servers)]
     modes = ["people", "bots"] if args.mode == "both" else [args.mode]
     own_cluster = None
@@ -808,6 +867,26 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
         print(f"\n# web_load --compare: {args.tables} bot tables, each watched, {args.seconds:g} s measured each; "
               f"target for (c): p99 < {SHARED_TARGET_P99_MS:g} ms, no errors; code "
               f"{', '.join(sorted({str(r['code']) for r in results}))}\n" + summary(results), flush=True)
+    return results
+
+
+def against(args, cluster: Any = None) -> list[dict]:
+    """--against: the other commit's server, then this tree's, each in every mode asked for; side by side."""
+    modes = ["people", "bots"] if args.mode == "both" else [args.mode]
+    own_cluster = None
+    if cluster is None and args.db == "postgresql":
+        cluster = own_cluster = start_cluster()
+    results = []
+    try:
+        with worktree_of(args.against) as other:
+            for tree in (other, ROOT):
+                args.tree = tree
+                results += [measure(args, mode, args.db, args.servers, cluster) for mode in modes]
+    finally:
+        if own_cluster is not None:
+            own_cluster.stop()
+    print(f"\n# web_load --against {args.against}: {args.tables} tables, {args.seconds:g} s measured each, "
+          f"that commit's server first, then this tree's\n" + side_by_side(results), flush=True)
     return results
 
 
