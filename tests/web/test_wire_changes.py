@@ -187,3 +187,13 @@ def test_a_state_older_than_the_one_sent_is_not_sent():
         assert wire.texts == [first, third]   # the newest, whole (it does not follow the first), and nothing older
         sender.stop()
     asyncio.run(scenario())
+
+
+def test_the_fast_encoder_writes_the_same_json_as_the_standard_library(db_url, monkeypatch):
+    from gamenight.web import messages
+    heard = heard_through_a_match(db_url, "thunee")[0]
+    texts = [messages.encode(m) for m in heard] + [messages.encode(m.change) for m in heard if m.change]
+    monkeypatch.setattr(messages, "FAST_JSON", False)
+    plain = [messages.encode(m) for m in heard] + [messages.encode(m.change) for m in heard if m.change]
+    assert plain[0] == json.dumps(heard[0], separators=(",", ":"), ensure_ascii=False)
+    assert [json.loads(t) for t in texts] == [json.loads(t) for t in plain]

@@ -34,6 +34,7 @@ class Audience:
         self.table = table
         self.listeners: dict[int, list[Any]] = {}     # key -> [seat or None, token hash or None, send]
         self.messages = SeatMessages()           # each seat's last message: the next goes out as what changed
+        self.rules = table.game.rules.to_dict()  # the rules as the summary gives them (made once: never changed)
         self._next_listener = 0
         self._connections: collections.Counter[int] = collections.Counter()   # seat -> its open connections
         # on a shared database (several servers): the other servers' open connections, seat -> count
@@ -104,7 +105,7 @@ class Audience:
         """Public facts about the table (no tokens, no seed)."""
         state = self.state
         return {"table_id": self.table_id, "game": self.game.name, "title": self.game.title,
-                "players": self.game.num_players, "rules": self.game.rules.to_dict(),
+                "players": self.game.num_players, "rules": self.rules,
                 "rules_summary": self.rules_summary,
                 "seats": [seats_module.public(i, s, self.settings, self._connected(i), state.is_over)
                           for i, s in enumerate(self.seats)],

@@ -18,6 +18,12 @@ import itertools
 import json
 from typing import Any
 
+try:   # the web extra's fast JSON encoder (about ten times the standard library's on these messages), if installed
+    import orjson
+    FAST_JSON = True
+except ImportError:  # pragma: no cover - the same text, from the standard library
+    FAST_JSON = False
+
 # the keys of a state message that say which message it is, rather than what the table is
 HEADER = ("type", "seat", "version")
 # a change also says, for lists inside the message's objects that grew, only the items added ...
@@ -27,7 +33,10 @@ DROP = "drop"
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as the WebSocket's text: compact JSON, UTF-8 as it is."""
+    """A message as the WebSocket's text: compact JSON, UTF-8 as it is (orjson's, when the web extra brought it: the
+    same JSON value; keys that are numbers written as strings, as the standard library does)."""
+    if FAST_JSON:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -65,17 +74,15 @@ def change_between(before: dict[str, Any], after: dict[str, Any]) -> dict[str, A
 
 
 def _object_change(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list], list[str]]:
-    changed: dict[str, Any] = {}
+    changed = {key: value for key, value in new.items() if old.get(key, _MISSING) != value}
     grown: dict[str, list] = {}
-    for key, value in new.items():
-        was = old.get(key, _MISSING)
-        if value == was:
-            continue
+    for key, value in changed.items():
+        was = old.get(key)
         if (isinstance(value, list) and isinstance(was, list) and 0 < len(was) < len(value)
                 and value[:len(was)] == was):
             grown[key] = value[len(was):]
-        else:
-            changed[key] = value
+    for key in grown:
+        del changed[key]
     gone = [key for key in old if key not in new]
     return changed, grown, gone
 
