@@ -113,14 +113,16 @@ class Audience:
                 "current_player": state.current_player, "is_over": state.is_over,
                 "actions": len(state.history), "created": self.stored.created}
 
-    def message_for(self, seat: int | None, sheet: gamenight.ScoreSheet | None = None) -> dict[str, Any]:
+    def message_for(self, seat: int | None, sheet: gamenight.ScoreSheet | None = None,
+                    summary: dict[str, Any] | None = None) -> dict[str, Any]:
         """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions;
-        ``sheet``: the score sheet when the caller has it already (it is the same for every seat)."""
+        ``sheet`` and ``summary``: the score sheet and the summary when the caller has them already (they are the
+        same for every seat)."""
         state = self.state
         to_move = (seat is not None and state.current_player == seat and not self.settings.waiting
                    and not self._pause_left())
         legal = [str(a) for a in state.legal_actions()] if to_move else []
-        return {"type": "state", "table": self.summary(), "seat": seat, "version": len(state.history),
+        return {"type": "state", "table": summary or self.summary(), "seat": seat, "version": len(state.history),
                 "view": state.view(seat), "legal_actions": legal, "score_sheet": sheet or state.score_sheet()}
 
     def message_for_token(self, token: str | None) -> dict[str, Any]:
@@ -173,21 +175,21 @@ class Audience:
 
     def broadcast(self) -> None:
         with self.lock:
-            cache: dict[int | None, dict[str, Any]] = {}
-            sheet = self.state.score_sheet()   # public: built once for every listener
             for entry in list(self.listeners.values()):
                 seat, digest, send = entry
                 if seat is not None and self.seats[seat].get("token_hash") != digest:
                     # the person left the seat (or was kicked): this connection watches as a spectator from now on
                     entry[0] = None
                     self._lost_connection(seat)
-                    seat = None
                     lost = Text("your token no longer holds a seat; you are watching")
                     send({"type": "error", "error": str(lost), "status": 403, "text": lost.to_json()})
+            # each seat's message built once for all its listeners, the sheet and the summary once for all seats
+            cache: dict[int | None, dict[str, Any]] = {}
+            sheet, summary = self.state.score_sheet(), self.summary()
+            for seat, _, send in list(self.listeners.values()):
                 if seat not in cache:
-                    cache[seat] = self.messages.after_change(seat, self.message_for(seat, sheet))
+                    cache[seat] = self.messages.after_change(seat, self.message_for(seat, sheet, summary))
                 send(cache[seat])
-
 
     def forget_messages(self) -> None:
         """Let go of each seat's last message (the table is put away)."""
