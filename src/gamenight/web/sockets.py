@@ -1,8 +1,9 @@
 """The WebSocket of a table, ``/ws/tables/{id}``.
 
 The client's first message is ``{"type": "hello", "token": "<seat token>"}`` (no token: to watch as a spectator):
-the token never travels in the address, so no log holds it. The client then receives its message, and again after
-every change; it sends ``{"type": "action", "action": "...", "version": n, "seat"?: n}`` or ``{"type": "ping"}``.
+the token never travels in the address, so no log holds it. The client then receives its message whole, and after
+every change what changed (``messages``: the whole message again whenever it does not hold the one before); it
+sends ``{"type": "action", "action": "...", "version": n, "seat"?: n}`` or ``{"type": "ping"}``.
 A refusal is ``{"type": "error", "error": "...", "status": n}`` to that client only, and the connection stays
 usable; a refusal of the connection itself closes it with code 4000 + status. Refusals are in the connection's
 language (``?lang=`` on the socket's address, else the ``lang`` cookie, else Accept-Language).
@@ -91,8 +92,12 @@ class Sender:
     changed the table; an error the table sends with its ``text`` is said in the connection's language (and the
     ``text`` stays here: the client gets the documented keys only).
 
+    A table's state (an ``Outgoing``) goes as the change from the state this client was sent last when it follows
+    that one, else whole; its text is the same for every connection of the seat, made once.
+
     What waits for a client that reads slowly stays small: once ``MOST_WAITING`` messages wait, a new state (or
-    review) replaces the ones of its type still waiting (each holds everything the one before did); more than
+    review) replaces the ones of its type still waiting (each holds everything the one before did; the first state
+    sent after them then goes whole, as it does not follow the one sent before); more than
     ``MOST_REPLIES`` replies waiting, or a message waiting while the client has not taken the one before for
     ``BEHIND_SECONDS``, closes the connection (4408): a client that stopped reading holds nothing for long."""
 
