@@ -39,7 +39,7 @@ runs it after both modes.
 
 ``--against COMMIT`` (issue 42: a move's cost against 906b419) measures the server of that commit too, from a
 temporary git worktree of this repository (its catalogs compiled), with the same arguments, one right after the
-other (that commit first, then this tree), and prints the two side by side: moves a second, the server's cores, its
+other (that commit first, then this tree; ``--rounds N``: N times in turn), and prints them side by side: moves a second, the server's cores, its
 CPU a move (``server_cpu_ms_per_move``: the server's CPU time over the person actions and bot moves played while
 measuring) and the latencies.
 
@@ -820,6 +820,8 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
     parser.add_argument("--against", metavar="COMMIT", default=None,
                         help="also measure the server of COMMIT (a temporary git worktree), first, with the same "
                              "arguments; then the two side by side")
+    parser.add_argument("--rounds", type=int, default=1, metavar="N",
+                        help="with --against: measure the two trees N times, in turn (on a busy machine)")
     parser.add_argument("--log-dir", metavar="DIR", default=None,
                         help="keep the servers' logs in DIR/<mode>-<db>-<servers>/ (default: a temporary "
                              "directory, removed)")
@@ -837,6 +839,8 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
         parser.error("--servers N > 1 needs a database they share: --db postgresql")
     if args.compare and (args.mode != "bots" or args.db != "sqlite" or args.servers != 1):
         parser.error("--compare runs bots mode in its own three configurations: no --mode, --db or --servers")
+    if not 1 <= args.rounds <= 10:
+        parser.error("--rounds 1..10")
     if args.against and args.compare:
         parser.error("--against compares two trees in one configuration: not with --compare")
     if args.against:
@@ -879,14 +883,15 @@ def against(args, cluster: Any = None) -> list[dict]:
     results = []
     try:
         with worktree_of(args.against) as other:
-            for tree in (other, ROOT):
-                args.tree = tree
-                results += [measure(args, mode, args.db, args.servers, cluster) for mode in modes]
+            for _ in range(args.rounds):
+                for tree in (other, ROOT):
+                    args.tree = tree
+                    results += [measure(args, mode, args.db, args.servers, cluster) for mode in modes]
     finally:
         if own_cluster is not None:
             own_cluster.stop()
     print(f"\n# web_load --against {args.against}: {args.tables} tables, {args.seconds:g} s measured each, "
-          f"that commit's server first, then this tree's\n" + side_by_side(results), flush=True)
+          f"that commit's server first, then this tree's, {args.rounds} time(s)\n" + side_by_side(results), flush=True)
     return results
 
 
