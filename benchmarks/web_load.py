@@ -39,13 +39,13 @@ runs it after both modes.
 
 ``--against COMMIT`` (issue 42: a move's cost against 906b419) measures the server of that commit too, from a
 temporary git worktree of this repository (its catalogs compiled), with the same arguments, one right after the
-other (that commit first, then this tree; ``--rounds N``: N times in turn), and prints them side by side: moves a second, the server's cores, its
-CPU a move (``server_cpu_ms_per_move``: the server's CPU time over the person actions and bot moves played while
-measuring) and the latencies.
+other (that commit first, then this tree; ``--rounds N``: N times in turn), and prints them side by side: moves a
+second, the server's cores, its CPU a move (``server_cpu_ms_per_move``: the server's CPU time over the person
+actions and bot moves played while measuring) and the latencies.
 
 ``python benchmarks/web_load.py [--mode both|people|bots] [--tables 200] [--seconds 20]
 [--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate] [--background-tables 0]
-[--db sqlite|postgresql] [--servers 1] [--compare] [--against COMMIT] [--log-dir DIR]`` prints one JSON object per
+[--db sqlite|postgresql] [--servers 1] [--compare] [--against COMMIT [--rounds N]] [--log-dir DIR]`` prints one JSON object per
 mode (per configuration with --compare, per tree with --against).
 Needs the web/test extras (starlette, uvicorn, websockets) only; PostgreSQL also psycopg and the server binaries.
 """
