@@ -45,8 +45,8 @@ actions and bot moves played while measuring) and the latencies.
 
 ``python benchmarks/web_load.py [--mode both|people|bots] [--tables 200] [--seconds 20]
 [--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate] [--background-tables 0]
-[--db sqlite|postgresql] [--servers 1] [--compare] [--against COMMIT [--rounds N]] [--log-dir DIR]`` prints one JSON object per
-mode (per configuration with --compare, per tree with --against).
+[--db sqlite|postgresql] [--servers 1] [--compare] [--against COMMIT [--rounds N]] [--log-dir DIR]`` prints one
+JSON object per mode (per configuration with --compare, per tree with --against).
 Needs the web/test extras (starlette, uvicorn, websockets) only; PostgreSQL also psycopg and the server binaries.
 """
 from __future__ import annotations
