@@ -40,13 +40,16 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-def change_between(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+def change_between(before: dict[str, Any], after: dict[str, Any],
+                   memo: dict[str, tuple[Any, Any, Any]] | None = None) -> dict[str, Any]:
     """The ``change`` message that turns the state message ``before`` into ``after`` (``apply_change``).
 
     ``{"type": "change", "version": n}`` and, for each key of the state message whose value changed: an object
     (the summary ``table``, the ``view``, the ``score_sheet``) as the object of its keys that changed, each whole;
     anything else whole. ``extend`` holds, per object, its lists that only grew (the log), as the items added;
-    ``drop``, per object, its keys that are gone."""
+    ``drop``, per object, its keys that are gone. ``memo``: the last object compared under each key, and what
+    changed in it, kept between calls (the seats of one table share their summary and score sheet objects, so the
+    second seat's message finds them worked out already)."""
     change: dict[str, Any] = {"type": "change", "version": after["version"]}
     extend: dict[str, dict[str, list]] = {}
     drop: dict[str, list[str]] = {}
@@ -54,17 +57,15 @@ def change_between(before: dict[str, Any], after: dict[str, Any]) -> dict[str, A
         if key in HEADER:
             continue
         old = before.get(key)
-        if new == old:
-            continue
         if isinstance(new, dict) and isinstance(old, dict):
-            changed, grown, gone = _object_change(old, new)
+            changed, grown, gone = _remembered_change(key, old, new, memo)
             if changed:
                 change[key] = changed
             if grown:
                 extend[key] = grown
             if gone:
                 drop[key] = gone
-        else:
+        elif new != old:
             change[key] = new
     if extend:
         change[EXTEND] = extend
@@ -73,7 +74,22 @@ def change_between(before: dict[str, Any], after: dict[str, Any]) -> dict[str, A
     return change
 
 
-def _object_change(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list], list[str]]:
+ObjectChange = tuple[dict[str, Any], dict[str, list], list[str]]   # an object's keys changed, lists grown, keys gone
+
+
+def _remembered_change(key: str, old: dict[str, Any], new: dict[str, Any],
+                       memo: dict[str, tuple[Any, Any, Any]] | None) -> ObjectChange:
+    if memo is not None:
+        last = memo.get(key)
+        if last is not None and last[0] is old and last[1] is new:
+            return last[2]   # (its values are never changed once made, so two messages may share them)
+    found: ObjectChange = ({}, {}, []) if new == old else _object_change(old, new)
+    if memo is not None:
+        memo[key] = (old, new, found)
+    return found
+
+
+def _object_change(old: dict[str, Any], new: dict[str, Any]) -> ObjectChange:
     changed = {key: value for key, value in new.items() if old.get(key, _MISSING) != value}
     grown: dict[str, list] = {}
     for key, value in changed.items():
@@ -147,12 +163,13 @@ class SeatMessages:
     def __init__(self) -> None:
         self._latest: dict[int | None, Outgoing] = {}
         self._serials = itertools.count(1)
+        self._compared: dict[str, tuple[Any, Any, Any]] = {}   # see ``change_between``
 
     def after_change(self, seat: int | None, message: dict[str, Any]) -> Outgoing:
         """The seat's message after a change of the table: the change from its message before, if any."""
         before = self._latest.get(seat)
         outgoing = Outgoing(message, next(self._serials), before.serial if before else 0,
-                            change_between(before, message) if before is not None else None)
+                            change_between(before, message, self._compared) if before is not None else None)
         self._latest[seat] = outgoing
         return outgoing
 
@@ -166,3 +183,4 @@ class SeatMessages:
 
     def clear(self) -> None:
         self._latest.clear()
+        self._compared.clear()
