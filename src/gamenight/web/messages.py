@@ -41,7 +41,7 @@ def encode(message: dict[str, Any]) -> str:
 
 
 def change_between(before: dict[str, Any], after: dict[str, Any],
-                   memo: dict[str, tuple[Any, Any, Any]] | None = None) -> dict[str, Any]:
+                   memo: dict[str, tuple[Any, Any, ObjectChange]] | None = None) -> dict[str, Any]:
     """The ``change`` message that turns the state message ``before`` into ``after`` (``apply_change``).
 
     ``{"type": "change", "version": n}`` and, for each key of the state message whose value changed: an object
@@ -51,7 +51,7 @@ def change_between(before: dict[str, Any], after: dict[str, Any],
     changed in it, kept between calls (the seats of one table share their summary and score sheet objects, so the
     second seat's message finds them worked out already)."""
     change: dict[str, Any] = {"type": "change", "version": after["version"]}
-    extend: dict[str, dict[str, list]] = {}
+    extend: dict[str, dict[str, list[Any]]] = {}
     drop: dict[str, list[str]] = {}
     for key, new in after.items():
         if key in HEADER:
@@ -74,11 +74,11 @@ def change_between(before: dict[str, Any], after: dict[str, Any],
     return change
 
 
-ObjectChange = tuple[dict[str, Any], dict[str, list], list[str]]   # an object's keys changed, lists grown, keys gone
+ObjectChange = tuple[dict[str, Any], dict[str, list[Any]], list[str]]   # an object's keys changed, lists grown, keys gone
 
 
 def _remembered_change(key: str, old: dict[str, Any], new: dict[str, Any],
-                       memo: dict[str, tuple[Any, Any, Any]] | None) -> ObjectChange:
+                       memo: dict[str, tuple[Any, Any, ObjectChange]] | None) -> ObjectChange:
     if memo is not None:
         last = memo.get(key)
         if last is not None and last[0] is old and last[1] is new:
@@ -91,7 +91,7 @@ def _remembered_change(key: str, old: dict[str, Any], new: dict[str, Any],
 
 def _object_change(old: dict[str, Any], new: dict[str, Any]) -> ObjectChange:
     changed = {key: value for key, value in new.items() if old.get(key, _MISSING) != value}
-    grown: dict[str, list] = {}
+    grown: dict[str, list[Any]] = {}
     for key, value in changed.items():
         was = old.get(key)
         if (isinstance(value, list) and isinstance(was, list) and 0 < len(was) < len(value)
@@ -123,7 +123,7 @@ def apply_change(before: dict[str, Any], change: dict[str, Any]) -> dict[str, An
     return after
 
 
-class Outgoing(dict):
+class Outgoing(dict[str, Any]):
     """One seat's state message (the whole of it: this dict) as the table sends it after one change, with its
     number at the table (``serial``, growing in the order the table built them), the number of the seat's message
     before it (``base``, 0 for none) and the change from that one (None for none). The JSON texts are made when a
