@@ -9,10 +9,10 @@ from .record import replay, replay_steps
 from .registry import Bot, bots_for, games, make, make_bot, register_bot, register_game
 from .rng import Rng
 from .text import N_, Text, nText
-from .views import ScoreSheet, SheetRow, View
+from .views import Described, ScoreSheet, SheetRow, View
 
-__all__ = ["N_", "RECORD_FORMAT", "Action", "Bot", "Example", "Game", "GameError", "Guide", "IllegalAction",
-           "Picture", "Section", "Text", "nText", "Rng", "Rules", "RulesError", "ScoreSheet",
+__all__ = ["N_", "RECORD_FORMAT", "Action", "Bot", "Described", "Example", "Game", "GameError", "Guide",
+           "IllegalAction", "Picture", "Section", "Text", "nText", "Rng", "Rules", "RulesError", "ScoreSheet",
            "SheetRow", "State", "View",
            "bots_for", "games", "make", "make_bot", "option", "play_match", "register_bot", "register_game", "replay",
            "replay_steps", "rules_dataclass", "is_whole_number", "whole_number"]
