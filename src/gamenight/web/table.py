@@ -206,7 +206,8 @@ class Table:
                    and not self._pause_left())
         legal = [str(a) for a in state.legal_actions()] if to_move else []
         return {"type": "state", "table": self.summary(), "seat": seat, "version": len(state.history),
-                "view": state.view(seat), "legal_actions": legal, "score_sheet": sheet or state.score_sheet()}
+                "view": state.view(seat), "legal_actions": legal, "score_sheet": sheet or state.score_sheet(),
+                "legal_described": [self.game.describe(a) for a in state.legal_now()] if legal else []}
 
     def message_for_token(self, token: str | None) -> dict:
         """The message of the token's seat (no token: the spectator's)."""
