@@ -368,7 +368,7 @@ class PlaySession:
         lines = []
         for i, action in enumerate(legal, 1):
             notation = str(action)
-            label = self.renderer.action_label(notation, view)
+            label = self.renderer.action_label(notation, view, self.game.describe(action))
             plain = Text.from_markup(label).plain
             suffix = "" if plain == notation else f"  [dim]{escape(notation)}[/dim]"
             lines.append(f"  {i:>2}) {label}{suffix}")

@@ -9,8 +9,9 @@ the markup is taken out and the text printed plain):
 
 ``table(view) -> str``
     What the seat sees now: its hand, the table, every player's public facts, scores, whose turn.
-``action_label(action_text, view) -> str``
-    The menu label of one legal action (``action_text`` is its notation, ``str(action)``).
+``action_label(action_text, view, described=None) -> str``
+    The menu label of one legal action (``action_text`` is its name, ``str(action)``; ``described`` the engine's
+    record of it, ``game.describe(action)``, which the renderer draws from: renderers never read the notation).
 ``hand_summary(view) -> str | None``
     Called just after a hand/round ended (``state.hands_played`` changed, or the match ended) with the
     view after it; the summary of the hand that just finished, or None when there is nothing to say.
@@ -29,9 +30,10 @@ from .generic import GenericRenderer
 __all__ = ["GenericRenderer", "get_renderer"]
 
 
-def get_renderer(game_name: str):
+def get_renderer(game_name: str) -> GenericRenderer:
     """The renderer for ``game_name``: ``render/<game_name>.py``'s ``Renderer()``, else the generic one."""
     module_name = f"{__name__}.{game_name}"
     if game_name.isidentifier() and importlib.util.find_spec(module_name) is not None:
-        return importlib.import_module(module_name).Renderer()
+        renderer: GenericRenderer = importlib.import_module(module_name).Renderer()
+        return renderer
     return GenericRenderer()
