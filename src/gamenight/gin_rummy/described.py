@@ -12,7 +12,7 @@ action does as data, so the pages and the terminal never read the notation again
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..core.cards import card_str
@@ -31,39 +31,30 @@ class GinMove(Described, total=False):
 
 #: the knock as the other seat sees it until the hand is over: its card face down
 FACE_DOWN_KNOCK = "knock"
-_KNOWN: dict[str, GinMove] = {FACE_DOWN_KNOCK: {"kind": "knock", "card": None}}
+# by notation: what makes the action's record anew each time (views are built at every bot decision)
+_FACE_DOWN: GinMove = {"kind": "knock", "card": None}
+_MAKERS: dict[str, Callable[[], GinMove]] = {FACE_DOWN_KNOCK: _FACE_DOWN.copy}
 
 
 def describe(action: GinAction) -> GinMove:
     """``action`` described, in a new record the caller owns."""
-    return _fresh(_record(action))
+    return _maker(action)()
 
 
 def described_log(log: Iterable[Sequence[Any]]) -> list[GinMove]:
     """Each move of a view's log (``[seat, notation]``, a face-down knock written ``knock``) described."""
-    known = _KNOWN
-    out = []
-    for _, text in log:
-        record = known.get(text)
-        out.append(_fresh(record if record is not None else _record(parse(text))))
-    return out
+    makers = _MAKERS
+    return [(makers.get(text) or _maker(parse(text)))() for _, text in log]
 
 
-def _fresh(record: GinMove) -> GinMove:
-    copy = record.copy()
-    if "cards" in record:
-        copy["cards"] = record["cards"].copy()
-    return copy
+def _maker(action: GinAction) -> Callable[[], GinMove]:
+    maker = _MAKERS.get(action.text)
+    if maker is None:
+        maker = _MAKERS[action.text] = _make_maker(action)
+    return maker
 
 
-def _record(action: GinAction) -> GinMove:
-    known = _KNOWN.get(action.text)
-    if known is None:
-        known = _KNOWN[action.text] = _build(action)
-    return known
-
-
-def _build(action: GinAction) -> GinMove:
+def _make_maker(action: GinAction) -> Callable[[], GinMove]:
     kind = action.kind
     record: GinMove = {"kind": Kind(kind).name.lower()}
     if kind in (DISCARD, KNOCK, LAYOFF):
@@ -71,5 +62,6 @@ def _build(action: GinAction) -> GinMove:
     if kind == LAYOFF:
         record["target"] = "set" if action.target == SET_TARGET else "run"
     elif kind == MELD:
-        record["cards"] = [card_str(c) for c in MELD_CARDS[MELD_INDEX[action.meld]]]
-    return record
+        cards = tuple(card_str(c) for c in MELD_CARDS[MELD_INDEX[action.meld]])
+        return lambda: {"kind": "meld", "cards": list(cards)}
+    return record.copy   # its values are strings: a shallow copy shares nothing that can change

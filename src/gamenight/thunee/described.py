@@ -12,7 +12,7 @@ does as data, so the pages and the terminal never read the notation again.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..core.bits import cards_of
@@ -56,53 +56,46 @@ class ThuneeMove(Described, total=False):
 #: a face-down trump card in a log, as the seats that may not see it read it
 FACE_DOWN_TRUMP = "trump ?"
 _SPECIALS = {THUNEE, ROYALS, BLIND_THUNEE, BLIND_ROYALS, TRIP, MOONEY}
-_KNOWN: dict[str, ThuneeMove] = {FACE_DOWN_TRUMP: {"kind": "trump", "card": None}}
+# by notation: what makes the action's record anew each time (views are built at every bot decision)
+_FACE_DOWN: ThuneeMove = {"kind": "trump", "card": None}
+_MAKERS: dict[str, Callable[[], ThuneeMove]] = {FACE_DOWN_TRUMP: _FACE_DOWN.copy}
 
 
 def describe(action: ThuneeAction) -> ThuneeMove:
     """``action`` described, in a new record the caller owns."""
-    return _fresh(_record(action))
+    return _maker(action)()
 
 
 def described_log(log: Iterable[Sequence[Any]]) -> list[ThuneeMove]:
     """Each move of a view's log (``[seat, notation]``, a face-down trump card written ``trump ?``) described."""
-    known = _KNOWN
-    out = []
-    for _, text in log:
-        record = known.get(text)
-        out.append(_fresh(record if record is not None else _record(TABLE.parse(text))))
-    return out
+    makers = _MAKERS
+    return [(makers.get(text) or _maker(TABLE.parse(text)))() for _, text in log]
 
 
-def _fresh(record: ThuneeMove) -> ThuneeMove:
-    copy = record.copy()
-    if "meld_cards" in record:
-        copy["meld_cards"] = record["meld_cards"].copy()
-        copy["melds"] = record["melds"].copy()
-    return copy
+def _maker(action: ThuneeAction) -> Callable[[], ThuneeMove]:
+    maker = _MAKERS.get(action.text)
+    if maker is None:
+        maker = _MAKERS[action.text] = _make_maker(action)
+    return maker
 
 
-def _record(action: ThuneeAction) -> ThuneeMove:
-    known = _KNOWN.get(action.text)
-    if known is None:
-        known = _KNOWN[action.text] = _build(action)
-    return known
-
-
-def _build(action: ThuneeAction) -> ThuneeMove:
+def _make_maker(action: ThuneeAction) -> Callable[[], ThuneeMove]:
     kind = action.kind
+    record: ThuneeMove
     if kind in _SPECIALS:
-        return {"kind": "special", "call": KIND_NAMES[kind]}
-    if kind == TRUMP:
-        return {"kind": "trump", "card": card_text(action.card)} if action.card >= 0 else {"kind": "trump_last"}
-    record: ThuneeMove = {"kind": KIND_NAMES[kind]}
-    if kind in (PLAY, DOUBLE, KANAK):
-        record["card"] = card_text(action.card)
-    elif kind == CALL:
-        record["amount"] = action.amount
-    elif kind == REDEAL:
-        record["points"] = WEAK_LIMIT
+        record = {"kind": "special", "call": KIND_NAMES[kind]}
+    elif kind == TRUMP:
+        record = {"kind": "trump", "card": card_text(action.card)} if action.card >= 0 else {"kind": "trump_last"}
     elif kind == JODI:
-        record["melds"] = [MELD_NAMES[m] + SUIT_CHARS[s] for s, m in enumerate(action.melds) if m]
-        record["meld_cards"] = [card_text(c) for c in cards_of(action.mask)]
-    return record
+        melds = tuple(MELD_NAMES[m] + SUIT_CHARS[s] for s, m in enumerate(action.melds) if m)
+        cards = tuple(card_text(c) for c in cards_of(action.mask))
+        return lambda: {"kind": "jodi", "melds": list(melds), "meld_cards": list(cards)}
+    else:
+        record = {"kind": KIND_NAMES[kind]}
+        if kind in (PLAY, DOUBLE, KANAK):
+            record["card"] = card_text(action.card)
+        elif kind == CALL:
+            record["amount"] = action.amount
+        elif kind == REDEAL:
+            record["points"] = WEAK_LIMIT
+    return record.copy   # its values are plain: a shallow copy shares nothing that can change

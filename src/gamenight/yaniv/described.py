@@ -12,7 +12,7 @@ as data, so the pages and the terminal never read the notation again.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
 from ..core.cards import JOKER, card_str
@@ -31,32 +31,20 @@ class YanivMove(Described, total=False):
 _KIND_WORDS = {Kind.CALL: "call", Kind.DRAW: "draw", Kind.SLAP: "slap", Kind.KEEP: "keep", TAKE: "take",
                SWAP: "swap"}
 _GROUP_WORDS = {SINGLE: "single", SET: "set", RUN: "run"}
-_KNOWN: dict[str, YanivMove] = {}   # by notation: every table spells an action the same way
+# by notation (every table spells an action the same way): what makes the action's record anew, each time one is
+# asked for (views are built at every bot decision, so a record is made from kept parts, knowing its shape)
+_MAKERS: dict[str, Callable[[], YanivMove]] = {}
 
 
 def describe(action: YanivAction) -> YanivMove:
     """``action`` described, in a new record the caller owns."""
-    return _fresh(_record(action))
+    return _maker(action)()
 
 
 def described(actions: Iterable[YanivAction]) -> list[YanivMove]:
-    """Each action described, in order (new records: views are built at every bot decision, so each is copied
-    from the one kept for its notation, knowing its shape)."""
-    known = _KNOWN
-    out = []
-    for a in actions:
-        record = known.get(a.text)
-        out.append(_fresh(record if record is not None else _record(a)))
-    return out
-
-
-def _fresh(record: YanivMove) -> YanivMove:
-    """A copy of a kept record sharing nothing with it."""
-    copy = record.copy()
-    if "cards" in record:
-        copy["cards"] = record["cards"].copy()
-        copy["stands_as"] = record["stands_as"].copy()
-    return copy
+    """Each action described, in order (new records)."""
+    makers = _MAKERS
+    return [(makers.get(a.text) or _maker(a))() for a in actions]
 
 
 def group_described(kind: int, start: int, cards: Sequence[int]) -> YanivMove | None:
@@ -72,17 +60,19 @@ def group_described(kind: int, start: int, cards: Sequence[int]) -> YanivMove | 
     return {"kind": "discard", "group": _GROUP_WORDS[Kind(kind)], "cards": names, "stands_as": stands}
 
 
-def _record(action: YanivAction) -> YanivMove:
-    known = _KNOWN.get(action.text)
-    if known is None:
-        known = _KNOWN[action.text] = _build(action)
-    return known
+def _maker(action: YanivAction) -> Callable[[], YanivMove]:
+    maker = _MAKERS.get(action.text)
+    if maker is None:
+        maker = _MAKERS[action.text] = _make_maker(action)
+    return maker
 
 
-def _build(action: YanivAction) -> YanivMove:
+def _make_maker(action: YanivAction) -> Callable[[], YanivMove]:
     if action.is_discard:
-        return cast(YanivMove, group_described(action.kind, action.run_start, action.cards))
-    record: YanivMove = {"kind": _KIND_WORDS[action.kind]}
+        record = cast(YanivMove, group_described(action.kind, action.run_start, action.cards))
+        group, cards, stands = record["group"], tuple(record["cards"]), tuple(record["stands_as"])
+        return lambda: {"kind": "discard", "group": group, "cards": list(cards), "stands_as": list(stands)}
+    plain: YanivMove = {"kind": _KIND_WORDS[action.kind]}
     if action.kind in (TAKE, SWAP):
-        record["card"] = card_str(action.cards[0])
-    return record
+        plain["card"] = card_str(action.cards[0])
+    return plain.copy   # its values are strings: a shallow copy shares nothing that can change
