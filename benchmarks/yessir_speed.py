@@ -45,7 +45,7 @@ def playouts(players: int, seconds: float) -> dict:
 
 
 def heuristic(players: int, seconds: float) -> dict:
-    yessir_bots._CACHES.clear()
+    yessir_bots._TABLES.clear()
     game = gamenight.make("yessir", players=players)
     bot = gamenight.make_bot("heuristic", game)
     rng = random.Random(2)

@@ -15,6 +15,7 @@ from .core import (
     Action,
     Bot,
     Game,
+    GameRecord,
     IllegalAction,
     Rng,
     Rules,
@@ -36,7 +37,7 @@ from .core import (
 from .core.registry import bot_doc, bot_options
 
 __version__ = "0.1.0"
-__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "IllegalAction", "Rng", "Rules", "RulesError", "ScoreSheet",
-           "SheetRow", "State", "View",
+__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "GameRecord", "IllegalAction", "Rng", "Rules", "RulesError",
+           "ScoreSheet", "SheetRow", "State", "View",
            "bot_doc", "bot_options", "bots_for", "games", "hint", "is_whole_number", "judge", "make", "make_bot",
            "play_match", "replay", "replay_steps", "review", "review_summary", "whole_number"]

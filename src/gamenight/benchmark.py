@@ -13,13 +13,18 @@ import platform
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
+from .core.game import Action
 from .core.match import play_match
 from .core.registry import bot_options, bots_for, games, make, make_bot
 
+#: how a playout chooses each action: ``pick(legal, rng)``
+Pick = Callable[[list[Action], random.Random], Action]
+
 # The tables the issues give targets for; every other registered game is measured at its defaults.
-TABLES = {
+TABLES: dict[str, list[tuple[str, int, dict[str, Any]]]] = {
     "yaniv": [("4 players, one pack", 4, {"double_deck_from_players": 5}),
               ("4 players, two packs", 4, {}),
               ("2 players", 2, {}),
@@ -27,7 +32,8 @@ TABLES = {
 }
 
 
-def random_playouts(name: str, players: int | None = None, seconds: float = 3.0, pick=None, **options) -> dict:
+def random_playouts(name: str, players: int | None = None, seconds: float = 3.0, *, pick: Pick | None = None,
+                    **options: Any) -> dict[str, Any]:
     """Whole matches for about ``seconds``; ``pick(legal, rng)`` chooses each action (default: uniform)."""
     game = make(name, players=players, **options)
     rng = random.Random(1)
@@ -50,7 +56,7 @@ def random_playouts(name: str, players: int | None = None, seconds: float = 3.0,
             "matches_per_second": round(matches / elapsed, 2)}
 
 
-def bot_speed(name: str, bot: str, players: int | None = None, seconds: float = 3.0) -> dict:
+def bot_speed(name: str, bot: str, players: int | None = None, seconds: float = 3.0) -> dict[str, Any]:
     game = make(name, players=players)
     bots = [make_bot(bot, game) for _ in range(game.num_players)]
     decisions = matches = 0
@@ -64,7 +70,7 @@ def bot_speed(name: str, bot: str, players: int | None = None, seconds: float = 
             "decisions_per_second": round(decisions / elapsed), "matches_per_second": round(matches / elapsed, 2)}
 
 
-def search_speed(name: str, bot: str = "expert", seconds: float = 3.0) -> dict:
+def search_speed(name: str, bot: str = "expert", seconds: float = 3.0) -> dict[str, Any]:
     """The search bot's seconds per decision at its default budget, over the decisions of a heuristic match (those
     with a choice), for about ``seconds`` (at least one decision)."""
     game = make(name)
@@ -88,7 +94,7 @@ def search_speed(name: str, bot: str = "expert", seconds: float = 3.0) -> dict:
             "seconds_per_decision": round(spent / decisions, 3)}
 
 
-def run(names: list[str] | None = None, seconds: float = 3.0) -> dict:
+def run(names: list[str] | None = None, seconds: float = 3.0) -> dict[str, Any]:
     report: dict[str, Any] = {"python": platform.python_version(), "machine": platform.machine(), "games": {}}
     for name in names or games():
         entries = []

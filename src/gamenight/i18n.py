@@ -17,8 +17,9 @@ import ast
 import functools
 import gettext
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import IO, Any, TypedDict
 
 from gamenight.core.text import N_, Text, nText
 
@@ -128,8 +129,16 @@ def plural_expression(lang: str) -> str:
     return expression
 
 
+class Catalog(TypedDict):
+    """A language's messages for the browser (``catalog``)."""
+
+    lang: str
+    plural: str                                # the plural-forms expression in ``n`` (gettext's)
+    messages: dict[str, str | list[str]]       # a message id to its text, or to its plural forms
+
+
 @functools.cache
-def catalog(lang: str) -> dict:
+def catalog(lang: str) -> Catalog:
     """The language's messages for the browser: ``{lang, plural, messages}``, a message id to its text (or, for a
     text with plural forms, the list of its forms). The same compiled catalog the server reads: one source."""
     messages: dict[str, str | list[str]] = {}
@@ -254,8 +263,12 @@ class PseudoTranslations(gettext.GNUTranslations):
 #: ``_(text)`` in a page's HTML (element text or an attribute value): a text the server translates as it serves
 HTML_TEXT = re.compile(r"_\(([^()<>]+)\)")
 
+#: what a Babel extraction method yields for each message: line, keyword, the message argument(s), comments
+Extracted = tuple[int, str, "str | None | tuple[str | None, ...]", list[str]]
 
-def extract_python(fileobj, keywords, comment_tags, options):
+
+def extract_python(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Iterable[str],
+                   options: Mapping[str, Any]) -> Iterator[Extracted]:
     """Babel's extraction method for the Python sources (``babel.cfg``): every call of a keyword function (``t``,
     ``Text``, ``N_``, ``option``...) with its positional arguments, the calls inside f-strings included (Babel's own
     method cannot see into an f-string before Python 3.12: ``f"[bold]{t('Round {n}', n=3)}[/bold]"``). Babel picks
@@ -268,7 +281,7 @@ def extract_python(fileobj, keywords, comment_tags, options):
             continue
         name = node.func.id if isinstance(node.func, ast.Name) else (
             node.func.attr if isinstance(node.func, ast.Attribute) else None)
-        if name not in keywords:
+        if name is None or name not in keywords:
             continue
         messages = tuple(arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
                          for arg in node.args)
@@ -276,7 +289,8 @@ def extract_python(fileobj, keywords, comment_tags, options):
             yield node.lineno, name, messages if len(messages) > 1 else messages[0], []
 
 
-def extract_html(fileobj, keywords, comment_tags, options):
+def extract_html(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Iterable[str],
+                 options: Mapping[str, Any]) -> Iterator[Extracted]:
     """Babel's extraction method for the pages' HTML (``babel.cfg``): each ``_(text)``."""
     for number, line in enumerate(fileobj.read().decode("utf-8").splitlines(), 1):
         for match in HTML_TEXT.finditer(line):

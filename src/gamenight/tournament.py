@@ -58,7 +58,7 @@ import os
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from .core.game import Game
 from .core.match import play_match
@@ -77,8 +77,131 @@ SOLO_SEATING = ("one against the rest: rotation r: the first bot of the pair alo
 #: the two seating modes, as the settings, the JSON and the CSV name them
 PAIRS, SOLO = "pairs", "solo"
 
-Result = dict[str, Any]
+
+
+# ---- what the tournament reports (JSON) ------------------------------------------------------------------------
+class CallCount(TypedDict):
+    """One counted word in one match, for the pair's two bots (``[a, b]``): the calls made, those made in a hand
+    that was scored, and those whose hand the caller's column won."""
+    word: str
+    made: list[int]
+    scored: list[int]
+    won: list[int]
+
+
+class Result(TypedDict):
+    """One match (:func:`play_job`)."""
+    job: int
+    pair: list[str]
+    seed: int
+    rotation: int
+    seats: list[str]                         # the bot in each seat
+    returns: list[float]                     # each seat's
+    score: list[float]                       # what each bot of the pair won of the match (adding up to 1)
+    hand_winners: list[int | None]           # each hand's winning score sheet column (None: undecided)
+    hands_won: list[int]                     # the decided hands each bot of the pair won
+    hands: int
+    undecided: int
+    actions: int
+    solo_decided: NotRequired[int]           # one against the rest: the decided hands the lone bot played
+    solo_fair_hands: NotRequired[float]      # ... and how many of them would be its fair share
+    calls: NotRequired[list[CallCount]]      # counting calls: per counted word
+
+
 OnResult = Callable[[Result], None]
+
+
+class PairBot(TypedDict):
+    """One bot of a pair, over the pair's matches."""
+    bot: str
+    wins: float
+    win_rate: float
+    ci95: list[float]
+    hands_won: int
+    hand_rate: float                         # of the decided hands
+    hands_ci95: list[float]
+
+
+class PairSummary(TypedDict):
+    pair: list[str]
+    matches: int
+    hands: int
+    decided_hands: int
+    undecided_hands: int
+    bots: list[PairBot]
+
+
+class SoloSummary(TypedDict):
+    """The lone bot against one other bot, in every other seat."""
+    bot: str
+    opponent: str
+    opponents_per_match: int
+    matches: int
+    wins: float
+    win_rate: float
+    ci95: list[float]
+    fair_share: float
+    hands: int
+    decided_hands: int                       # of those it played
+    undecided_hands: int
+    hands_won: int
+    hand_rate: float
+    hands_ci95: list[float]
+    hands_fair_share: float
+
+
+class CallSummary(TypedDict):
+    """One bot's calls of one counted word, over every match it played."""
+    bot: str
+    word: str
+    matches: int
+    made: int
+    scored: int
+    won: int
+    won_rate: float | None                   # of the scored ones (None: none was)
+    ci95: list[float]
+
+
+class Rating(TypedDict):
+    bot: str
+    rating: float                            # Elo scale, the anchor 0
+    ci95: list[float | None]                 # [None, None] without resamples
+    anchor: bool
+    matches: int
+    wins: float
+    win_rate: float
+
+
+class Report(TypedDict):
+    """The results (:func:`report`): ``pairs`` and ``ratings``, or one against the rest ``solo`` and no
+    ratings; ``calls`` when calls are counted."""
+    pairs: NotRequired[list[PairSummary]]
+    solo: NotRequired[list[SoloSummary]]
+    ratings: list[Rating] | None
+    calls: NotRequired[list[CallSummary]]
+
+
+class Settings(TypedDict):
+    """What a tournament was (:func:`settings`)."""
+    game: str
+    players: int
+    rules: dict[str, Any]
+    bots: list[str]
+    matches_per_pair: int
+    seeds: list[int]                         # the first and the last
+    seating: str
+    iterations: int | None
+    anchor: str | None
+    resamples: int | None
+    prior_draws_per_pair: float | None
+    mode: str                                # PAIRS or SOLO
+    count: NotRequired[list[str]]
+
+
+class Tournament(Report):
+    """A whole tournament (:func:`tournament`): its settings, the report and every match."""
+    settings: Settings
+    matches: list[Result]
 
 
 # ---- the schedule ---------------------------------------------------------------------------------------------
@@ -256,13 +379,19 @@ def play_job(job: Job) -> Result:
                       "hand_winners": winners, "hands_won": [hand_bots.count(bot) for bot in job.pair],
                       "hands": len(winners), "undecided": hand_bots.count(None), "actions": len(state.history)}
     if job.solo:
-        result.update(solo_hands(state.sheet, winners, job.rotation))
+        solo = solo_hands(state.sheet, winners, job.rotation)
+        result["solo_decided"], result["solo_fair_hands"] = solo["solo_decided"], solo["solo_fair_hands"]
     if job.count:
         result["calls"] = pair_calls(job, state, winners, columns)
     return result
 
 
-def solo_hands(sheet: Sequence[Any], winners: Sequence[int | None], seat: int) -> dict[str, Any]:
+class SoloHands(TypedDict):
+    solo_decided: int
+    solo_fair_hands: float
+
+
+def solo_hands(sheet: Sequence[Any], winners: Sequence[int | None], seat: int) -> SoloHands:
     """The decided hands the lone bot (in ``seat``, a column of its own) played, and how many of them it would
     win at a fair share: a hand's fair share is one over the columns still playing it (Yaniv's players who are
     out of the match have no points: they neither play nor win the hand)."""
@@ -300,7 +429,7 @@ def count_calls(state: Any, words: Sequence[str]) -> list[tuple[int, int, int]]:
 
 
 def pair_calls(job: Job, state: Any, winners: Sequence[int | None],
-               columns: Sequence[Sequence[int]]) -> list[dict[str, Any]]:
+               columns: Sequence[Sequence[int]]) -> list[CallCount]:
     """Per counted word, for each bot of the pair: the calls it made, how many were in a hand that reached the
     score sheet (``scored``), and in how many of those its seat's column won the hand."""
     made = [[0, 0] for _ in job.count]
@@ -447,12 +576,12 @@ def percentile(values: Sequence[float], q: float) -> float:
 # ---- the report -----------------------------------------------------------------------------------------------
 def report(bots: Sequence[str], results: Sequence[Result], anchor: str | None = None, resamples: int = 200,
            seed: int = 0, prior: float = PRIOR, solo: bool = False, count: Sequence[str] = (),
-           players: int | None = None) -> dict[str, Any]:
+           players: int | None = None) -> Report:
     """The pairs' results and the bots' ratings from the matches' ``results`` (as :func:`run_jobs` gives them).
 
     ``solo`` (one against the rest, at ``players`` players): ``{"solo": [...], "ratings": None}`` instead; with
     ``count``, ``"calls"`` too (:func:`call_summary`)."""
-    data: dict[str, Any]
+    data: Report
     if solo:
         players = players if players is not None else len(results[0]["seats"]) if results else None
         if players is None:
@@ -475,11 +604,11 @@ def default_anchor(bots: Sequence[str]) -> str:
     return "random" if "random" in bots else bots[-1]
 
 
-def pair_summary(pair: tuple[str, str], results: Sequence[Result]) -> dict[str, Any]:
+def pair_summary(pair: tuple[str, str], results: Sequence[Result]) -> PairSummary:
     """Each bot's match wins and decided hands won in one pair's matches, with 95% Wilson intervals."""
     n = len(results)
     decided = sum(sum(r["hands_won"]) for r in results)
-    bots = []
+    bots: list[PairBot] = []
     for side, name in enumerate(pair):
         wins = sum(r["score"][side] for r in results)
         hands = sum(r["hands_won"][side] for r in results)
@@ -491,7 +620,7 @@ def pair_summary(pair: tuple[str, str], results: Sequence[Result]) -> dict[str, 
             "undecided_hands": sum(r["undecided"] for r in results), "bots": bots}
 
 
-def solo_summary(pair: tuple[str, str], results: Sequence[Result], players: int) -> dict[str, Any]:
+def solo_summary(pair: tuple[str, str], results: Sequence[Result], players: int) -> SoloSummary:
     """The lone bot ``pair[0]`` against ``pair[1]`` in every other seat: its match wins (a shared win counts its
     share) and the decided hands it won of those it played, each with a 95% Wilson interval and the fair share
     (what it would win if all bots were equal: one match in ``players``; a hand's share over the columns still
@@ -509,11 +638,11 @@ def solo_summary(pair: tuple[str, str], results: Sequence[Result], players: int)
             "hands_fair_share": fair_hands / decided if decided else 1 / players}
 
 
-def call_summary(bots: Sequence[str], results: Sequence[Result], words: Sequence[str]) -> list[dict[str, Any]]:
+def call_summary(bots: Sequence[str], results: Sequence[Result], words: Sequence[str]) -> list[CallSummary]:
     """Per bot and counted word, over every match the bot played: the calls it made, those made in a hand that
     was scored, the hands its seat won after them, and that rate of the scored ones (None when there is none)
     with a 95% Wilson interval."""
-    rows = []
+    rows: list[CallSummary] = []
     for name in bots:
         mine = [(r, r["pair"].index(name)) for r in results if name in r["pair"]]
         for index, word in enumerate(words):
@@ -526,7 +655,7 @@ def call_summary(bots: Sequence[str], results: Sequence[Result], words: Sequence
 
 
 def ratings(bots: Sequence[str], results: Sequence[Result], anchor: str, resamples: int = 200, seed: int = 0,
-            prior: float = PRIOR) -> list[dict[str, Any]]:
+            prior: float = PRIOR) -> list[Rating]:
     """Each bot's Bradley-Terry rating (``anchor`` = 0) with a 95% bootstrap interval, best first.
 
     The bootstrap draws, for every pair, as many deals as it played, with replacement, each deal with all its
@@ -540,11 +669,12 @@ def ratings(bots: Sequence[str], results: Sequence[Result], anchor: str, resampl
         drawn = itertools.chain.from_iterable(rng.choices(group, k=len(group)) for group in deals.values())
         for i, value in enumerate(elo_scale(bradley_terry(_wins(len(bots), drawn), prior), index[anchor])):
             samples[i].append(value)
-    table = []
+    table: list[Rating] = []
     for name, i in index.items():
         mine = [r for r in results if name in r["pair"]]
         wins = sum(r["score"][r["pair"].index(name)] for r in mine)
-        interval = [percentile(samples[i], 0.025), percentile(samples[i], 0.975)] if resamples else [None, None]
+        interval: list[float | None] = ([percentile(samples[i], 0.025), percentile(samples[i], 0.975)] if resamples
+                                        else [None, None])
         table.append({"bot": name, "rating": fitted[i], "ci95": interval, "anchor": name == anchor,
                       "matches": len(mine), "wins": wins, "win_rate": wins / len(mine) if mine else 0.0})
     return sorted(table, key=lambda row: -row["rating"])
@@ -577,10 +707,10 @@ def _wins(k: int, deals: Iterable[Deal]) -> list[list[float]]:
 
 def settings(spec: GameSpec, bots: Sequence[str], matches: int, seed: int, iterations: int | None,
              anchor: str | None = None, resamples: int = 200, solo: bool = False,
-             count: Sequence[str] = ()) -> dict[str, Any]:
+             count: Sequence[str] = ()) -> Settings:
     """What a tournament was: everything that decides its results (not how it was run). One against the rest
     has no ratings, so no anchor, resamples or prior; ``count`` is there only when calls are counted."""
-    data = {"game": spec.name, "players": spec.players, "rules": spec.rules, "bots": list(bots),
+    data: Settings = {"game": spec.name, "players": spec.players, "rules": spec.rules, "bots": list(bots),
             "matches_per_pair": matches, "seeds": [seed, seed + matches - 1],
             "seating": SOLO_SEATING if solo else SEATING, "iterations": iterations,
             "anchor": None if solo else anchor if anchor is not None else default_anchor(bots),
@@ -593,7 +723,7 @@ def settings(spec: GameSpec, bots: Sequence[str], matches: int, seed: int, itera
 
 def tournament(game: Game[Any, Any], bots: Sequence[str], matches: int, seed: int = 0,
                iterations: int | None = None, workers: int = 1, resamples: int = 200, solo: bool = False,
-               count: Sequence[str] = ()) -> dict[str, Any]:
+               count: Sequence[str] = ()) -> Tournament:
     """A whole tournament in one call: ``{"settings", "pairs", "ratings", "matches"}`` (one against the rest:
     ``"solo"`` for ``"pairs"``, and ``"ratings"`` None; counting: ``"calls"`` too)."""
     spec = GameSpec.of(game)

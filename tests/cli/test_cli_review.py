@@ -6,6 +6,7 @@ import io
 import json
 
 import pytest
+from rich.console import Console
 
 import gamenight
 from gamenight.bots.review import horizon
@@ -149,3 +150,23 @@ def test_help_offers_the_hint(cli):
 def test_hint_iterations_must_be_positive(cli):
     run = cli(["play", *GIN, "--hint-iterations", "0"])
     assert run.rc == 2 and "--hint-iterations must be at least 1" in run.err
+
+
+def test_a_plain_console_plays_with_hints_and_draws_the_table():
+    """``main`` given PlainConsoles (no colours wanted): ``play`` draws its panels as text, not as a Python repr, and
+    a hint works (it took a Rich console's spinner before)."""
+    out, err = io.StringIO(), io.StringIO()
+    answers = iter(["hint", "quit"])
+    rc = main(["play", *YESSIR, "--hint-iterations", "2"], input_fn=lambda prompt: next(answers),
+              console=PlainConsole(out), err_console=PlainConsole(err))
+    assert rc == 0, err.getvalue()
+    assert "Hint: " in out.getvalue()
+    assert "Your dice:" in out.getvalue() and "object at 0x" not in out.getvalue()
+
+
+def test_review_with_a_plain_console_for_errors_prints_no_progress_bar(yessir_file):
+    out, err = io.StringIO(), io.StringIO()
+    rc = main(["review", str(yessir_file), "--iterations", "2", "--seat", "0"],
+              console=Console(file=out, width=120, color_system=None), err_console=PlainConsole(err))
+    assert rc == 0, err.getvalue()
+    assert "Seat 0: " in out.getvalue() and err.getvalue() == ""

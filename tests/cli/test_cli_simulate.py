@@ -1,11 +1,15 @@
 """``gamenight simulate``: per-seat wins with Wilson intervals, mean scores, speed; JSON output."""
 from __future__ import annotations
 
+import io
 import json
 import math
 
 import pytest
+from rich.console import Console
 
+from gamenight.cli.console import PlainConsole
+from gamenight.cli.main import main
 from gamenight.cli.simulate import wilson_interval
 
 
@@ -83,3 +87,13 @@ def test_bench_passes_through_to_the_benchmark(cli, capsys):
     assert "yaniv" in data["games"]
     bad = cli(["bench", "chess"])
     assert bad.rc == 2 and "unknown game 'chess'" in bad.err
+
+
+def test_a_plain_console_for_errors_gets_no_progress_bar():
+    """``main`` with a Rich console for the output and a PlainConsole for errors: the table, and no progress bar
+    (Rich's bar cannot draw on a PlainConsole)."""
+    out, err = io.StringIO(), io.StringIO()
+    rc = main(["simulate", "yaniv", "--games", "2", "--players", "2", "--bots", "random", "--rules", "single_round"],
+              console=Console(file=out, width=120, color_system=None), err_console=PlainConsole(err))
+    assert rc == 0, err.getvalue()
+    assert "win rate" in out.getvalue() and err.getvalue() == ""

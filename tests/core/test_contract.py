@@ -195,7 +195,7 @@ def test_the_core_guards_every_game_alike(name):
         with pytest.raises(ValueError):
             state.view(seat)
     assert state.view(None)["seat"] is None and state.view(0)["seat"] == 0
-    assert {"legal_actions", "_apply", "_view", "_to_dict", "_copy_into"} <= State.__abstractmethods__
+    assert {"_legal_now", "_apply", "_view", "_to_dict", "_copy_into"} <= State.__abstractmethods__
     for old, new in game.RULES.PRESET_ALIASES.items():
         assert new in game.RULES.PRESETS and gamenight.make(name, rules=old).rules.preset == new
 

@@ -144,6 +144,12 @@ def play_random(game, seed: int, max_actions: int) -> int:
     raise AssertionError(f"a random match from seed {seed} ran past {max_actions} actions")
 
 
+@pytest.mark.parametrize("game", DECLARED)
+def test_the_game_states_the_bound_its_tests_check(game):
+    """``Game.MAX_GAME_LENGTH`` (OpenSpiel's ``max_game_length``) is the bound the game's bounds file checks."""
+    assert gamenight.core.registry.game_class(game).MAX_GAME_LENGTH == declared(game).MAX_ACTIONS
+
+
 @pytest.mark.parametrize("game,options,players", [
     pytest.param(game, options, players, id=f"{game}-{label}-{players}",
                  marks=pytest.mark.slow if (game, label) == ("gin_rummy", "longest") else ())

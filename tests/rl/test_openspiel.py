@@ -18,7 +18,7 @@ import numpy as np
 import gamenight
 from gamenight.core.errors import RulesError
 from gamenight.rl.observations import encode, observation_size
-from gamenight.rl.openspiel import MAX_GAME_LENGTH, register_openspiel, short_name, utility_sum
+from gamenight.rl.openspiel import register_openspiel, short_name
 
 NAMES = register_openspiel()
 
@@ -88,8 +88,8 @@ def test_the_game_info_is_the_engines(name, players):
     assert game.num_distinct_actions() == engine.num_distinct_actions
     assert game.max_chance_outcomes() == 1
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
-    assert game.utility_sum() == utility_sum(engine) == (players // 2 if name == "thunee" else 1)
-    assert game.max_game_length() == MAX_GAME_LENGTH[name]
+    assert game.utility_sum() == engine.utility_sum == (players // 2 if name == "thunee" else 1)
+    assert game.max_game_length() == engine.MAX_GAME_LENGTH
     assert game.observation_tensor_shape() == [observation_size(engine)]
 
 

@@ -9,8 +9,7 @@ from starlette.testclient import TestClient
 from web_helpers import act, create, join, later, manual_manager, ws_connect
 
 from gamenight import replay
-from gamenight.web import TableManager, create_app, open_storage
-from gamenight.web import table as table_module
+from gamenight.web import TableManager, bot_driver, create_app, open_storage
 from gamenight.web.scheduler import BotScheduler
 
 QUICK_BOTS = {"game": "yessir", "players": 3, "options": {"rounds_to_win": 1}}
@@ -123,7 +122,7 @@ def test_shutdown_leaves_no_bot_thread(db_url):
 def test_a_table_nobody_watches_and_no_person_sits_at_plays_at_full_speed(db_url):
     manager, clock = manual_manager(db_url, bot_delay=10.0)
     table = manager.create(**QUICK_BOTS, seats=["random"] * 3)
-    later(manager, clock, table_module.UNWATCHED_FULL_SPEED_AFTER + 10.0)   # one delay, and nobody came
+    later(manager, clock, bot_driver.UNWATCHED_FULL_SPEED_AFTER + 10.0)   # one delay, and nobody came
     assert table.state.is_over                                                # the rest at once
 
 
@@ -131,7 +130,7 @@ def test_a_watched_table_of_bots_keeps_the_pace(db_url):
     manager, clock = manual_manager(db_url, bot_delay=DELAY)
     table = manager.create(**QUICK_BOTS, seats=["random"] * 3)
     table.listen(None, lambda message: None)
-    later(manager, clock, table_module.UNWATCHED_FULL_SPEED_AFTER + DELAY)
+    later(manager, clock, bot_driver.UNWATCHED_FULL_SPEED_AFTER + DELAY)
     assert len(table.state.history) == 1
 
 
@@ -140,7 +139,7 @@ def test_unwatched_tables_play_in_the_background_and_never_delay_a_watched_one(d
     the watched table's bot moves on time whatever they do."""
     manager, clock = manual_manager(db_url, bot_delay=DELAY)
     background = [manager.create(**QUICK_BOTS, seats=["random"] * 3) for _ in range(5)]
-    clock.advance(table_module.UNWATCHED_FULL_SPEED_AFTER + DELAY)
+    clock.advance(bot_driver.UNWATCHED_FULL_SPEED_AFTER + DELAY)
     for _ in background:                 # each plays one move and, nobody watching, queues the rest at once
         assert manager.scheduler.run_next()
     watched = manager.create(**QUICK_BOTS, seats=["random"] * 3)

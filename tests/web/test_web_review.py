@@ -169,7 +169,7 @@ def test_a_judgement_that_fails_fails_the_review_and_asking_again_starts_afresh(
 def test_a_seat_with_no_choice_to_make_has_an_empty_review_at_once(held, monkeypatch):
     manager, thinkers = held
     table, tokens = finished_table(manager)
-    monkeypatch.setattr("gamenight.web.table.decisions_of", lambda *args: [])
+    monkeypatch.setattr("gamenight.web.coaching.decisions_of", lambda *args: [])
     review = table.review(tokens[0])
     assert review["status"] == "done" and review["decisions"] == [] and review["summary"]["accuracy"] is None
     assert not thinkers.jobs and manager.review_slots.taken == 0
@@ -321,6 +321,6 @@ def test_a_table_without_a_thinking_pool_reviews_in_a_thread(held, monkeypatch):
     table, tokens = finished_table(manager)
     table.thinkers = None
     came = threading.Event()
-    monkeypatch.setattr(table, "_judgement_came", lambda review, decision, answer: came.set())
+    monkeypatch.setattr(table.coach, "_judgement_came", lambda review, decision, answer: came.set())
     assert table.review(tokens[0])["status"] == "running"
     assert came.wait(60), "the judgement came from the review's own thread"

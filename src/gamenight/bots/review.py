@@ -35,7 +35,7 @@ from typing import Any
 from ..core.checks import whole_number
 from ..core.errors import IllegalAction
 from ..core.game import Action, Game, State
-from ..core.record import replay
+from ..core.record import GameRecord, replay
 from ..core.registry import make_bot
 from ..core.text import Text
 from ..core.views import View
@@ -171,7 +171,7 @@ class _Decision:
     played: Action
 
 
-def review(record: dict[str, Any] | str, seats: list[int] | None = None, iterations: int | None = None,
+def review(record: GameRecord | dict[str, Any] | str, seats: list[int] | None = None, iterations: int | None = None,
            progress: Progress | None = None, seed: int = 0) -> dict[str, Any]:
     """Review a record's decisions by ``seats`` (default: every seat) with the expert (``iterations`` rollouts a
     decision; None: its default). Deterministic for ``seed``: decision ``i`` searches with
@@ -200,7 +200,7 @@ def review(record: dict[str, Any] | str, seats: list[int] | None = None, iterati
             "summary": summarize(judged, chosen)}
 
 
-def _as_record(record: dict[str, Any] | str) -> dict[str, Any]:
+def _as_record(record: GameRecord | dict[str, Any] | str) -> GameRecord | dict[str, Any]:
     if isinstance(record, str):
         record = json.loads(record)
     if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
@@ -214,7 +214,7 @@ def _seats(seats: list[int] | None, players: int) -> list[int]:
     return sorted({whole_number(seat, "seat", 0, players - 1) for seat in seats})
 
 
-def _decisions(record: dict[str, Any], state: State[Any, Any], seats: list[int]) -> Iterator[_Decision]:
+def _decisions(record: GameRecord | dict[str, Any], state: State[Any, Any], seats: list[int]) -> Iterator[_Decision]:
     """Replay the record's actions from ``state``: each move by one of ``seats`` that had a choice."""
     for index, text in enumerate(record["actions"]):
         seat = state.current_player

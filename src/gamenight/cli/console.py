@@ -9,6 +9,11 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any, TypeAlias
+
+if TYPE_CHECKING:  # Rich is the cli extra: everything here works without it
+    from rich.console import Console
 
 CLI_EXTRA = "pip install 'gamenight[cli]'"
 
@@ -40,7 +45,7 @@ def t(template: str, **values: object) -> str:
     return i18n.render(i18n.Text(template, **values), _language)
 
 
-def said(made: dict | None, english: str = "") -> str:
+def said(made: dict[str, Any] | None, english: str = "") -> str:
     """A text the engine put in a view as a Text's JSON (a hand's ``says``, a scoring line), in the terminal's
     language; ``english`` when the view has none."""
     from .. import i18n
@@ -106,13 +111,13 @@ def plain(markup: str) -> str:
 class PlainConsole:
     """The part of ``rich.console.Console`` the commands use, printing plain text."""
 
-    def __init__(self, file=None, stderr: bool = False, width: int | None = None):
+    def __init__(self, file: IO[str] | None = None, stderr: bool = False, width: int | None = None):
         self._file = file
         self._stderr = stderr
         self._width = width
 
     @property
-    def file(self):
+    def file(self) -> IO[str]:
         if self._file is not None:
             return self._file
         return sys.stderr if self._stderr else sys.stdout
@@ -121,9 +126,12 @@ class PlainConsole:
     def width(self) -> int:
         return self._width or shutil.get_terminal_size((100, 24)).columns
 
-    def print(self, *objects, sep: str = " ", end: str = "\n", markup: bool = True, **_ignored) -> None:
+    def print(self, *objects: str, sep: str = " ", end: str = "\n", markup: bool | None = None,
+              **_ignored: object) -> None:
+        """Rich's ``print`` for texts (a Rich renderable has no plain text): their markup taken out unless
+        ``markup`` is False; Rich's other options mean nothing in plain text."""
         texts = [str(o) for o in objects]
-        if markup:
+        if markup is not False:
             texts = [plain(t) for t in texts]
         self.file.write(sep.join(texts) + end)
         self.file.flush()
@@ -133,7 +141,13 @@ class PlainConsole:
         return input()
 
 
-def make_console(stderr: bool = False):
+#: where a command prints: a Rich console, or without Rich a :class:`PlainConsole`
+Output: TypeAlias = "Console | PlainConsole"
+#: what asks the person at the terminal: called with the prompt, it returns the line typed (EOFError: no more)
+Reader = Callable[[str], str]
+
+
+def make_console(stderr: bool = False) -> Output:
     """A Rich console when Rich is installed, else a :class:`PlainConsole`."""
     if have_rich():
         from rich.console import Console

@@ -5,10 +5,13 @@ terminal's cards (``7♠``) and dice (``[5]``, the luck die ``(3)``), worked exa
 """
 from __future__ import annotations
 
-from gamenight import i18n
-from gamenight.core.guide import Example, Guide, Picture
+from typing import Any
 
-from .console import PlainConsole, escape
+from gamenight import i18n
+from gamenight.core.game import Game
+from gamenight.core.guide import Block, Example, Guide, Picture
+
+from .console import Output, PlainConsole, escape
 from .render.cards import cards_markup
 
 Line = tuple[int, str]   # how far a paragraph is indented, and its Rich markup
@@ -24,7 +27,7 @@ def guide_markup(guide: Guide, lang: str) -> list[Line]:
     return lines
 
 
-def _block(block, lang: str, indent: int) -> list[Line]:
+def _block(block: Block, lang: str, indent: int) -> list[Line]:
     if isinstance(block, Picture):
         return [(indent + 2, _picture(block, lang))]
     if isinstance(block, Example):
@@ -47,7 +50,7 @@ def _picture(picture: Picture, lang: str) -> str:
     return shown
 
 
-def print_guide(game, lang: str, out) -> None:
+def print_guide(game: Game[Any, Any], lang: str, out: Output) -> None:
     """The game's guide for its rules, in ``lang``; a clear line if the game has none yet."""
     try:
         guide = game.guide()

@@ -1,17 +1,32 @@
 """``gamenight rules`` (a game's options and presets, or the list of games) and ``gamenight replay``."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, NotRequired, cast
+
 from ..core.errors import IllegalAction, RulesError
-from ..core.game import RECORD_FORMAT
-from ..core.record import replay, replay_steps
+from ..core.game import RECORD_FORMAT, Game, State
+from ..core.options import Rules
+from ..core.record import GameRecord, replay, replay_steps
 from ..core.registry import bot_doc, bots_for, game_class, games, make
-from .arguments import CliError, language, load_json_file
-from .console import PlainConsole, escape, t, table_text
+from .arguments import CliError, ReplayOptions, RulesOptions, load_json_file
+from .console import Output, PlainConsole, escape, t, table_text
 from .guide import print_guide
 from .render import get_renderer
 
+if TYPE_CHECKING:  # Rich is the cli extra: without it, `rules` and `replay` print plain text
+    from rich.table import Table
 
-def _value_text(value) -> str:
+AnyGame = Game[Any, Any]
+AnyState = State[Any, Any]
+
+
+class RecordFile(GameRecord):
+    """A record as a file holds it: a game record, and from ``gamenight play --record`` at the end of a match the
+    result it states, ``{"scores", "winners"}`` (any JSON value as read: the replay checks it)."""
+    result: NotRequired[object]
+
+
+def _value_text(value: object) -> str:
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -23,7 +38,7 @@ def _value_text(value) -> str:
     return str(value)
 
 
-def rules_table(rules_cls, current=None, width: int = 120):
+def rules_table(rules_cls: type[Rules], current: Rules | None = None, width: int = 120) -> Table:
     """The options of ``rules_cls`` (name, type, default, allowed, meaning), with ``current``'s values if given.
 
     A table on a wide console; on a narrow one (``width`` < 110) each option takes two lines instead, so the
@@ -62,13 +77,13 @@ def rules_table(rules_cls, current=None, width: int = 120):
     return table
 
 
-def _now_text(entry: dict, values: dict) -> str:
+def _now_text(entry: dict[str, Any], values: dict[str, Any]) -> str:
     now = values.get(entry["name"])
     text = entry["default"] if now is None and entry["default"] == "unlimited" else _value_text(now)
     return escape(text) if text == str(entry["default"]) else f"[yellow]{escape(text)}[/yellow]"
 
 
-def rules_text(rules_cls) -> str:
+def rules_text(rules_cls: type[Rules]) -> str:
     """The options as plain text (no Rich): each option on a line, its meaning on the next."""
     lines = [t("Options")]
     for entry in rules_cls.describe():
@@ -78,7 +93,7 @@ def rules_text(rules_cls) -> str:
     return "\n".join(lines)
 
 
-def _preset_rows(rules_cls) -> list[list[str]]:
+def _preset_rows(rules_cls: type[Rules]) -> list[list[str]]:
     rows = []
     for name, overrides in rules_cls.PRESETS.items():
         label = name + (" " + t("(default)") if name == rules_cls.DEFAULT_PRESET else "")
@@ -88,7 +103,7 @@ def _preset_rows(rules_cls) -> list[list[str]]:
     return rows
 
 
-def presets_table(rules_cls):
+def presets_table(rules_cls: type[Rules]) -> Table:
     from rich import box
     from rich.table import Table
 
@@ -101,7 +116,7 @@ def presets_table(rules_cls):
     return table
 
 
-def bots_text(game) -> str:
+def bots_text(game: AnyGame | str) -> str:
     """A game's bots, each with what it does, in the terminal's language (``game``: a Game or its name)."""
     def said(name: str) -> str:
         doc = bot_doc(name, game)
@@ -110,37 +125,19 @@ def bots_text(game) -> str:
     return t("Bots: {bots}", bots="; ".join(said(b) for b in bots_for(game)))
 
 
-def run_rules(args, out) -> int:
-    plain = isinstance(out, PlainConsole)  # Rich is not installed: the same facts as plain text
+def run_rules(args: RulesOptions, out: Output) -> int:
+    """A game's guide, options, presets and bots; with no game, the list of games. Without Rich (a PlainConsole)
+    the same facts as plain text."""
     if not args.game:
-        title = t("Games (gamenight rules GAME for the options)")
-        headers = [t("game"), t("title"), t("players"), t("presets"), t("bots")]
-        rows = []
-        for name in games():
-            cls = game_class(name)
-            rows.append([name, t(cls.title), t("{low}-{high} (default {n})", low=cls.MIN_PLAYERS, high=cls.MAX_PLAYERS,
-                                                n=cls.DEFAULT_PLAYERS),
-                         ", ".join(cls.RULES.PRESETS), ", ".join(bots_for(name))])
-        if plain:
-            out.print(table_text(title, headers, rows), markup=False)
-            return 0
-        from rich.table import Table
-
-        table = Table(title=title)
-        table.add_column(headers[0], no_wrap=True, style="bold")
-        for header in headers[1:]:
-            table.add_column(header)
-        for row in rows:
-            table.add_row(*(escape(cell) for cell in row))
-        out.print(table)
+        _print_games(out)
         return 0
     cls = game_class(args.game)
-    print_guide(make(cls.name, players=args.players), language(args), out)
+    print_guide(make(cls.name, players=args.players), args.language(), out)
     out.print("")
     out.print(f"[bold]{escape(t(cls.title))}[/bold] ({escape(cls.name)}): "
               + t("{low} to {high} players, default {n}. Change an option with --set option=value.",
                   low=cls.MIN_PLAYERS, high=cls.MAX_PLAYERS, n=cls.DEFAULT_PLAYERS))
-    if plain:
+    if isinstance(out, PlainConsole):
         out.print(rules_text(cls.RULES), markup=False)
         out.print(table_text(t("Presets (use --rules NAME)"), [t("preset"), t("meaning"), t("overrides")],
                              _preset_rows(cls.RULES)), markup=False)
@@ -153,7 +150,30 @@ def run_rules(args, out) -> int:
     return 0
 
 
-def run_replay(args, out) -> int:
+def _print_games(out: Output) -> None:
+    title = t("Games (gamenight rules GAME for the options)")
+    headers = [t("game"), t("title"), t("players"), t("presets"), t("bots")]
+    rows = []
+    for name in games():
+        cls = game_class(name)
+        rows.append([name, t(cls.title), t("{low}-{high} (default {n})", low=cls.MIN_PLAYERS, high=cls.MAX_PLAYERS,
+                                            n=cls.DEFAULT_PLAYERS),
+                     ", ".join(cls.RULES.PRESETS), ", ".join(bots_for(name))])
+    if isinstance(out, PlainConsole):
+        out.print(table_text(title, headers, rows), markup=False)
+        return
+    from rich.table import Table
+
+    table = Table(title=title)
+    table.add_column(headers[0], no_wrap=True, style="bold")
+    for header in headers[1:]:
+        table.add_column(header)
+    for row in rows:
+        table.add_row(*(escape(cell) for cell in row))
+    out.print(table)
+
+
+def run_replay(args: ReplayOptions, out: Output) -> int:
     """Print a record's moves and hand summaries, then check it: it replays the same twice, its final state
     survives JSON, and the result it states (if any) is the replay's."""
     where = args.file
@@ -166,12 +186,12 @@ def run_replay(args, out) -> int:
     except (TypeError, AttributeError, KeyError) as e:
         raise CliError(f"{where}: corrupt record ({e})") from None
     out.print(_record_header(game, record))
-    state = _print_steps(record, initial, get_renderer(game.name), out, where)
+    state = _print_steps(record, initial, out, where)
     _check_replay(record, game, state, where)
-    return _print_result(record, state, get_renderer(game.name), out, where)
+    return _print_result(record, state, out, where)
 
 
-def read_record(where: str) -> dict:
+def read_record(where: str) -> RecordFile:
     """The record in file ``where``, with the fields a record must have (the core checks the rest)."""
     record = load_json_file(where)
     if not isinstance(record, dict):
@@ -186,10 +206,10 @@ def read_record(where: str) -> dict:
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise CliError(f"{where}: this record is of format {record['format']!r}; this version of gamenight "
                        f"replays format {RECORD_FORMAT} records")
-    return record
+    return cast(RecordFile, record)   # the fields read here are checked; the core checks the rest as it replays
 
 
-def _record_header(game, record: dict) -> str:
+def _record_header(game: AnyGame, record: RecordFile) -> str:
     """``Yaniv, 4 players, rules standard with slapdown=off, seed 7, 212 actions``."""
     rules_cls = type(game.rules)
     base = rules_cls.build(game.rules.preset).to_dict() if game.rules.preset in rules_cls.PRESETS else {}
@@ -201,8 +221,9 @@ def _record_header(game, record: dict) -> str:
             f"{len(record['actions'])} actions")
 
 
-def _print_steps(record: dict, initial, renderer, out, where: str):
+def _print_steps(record: RecordFile, initial: AnyState, out: Output, where: str) -> AnyState:
     """Print each move, and each hand's summary as it ends; the final state."""
+    renderer = get_renderer(initial.game.name)
     state = initial
     hands = initial.hands_played
     try:
@@ -220,7 +241,7 @@ def _print_steps(record: dict, initial, renderer, out, where: str):
     return state
 
 
-def _check_replay(record: dict, game, state, where: str) -> None:
+def _check_replay(record: RecordFile, game: AnyGame, state: AnyState, where: str) -> None:
     """The same record replays to the same state, the state survives JSON, and no action is lost."""
     if replay(record) != state:
         raise CliError(f"{where}: replaying twice gave different states (the engine is not deterministic)")
@@ -231,8 +252,9 @@ def _check_replay(record: dict, game, state, where: str) -> None:
         raise CliError(f"{where}: the replay has {len(canonical)} actions, the record {len(record['actions'])}")
 
 
-def _print_result(record: dict, state, renderer, out, where: str) -> int:
+def _print_result(record: RecordFile, state: AnyState, out: Output, where: str) -> int:
     """The match's end and whether the record's stated result is the replay's."""
+    renderer = get_renderer(state.game.name)
     result = record.get("result")
     if not state.is_over:
         if result is not None:

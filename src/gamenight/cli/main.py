@@ -8,21 +8,35 @@ import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING, Callable
+from typing import Any, NoReturn, Protocol, TypedDict
 
 from .. import i18n
 from ..core.errors import IllegalAction, RulesError
-from .arguments import CliError, language
-from .console import CLI_EXTRA, error_text, have_rich, make_console, set_language, t
-
-if TYPE_CHECKING:  # Rich is the cli extra: `serve`, `rules`, `replay` and `simulate` run without it
-    from rich.console import Console
+from .arguments import (
+    BenchOptions,
+    CliError,
+    Options,
+    PlayOptions,
+    ReplayOptions,
+    ReviewOptions,
+    RulesOptions,
+    ServeOptions,
+    SimulateOptions,
+    TournamentOptions,
+)
+from .console import CLI_EXTRA, Output, Reader, error_text, have_rich, make_console, set_language, t
 
 
 class _Parser(argparse.ArgumentParser):
     # argparse prints the usage and exits; a user error here is one line like every other error
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         raise CliError(f"{message} (see {self.prog} --help)")
+
+
+class _Commands(Protocol):
+    """What ``add_subparsers()`` returns, as the commands' definitions use it: one parser per command."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_play(sub) -> None:
+def _add_play(sub: _Commands) -> None:
     """``gamenight play``: a match in the terminal."""
     play = sub.add_parser("play", help="play a game in the terminal against bots",
                           description="Play a game in the terminal against bots. With no options on a terminal, "
@@ -67,7 +81,7 @@ def _add_play(sub) -> None:
                       help="rollouts the expert searches for a hint (default: its own budget, about a second)")
 
 
-def _add_simulate(sub) -> None:
+def _add_simulate(sub: _Commands) -> None:
     """``gamenight simulate``: bot matches and their win rates."""
     sim = sub.add_parser("simulate", help="play many bot matches and report win rates",
                          description="Play many matches between bots (seeds SEED, SEED+1, ...) and report each "
@@ -83,7 +97,7 @@ def _add_simulate(sub) -> None:
     sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
 
 
-def _add_tournament(sub) -> None:
+def _add_tournament(sub: _Commands) -> None:
     """``gamenight tournament``: every bot against every other, ratings."""
     tour = sub.add_parser("tournament", help="play every bot against every other and rate them",
                           description="Play every pair of bots on duplicate deals (each seed twice, the seats "
@@ -122,7 +136,7 @@ def _add_tournament(sub) -> None:
     tour.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _add_rules_and_replay(sub) -> None:
+def _add_rules_and_replay(sub: _Commands) -> None:
     """``gamenight rules`` and ``gamenight replay``."""
     rules = sub.add_parser("rules", help="how to play a game, then its options, defaults and presets (no game: "
                                          "list the games)")
@@ -136,7 +150,7 @@ def _add_rules_and_replay(sub) -> None:
     replay.add_argument("file", help="a record JSON (from `play --record` or state.record())")
 
 
-def _add_review(sub) -> None:
+def _add_review(sub: _Commands) -> None:
     """``gamenight review``: the expert bot's review of a recorded match."""
     review = sub.add_parser("review", help="review a game record with the expert bot: each decision's verdict and "
                                            "the win chance through the match",
@@ -155,7 +169,7 @@ def _add_review(sub) -> None:
                              "the pseudo-language, for testing translations)")
 
 
-def _add_serve(sub) -> None:
+def _add_serve(sub: _Commands) -> None:
     """``gamenight serve``: the web app."""
     serve = sub.add_parser("serve", help="run the web app (tables with friends and bots in the browser)",
                            description="Run the web server: tables, seats, bots and spectators over HTTP and "
@@ -206,15 +220,15 @@ def _add_serve(sub) -> None:
                             "the catalogs wrapped and accented (⟦Ñéxt⟧), so a text that escaped them stands out")
 
 
-def _add_bench(sub) -> None:
+def _add_bench(sub: _Commands) -> None:
     """``gamenight bench``: engine speed."""
     bench = sub.add_parser("bench", help="measure engine speed (random playouts), as JSON")
     bench.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
 
 
-def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] | None = None,
-         console: Console | None = None, err_console: Console | None = None) -> int:
+def main(argv: list[str] | None = None, *, input_fn: Reader | None = None, console: Output | None = None,
+         err_console: Output | None = None) -> int:
     """Run the command line. Tests pass ``input_fn`` (called with the prompt text) and Consoles writing to
     StringIO; by default input comes from stdin and output goes to the terminal."""
     out = console or make_console()
@@ -255,42 +269,42 @@ def _one_line(error: BaseException) -> str:
     return " ".join(text.split()) or type(error).__name__
 
 
-def _run(argv: list[str], input_fn, out: Console, err: Console) -> int:
+def _run(argv: list[str], input_fn: Reader | None, out: Output, err: Output) -> int:
     parser = build_parser()
     if not argv:
         out.print(parser.format_help(), markup=False)
         return 0
-    args = parser.parse_args(argv)
-    set_language(language(args))   # main() sets it back to English when the command is done
+    args = parser.parse_args(argv)   # each command reads it as its typed options (Options.of)
+    set_language(Options.of(args).language())   # main() sets it back to English when the command is done
     if args.command == "play":
         if not have_rich():
             raise CliError(f"`gamenight play` needs Rich, the cli extra: {CLI_EXTRA}")
-        from .play import run_play
-        return run_play(args, input_fn, out)
+        from .play import rich_console, run_play
+        return run_play(PlayOptions.of(args), input_fn, rich_console(out))
     if args.command == "simulate":
         from .simulate import run_simulate
-        return run_simulate(args, out, err)
+        return run_simulate(SimulateOptions.of(args), out, err)
     if args.command == "tournament":
         from .tournament import run_tournament
-        return run_tournament(args, out, err)
+        return run_tournament(TournamentOptions.of(args), out, err)
     if args.command == "rules":
         from .info import run_rules
-        return run_rules(args, out)
+        return run_rules(RulesOptions.of(args), out)
     if args.command == "replay":
         from .info import run_replay
-        return run_replay(args, out)
+        return run_replay(ReplayOptions.of(args), out)
     if args.command == "review":
         from .review import run_review
-        return run_review(args, out, err)
+        return run_review(ReviewOptions.of(args), out, err)
     if args.command == "bench":
-        return _run_bench(args)
+        return _run_bench(BenchOptions.of(args))
     if args.command == "serve":
-        return _run_serve(args)
+        return _run_serve(ServeOptions.of(args))
     out.print(parser.format_help(), markup=False)
     return 0
 
 
-def _run_bench(args) -> int:
+def _run_bench(args: BenchOptions) -> int:
     from .. import benchmark
     from ..core.registry import games
 
@@ -303,34 +317,14 @@ def _run_bench(args) -> int:
     return benchmark.main([*args.games, "--seconds", str(args.seconds)]) or 0
 
 
-def _run_serve(args) -> int:
+def _run_serve(args: ServeOptions) -> int:
     try:
         import uvicorn
 
         from ..web.app import APP_SETTINGS, app_from_environment, create_app
     except ImportError as e:
         raise CliError(f"the web server needs the web extra (pip install 'gamenight[web]'): {e}") from None
-    if args.test_seed is not None and not 0 <= args.test_seed < 2 ** 63:
-        raise CliError("--test-seed must be 0..2**63-1")
-    if not 0 < args.port < 65536:
-        raise CliError("--port must be 1..65535")
-    if not 0 <= args.bot_delay <= 60:
-        raise CliError("--bot-delay must be 0..60 seconds")
-    if args.think_workers is not None and not 0 <= args.think_workers <= 256:
-        raise CliError("--think-workers must be 0..256")
-    if args.think_iterations is not None and not 1 <= args.think_iterations <= 1_000_000:
-        raise CliError("--think-iterations must be 1..1000000")
-    if not 0 <= args.keep_finished <= 7 * 24 * 60:
-        raise CliError("--keep-finished must be 0..10080 minutes")
-    if not 1 <= args.workers <= 64:
-        raise CliError("--workers must be 1..64")
-    if args.workers > 1 and not (args.db or "").startswith(("postgresql://", "postgres://")):
-        raise CliError("--workers N needs a database the processes share: --db postgresql://...")
-    for option in ("max_tables", "max_creates_per_minute", "max_sockets_per_ip"):
-        if getattr(args, option) < 1:
-            raise CliError(f"--{option.replace('_', '-')} must be at least 1")
-    if not 0 < args.max_messages_per_second <= 1_000_000:
-        raise CliError("--max-messages-per-second must be more than 0 (and at most 1000000)")
+    _check_serve(args)
     from ..web.app import log_config
     from ..web.security import normal_origin
     from ..web.storage import StorageError, hold_database
@@ -342,16 +336,16 @@ def _run_serve(args) -> int:
         held = hold_database(args.db)   # one server per database file: a second one is refused, clearly
     except StorageError as e:
         raise CliError(str(e)) from None
-    settings = dict(db=args.db, bot_delay=args.bot_delay, keep_finished=args.keep_finished * 60,
-                    max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
-                    max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed,
-                    pseudo_locale=args.pseudo_locale, think_workers=_think_workers(args),
-                    think_iterations=args.think_iterations, allow_origins=origins,
-                    max_messages_per_second=args.max_messages_per_second)
+    settings = _AppSettings(db=args.db, bot_delay=args.bot_delay, keep_finished=args.keep_finished * 60,
+                            max_tables=args.max_tables, max_creates_per_minute=args.max_creates_per_minute,
+                            max_sockets_per_ip=args.max_sockets_per_ip, test_seed=args.test_seed,
+                            pseudo_locale=args.pseudo_locale, think_workers=_think_workers(args),
+                            think_iterations=args.think_iterations, allow_origins=origins,
+                            max_messages_per_second=args.max_messages_per_second)
     # the app refuses client messages over 4 KB itself; this bounds what uvicorn reads before it can. The
     # logs never hold a token (log_config hides any a client put in an address).
-    options = dict(host=args.host, port=args.port, ws_max_size=65536, ws_per_message_deflate=args.ws_deflate,
-                   log_config=log_config())
+    options = _ServerOptions(host=args.host, port=args.port, ws_max_size=65536,
+                             ws_per_message_deflate=args.ws_deflate, log_config=log_config())
     try:
         if args.test_seed is not None:
             print("gamenight serve: --test-seed is on: every table's cards can be known in advance (tests only)",
@@ -373,7 +367,58 @@ def _run_serve(args) -> int:
     return 0
 
 
-def _think_workers(args) -> int | None:
+def _check_serve(args: ServeOptions) -> None:
+    """Refuse an option out of its range before the server starts."""
+    if args.test_seed is not None and not 0 <= args.test_seed < 2 ** 63:
+        raise CliError("--test-seed must be 0..2**63-1")
+    if not 0 < args.port < 65536:
+        raise CliError("--port must be 1..65535")
+    if not 0 <= args.bot_delay <= 60:
+        raise CliError("--bot-delay must be 0..60 seconds")
+    if args.think_workers is not None and not 0 <= args.think_workers <= 256:
+        raise CliError("--think-workers must be 0..256")
+    if args.think_iterations is not None and not 1 <= args.think_iterations <= 1_000_000:
+        raise CliError("--think-iterations must be 1..1000000")
+    if not 0 <= args.keep_finished <= 7 * 24 * 60:
+        raise CliError("--keep-finished must be 0..10080 minutes")
+    if not 1 <= args.workers <= 64:
+        raise CliError("--workers must be 1..64")
+    if args.workers > 1 and not (args.db or "").startswith(("postgresql://", "postgres://")):
+        raise CliError("--workers N needs a database the processes share: --db postgresql://...")
+    for option, value in (("max_tables", args.max_tables), ("max_creates_per_minute", args.max_creates_per_minute),
+                          ("max_sockets_per_ip", args.max_sockets_per_ip)):
+        if value < 1:
+            raise CliError(f"--{option.replace('_', '-')} must be at least 1")
+    if not 0 < args.max_messages_per_second <= 1_000_000:
+        raise CliError("--max-messages-per-second must be more than 0 (and at most 1000000)")
+
+
+class _AppSettings(TypedDict):
+    """``create_app``'s arguments, from the options (``--workers N`` gives them to each process as JSON)."""
+    db: str | None
+    bot_delay: float
+    keep_finished: float              # seconds
+    max_tables: int
+    max_creates_per_minute: int
+    max_sockets_per_ip: int
+    test_seed: int | None
+    pseudo_locale: bool
+    think_workers: int | None
+    think_iterations: int | None
+    allow_origins: list[str]
+    max_messages_per_second: float
+
+
+class _ServerOptions(TypedDict):
+    """What ``uvicorn.run`` is given besides the app."""
+    host: str
+    port: int
+    ws_max_size: int
+    ws_per_message_deflate: bool
+    log_config: dict[str, Any]
+
+
+def _think_workers(args: ServeOptions) -> int | None:
     # the search bots' processes: one per core in all, shared out among the server's processes
     if args.think_workers is not None or args.workers == 1:
         return args.think_workers

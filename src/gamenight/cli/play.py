@@ -5,7 +5,8 @@ import json
 import os
 import random
 import sys
-from typing import Callable
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -13,14 +14,17 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ..core.errors import IllegalAction, RulesError
-from ..core.game import Game
+from ..core.game import Action, Game
 from ..core.registry import bots_for, game_class, make, make_bot
-from .arguments import CliError, parse_overrides
-from .console import error_text, language, t
+from ..core.views import View
+from .arguments import CliError, PlayOptions, parse_overrides
+from .console import Output, PlainConsole, Reader, error_text, language, t
 from .guide import print_guide
 from .render import get_renderer
 from .render.generic import seat_name
 
+AnyGame = Game[Any, Any]
+T = TypeVar("T")   # what a setup question's answer is read as
 
 def commands_help(hints: bool = True) -> str:
     """What the player may type, in the terminal's language (the command words stay as typed); ``hints``: the
@@ -35,7 +39,7 @@ def commands_help(hints: bool = True) -> str:
 
 
 
-def record_json(record: dict) -> str:
+def record_json(record: Mapping[str, object]) -> str:
     """A record as JSON with one key per line (the actions stay on one line)."""
     return "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in record.items()) + "\n}\n"
 
@@ -44,18 +48,26 @@ class _Quit(Exception):
     pass
 
 
-def default_bot(game: Game | str) -> str:
+def default_bot(game: AnyGame | str) -> str:
     return "heuristic" if "heuristic" in bots_for(game) else "random"
 
 
-def run_play(args, input_fn: Callable[[str], str] | None, out: Console) -> int:
+def rich_console(out: Output) -> Console:
+    """``out`` if it is Rich's, else a Rich console without colours on the PlainConsole's stream: a match draws
+    panels and tables, which only Rich can print."""
+    if isinstance(out, PlainConsole):
+        return Console(file=out.file, width=out.width, color_system=None, highlight=False)
+    return out
+
+
+def run_play(args: PlayOptions, input_fn: Reader | None, out: Console) -> int:
     game_cls = game_class(args.game)  # unknown game: RulesError, one line
     # flags are checked before any prompt, so a typo is reported at once
     if args.record:
         _check_writable(args.record)
     if args.players is not None:
         _check_players(game_cls, str(args.players))
-    hint_iterations = getattr(args, "hint_iterations", None)
+    hint_iterations = args.hint_iterations
     if hint_iterations is not None and hint_iterations < 1:
         raise CliError("--hint-iterations must be at least 1")
     if args.rules is not None and game_cls.RULES.preset_name(args.rules) not in game_cls.RULES.PRESETS:
@@ -101,8 +113,7 @@ def run_play(args, input_fn: Callable[[str], str] | None, out: Console) -> int:
 
     # a short seed, easy to note down and replay with --seed
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    hints = not getattr(args, "no_hints", False)
-    return PlaySession(game, seat, bot_names, seed, args.record, read, out, hints=hints,
+    return PlaySession(game, seat, bot_names, seed, args.record, read, out, hints=not args.no_hints,
                        hint_iterations=hint_iterations).run()
 
 
@@ -117,18 +128,18 @@ def _check_writable(path: str) -> None:
         raise CliError(f"--record {path}: not writable")
 
 
-def title(game_cls) -> str:
+def title(game_cls: type[AnyGame] | AnyGame) -> str:
     """A game's title in the terminal's language."""
     return t(game_cls.title)  # the titles are in the catalogs (N_)
 
 
-def _reader(input_fn, out: Console) -> Callable[[str], str]:
+def _reader(input_fn: Reader | None, out: Console) -> Reader:
     if input_fn is not None:
         return input_fn
     return lambda prompt: out.input(escape(prompt))
 
 
-def _ask(read, out: Console, question: str, default: str, check: Callable[[str], object]):
+def _ask(read: Reader, out: Console, question: str, default: str, check: Callable[[str], T]) -> T:
     """Ask until ``check(answer)`` accepts it (it raises CliError/RulesError with the reason); Enter = default."""
     while True:
         try:
@@ -141,7 +152,7 @@ def _ask(read, out: Console, question: str, default: str, check: Callable[[str],
             out.print(f"[red]{escape(error_text(e))}[/red]")
 
 
-def _check_players(game_cls, text: str) -> int:
+def _check_players(game_cls: type[AnyGame], text: str) -> int:
     try:
         players = int(text)
     except ValueError:
@@ -162,7 +173,7 @@ def _check_seat(text: str, n: int) -> int:
     return seat
 
 
-def _ask_preset(read, out: Console, game_cls) -> str:
+def _ask_preset(read: Reader, out: Console, game_cls: type[AnyGame]) -> str:
     rules_cls = game_cls.RULES
     names = list(rules_cls.PRESETS)
     out.print(t("Rules presets:"))
@@ -182,7 +193,8 @@ def _ask_preset(read, out: Console, game_cls) -> str:
     return _ask(read, out, t("Rules preset (name or number)"), rules_cls.DEFAULT_PRESET, check)
 
 
-def _ask_overrides(read, out: Console, game_cls, players, preset) -> dict[str, str]:
+def _ask_overrides(read: Reader, out: Console, game_cls: type[AnyGame], players: int | None,
+                   preset: str | None) -> dict[str, str]:
     def check(text: str) -> dict[str, str]:
         if text.strip().lower() in ("", "none", "-"):
             return {}
@@ -197,7 +209,7 @@ def _ask_overrides(read, out: Console, game_cls, players, preset) -> dict[str, s
     return _ask(read, out, t("Change options? key=value ... ('list' shows them)"), "none", check)
 
 
-def _seat_bots(game: Game, seat: int, text: str) -> dict[int, str]:
+def _seat_bots(game: AnyGame, seat: int, text: str) -> dict[int, str]:
     """Bot name per other seat: one name fills them all, a comma list gives one per other seat in order."""
     others = [p for p in range(game.num_players) if p != seat]
     names = [name.strip() for name in text.split(",") if name.strip()]
@@ -217,8 +229,8 @@ def _seat_bots(game: Game, seat: int, text: str) -> dict[int, str]:
 class PlaySession:
     """The play loop: the human seat reads a number or notation; the bots choose from their views."""
 
-    def __init__(self, game: Game, seat: int, bot_names: dict[int, str], seed: int, record_path: str | None,
-                 read: Callable[[str], str], out: Console, hints: bool = True, hint_iterations: int | None = None):
+    def __init__(self, game: AnyGame, seat: int, bot_names: dict[int, str], seed: int, record_path: str | None,
+                 read: Reader, out: Console, hints: bool = True, hint_iterations: int | None = None):
         self.game, self.seat, self.bot_names, self.seed = game, seat, bot_names, seed
         self.hints, self.hint_iterations = hints, hint_iterations
         self.record_path, self.read, self.out = record_path, read, out
@@ -323,7 +335,7 @@ class PlaySession:
                 continue
             return str(state.history[-1])
 
-    def _hint(self, view, legal) -> None:
+    def _hint(self, view: View, legal: list[Action]) -> None:
         """The expert's top three moves from the person's view (never the state), with their chance to win. Its
         rng is the position's own, so a hint changes nothing in the bots' play and asking twice says the same."""
         from .review import hint_line, hints_off
@@ -338,7 +350,7 @@ class PlaySession:
             line = hint_line(self.game, view, legal, rng, self.hint_iterations)
         self.out.print(line)
 
-    def _print_moves(self, player: int, action) -> None:
+    def _print_moves(self, player: int, action: Action | str | None) -> None:
         """Print the moves made since the last call as the human seat sees them: the new entries of its view's
         ``log`` (a bot's face-down card reads as the view has it, e.g. ``knock`` or ``trump ?``), never another
         seat's ``str(action)``. ``action`` is None after the human's own move, which was echoed as typed.
@@ -348,10 +360,10 @@ class PlaySession:
         view = self.state.view(self.seat)
         log = view.get("log")
         hand = self.state.hands_played
-        moves: list = []
+        moves: list[list[Any]] = []   # [seat, text] each, as the view's log has them
         if action is not None:
             if log is None:  # a game whose views keep no log: say who moved, nothing more
-                moves = [(player, t("moved"))]
+                moves = [[player, t("moved")]]
             elif hand == self._seen_hand:
                 moves = log[self._seen_moves:]
             else:
@@ -364,7 +376,7 @@ class PlaySession:
                 name = self.bot_names.get(seat, "bot")
                 self.out.print(f"{t('seat {number} ({name})', number=seat, name=escape(name))}: {escape(text)}")
 
-    def _print_menu(self, legal, view) -> None:
+    def _print_menu(self, legal: list[Action], view: View) -> None:
         lines = []
         for i, action in enumerate(legal, 1):
             notation = str(action)

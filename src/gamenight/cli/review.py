@@ -5,15 +5,18 @@ from __future__ import annotations
 import json
 import random
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots.review import VERDICTS, hint, horizon, review
 from ..core.game import Action, Game
 from ..core.registry import make
 from ..core.views import View
-from .arguments import CliError
-from .console import PlainConsole, escape, nt, t, table_text
-from .info import read_record
+from .arguments import CliError, ReviewOptions
+from .console import Output, PlainConsole, escape, nt, t, table_text
+from .info import RecordFile, read_record
+
+if TYPE_CHECKING:  # Rich is the cli extra: without it, no progress bar and plain text tables
+    from rich.console import Console
 
 #: the chart's marks, from a chance to win of 0 to 1
 BLOCKS = "▁▂▃▄▅▆▇█"
@@ -66,7 +69,7 @@ def hints_off() -> str:
 
 # ---- gamenight review ---------------------------------------------------------------------------------------
 
-def run_review(args: Any, out: Any, err: Any) -> int:
+def run_review(args: ReviewOptions, out: Output, err: Output) -> int:
     """Review the record in ``args.file``: print each decision, a summary per seat and the chart (or ``--json``)."""
     record = read_record(args.file)
     if args.iterations is not None and args.iterations < 1:
@@ -79,7 +82,7 @@ def run_review(args: Any, out: Any, err: Any) -> int:
     for seat in args.seats or ():
         if not 0 <= seat < n:
             raise CliError(f"--seat must be between 0 and {n - 1} for {n} players, not {seat}")
-    if args.json or isinstance(out, PlainConsole):
+    if args.json or isinstance(out, PlainConsole) or isinstance(err, PlainConsole):   # no progress bar
         report = review(record, seats=args.seats, iterations=args.iterations)
     else:
         report = _review_with_progress(record, args, err)
@@ -90,7 +93,7 @@ def run_review(args: Any, out: Any, err: Any) -> int:
     return 0
 
 
-def _review_with_progress(record: dict[str, Any], args: Any, err: Any) -> dict[str, Any]:
+def _review_with_progress(record: RecordFile, args: ReviewOptions, err: Console) -> dict[str, Any]:
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
     with Progress(TextColumn(escape(t("reviewing"))), BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
@@ -103,7 +106,7 @@ def _review_with_progress(record: dict[str, Any], args: Any, err: Any) -> dict[s
         return review(record, seats=args.seats, iterations=args.iterations, progress=done)
 
 
-def print_review(report: dict[str, Any], game: Game[Any, Any], record: dict[str, Any], out: Any) -> None:
+def print_review(report: dict[str, Any], game: Game[Any, Any], record: RecordFile, out: Output) -> None:
     """The review as a person reads it: a line about it, the decisions, the summary, the chart."""
     out.print(f"[bold]{escape(t(game.title))}[/bold], "
               + nt("seed {seed}: the expert's review, {n} rollout a decision.",
@@ -152,7 +155,7 @@ def summary_lines(summary: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def _print_table(out: Any, headers: list[str], rows: list[list[str]], styles: list[str],
+def _print_table(out: Output, headers: list[str], rows: list[list[str]], styles: list[str],
                  left: tuple[int, ...]) -> None:
     """A table: plain text on a console without Rich, else a Rich table (``left``: the columns aligned left, the
     others right; ``styles``: each row's verdict, for its colour)."""

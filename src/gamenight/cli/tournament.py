@@ -9,12 +9,14 @@ import importlib.util
 import json
 import os
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final, TypedDict
 
 from .. import tournament as core
+from ..core.game import Game
 from ..core.registry import bots_for, make
-from .arguments import CliError, parse_overrides
-from .console import PlainConsole, escape, table_text
+from .arguments import CliError, TournamentOptions, parse_overrides
+from .console import Output, PlainConsole, escape, table_text
 
 RAY_EXTRA = "pip install 'gamenight[ray]'"
 PLOT_EXTRA = "pip install 'gamenight[plot]'"
@@ -22,10 +24,24 @@ CSV_FIELDS = ["job", "bot_a", "bot_b", "seed", "rotation", "seats", "score_a", "
               "hands_won_a", "hands_won_b", "undecided", "actions"]
 #: after those: the seating mode, then with --count six columns per word (``made_a:WORD`` ... ``won_b:WORD``)
 CSV_MODE = "mode"
-CALL_COUNTS = ("made", "scored", "won")
+CALL_COUNTS: Final = ("made", "scored", "won")
+
+AnyGame = Game[Any, Any]
 
 
-def tournament_bots(game, text: str) -> list[str]:
+class Run(TypedDict):
+    """How a tournament was run (not what decides its results)."""
+    backend: str                  # "in-process", "processes" or "ray"
+    workers: int | None           # None on Ray
+    seconds: float
+
+
+class TournamentRun(core.Tournament):
+    """What ``gamenight tournament`` reports (``--json``): the tournament, and how it was run."""
+    run: Run
+
+
+def tournament_bots(game: AnyGame, text: str) -> list[str]:
     """The bots of ``--bots``: at least two, each once, each a bot of the game."""
     names = [t.strip() for t in text.split(",") if t.strip()]
     available = bots_for(game)
@@ -50,7 +66,7 @@ def count_option(text: str | None) -> tuple[str, ...]:
         raise CliError(f"--count: {e} (write e.g. --count \"thunee,blind thunee,jodi\")") from None
 
 
-def check_mode(args, game) -> None:
+def check_mode(args: TournamentOptions, game: AnyGame) -> None:
     """``--solo`` only where one bot alone against the others makes sense, and without the ratings' plot."""
     if not args.solo:
         return
@@ -62,10 +78,9 @@ def check_mode(args, game) -> None:
                        "result)")
 
 
-def check_options(args) -> None:
+def check_options(args: TournamentOptions) -> None:
     """Refuse bad numbers, outputs into a missing directory and missing extras before any match is played."""
-    for option in ("matches", "workers", "iterations"):
-        value = getattr(args, option)
+    for option, value in (("matches", args.matches), ("workers", args.workers), ("iterations", args.iterations)):
         if value is not None and value < 1:
             raise CliError(f"--{option} must be at least 1")
     for path in (args.json, args.csv, args.plot):
@@ -79,7 +94,7 @@ def check_options(args) -> None:
         raise CliError("only --json can write to standard output (-)")
 
 
-def run_tournament(args, out, err) -> int:
+def run_tournament(args: TournamentOptions, out: Output, err: Output) -> int:
     game = make(args.game, players=args.players, rules=args.rules, **parse_overrides(args.overrides))
     names = tournament_bots(game, args.bots)
     words = count_option(args.count)
@@ -90,29 +105,30 @@ def run_tournament(args, out, err) -> int:
     start = time.perf_counter()
     results = _run(jobs, args, err)
     seconds = time.perf_counter() - start
-    data = {"settings": core.settings(spec, names, args.matches, args.seed, args.iterations, solo=args.solo,
-                                      count=words),
-            **core.report(names, results, seed=args.seed, solo=args.solo, count=words, players=spec.players),
-            "matches": results,
-            "run": {"backend": _backend(args), "workers": None if args.ray is not None else _workers(args),
-                    "seconds": seconds}}
+    data: TournamentRun = {
+        "settings": core.settings(spec, names, args.matches, args.seed, args.iterations, solo=args.solo,
+                                  count=words),
+        **core.report(names, results, seed=args.seed, solo=args.solo, count=words, players=spec.players),
+        "matches": results,
+        "run": {"backend": _backend(args), "workers": None if args.ray is not None else _workers(args),
+                "seconds": seconds}}
     _write_outputs(data, args, out)
     if args.json != "-":
         _print_report(data, game, out)
     return 0
 
 
-def _workers(args) -> int:
+def _workers(args: TournamentOptions) -> int:
     return args.workers if args.workers is not None else core.default_workers()
 
 
-def _backend(args) -> str:
+def _backend(args: TournamentOptions) -> str:
     if args.ray is not None:
         return "ray"
     return "processes" if _workers(args) > 1 else "in-process"
 
 
-def _run(jobs: list[core.Job], args, err) -> list[core.Result]:
+def _run(jobs: list[core.Job], args: TournamentOptions, err: Output) -> list[core.Result]:
     """Play the jobs, with a progress bar on stderr unless --quiet (or Rich is missing)."""
     if args.quiet or isinstance(err, PlainConsole) or args.json == "-":
         return _play(jobs, args, None)
@@ -130,7 +146,7 @@ def _run(jobs: list[core.Job], args, err) -> list[core.Result]:
         return _play(jobs, args, advance)
 
 
-def _play(jobs: list[core.Job], args, on_result) -> list[core.Result]:
+def _play(jobs: list[core.Job], args: TournamentOptions, on_result: core.OnResult | None) -> list[core.Result]:
     if args.ray is None:
         return core.run_jobs(jobs, _workers(args), on_result)
     try:
@@ -140,7 +156,7 @@ def _play(jobs: list[core.Job], args, on_result) -> list[core.Result]:
 
 
 # ---- outputs --------------------------------------------------------------------------------------------------
-def _write_outputs(data: dict[str, Any], args, out) -> None:
+def _write_outputs(data: TournamentRun, args: TournamentOptions, out: Output) -> None:
     if args.json == "-":
         out.file.write(json.dumps(data) + "\n")
     elif args.json:
@@ -153,13 +169,13 @@ def _write_outputs(data: dict[str, Any], args, out) -> None:
         write_plot(args.plot, data)
 
 
-def call_fields(words) -> list[str]:
+def call_fields(words: Sequence[str]) -> list[str]:
     """The CSV's columns of the counted calls: per word, the calls each bot of the pair made, those in a hand
     that was scored, and the hands won after them."""
     return [f"{what}_{side}:{word}" for word in words for what in CALL_COUNTS for side in "ab"]
 
 
-def write_csv(path: str, results: list[core.Result], mode: str = core.PAIRS, words=()) -> None:
+def write_csv(path: str, results: list[core.Result], mode: str = core.PAIRS, words: Sequence[str] = ()) -> None:
     """One row per match: the match, then the seating mode (``pairs``, or ``solo``: bot a alone), then the calls
     counted, if any."""
     with open(path, "w", encoding="utf-8", newline="") as f:
@@ -178,10 +194,10 @@ def write_csv(path: str, results: list[core.Result], mode: str = core.PAIRS, wor
             writer.writerow(row)
 
 
-def write_plot(path: str, data: dict[str, Any]) -> None:
+def write_plot(path: str, data: TournamentRun) -> None:
     """A PNG of the ratings with their 95% intervals as error bars (matplotlib, without pyplot's global state)."""
     figure_module: Any = importlib.import_module("matplotlib.figure")
-    rows = list(reversed(data["ratings"]))   # the best at the top
+    rows = list(reversed(data["ratings"] or []))   # the best at the top (--solo has none, and no plot)
     settings = data["settings"]
     figure = figure_module.Figure(figsize=(7, 1.2 + 0.5 * len(rows)), layout="constrained")
     axes = figure.subplots()
@@ -203,7 +219,7 @@ def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _span(ci: list[float | None], percent: bool = True) -> str:
+def _span(ci: Sequence[float | None], percent: bool = True) -> str:
     """An interval as the tables print it: percentages, or rating points."""
     low, high = ci
     if low is None or high is None:
@@ -215,12 +231,14 @@ def _number(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:g}"
 
 
-def rating_rows(data: dict[str, Any]) -> list[list[str]]:
+def rating_rows(data: TournamentRun) -> list[list[str]]:
+    """A row per bot rated, the best first (--solo rates none)."""
     return [[r["bot"], "0" if r["anchor"] else f"{r['rating']:+.0f}", "(anchor)" if r["anchor"] else
-             _span(r["ci95"], percent=False), str(r["matches"]), _percent(r["win_rate"])] for r in data["ratings"]]
+             _span(r["ci95"], percent=False), str(r["matches"]), _percent(r["win_rate"])]
+            for r in data["ratings"] or []]
 
 
-def pair_rows(data: dict[str, Any]) -> list[list[list[str]]]:
+def pair_rows(data: TournamentRun) -> list[list[list[str]]]:
     """A section per pair: each bot's match wins and decided hands won against the other."""
     sections = []
     for pair in data["pairs"]:
@@ -239,7 +257,7 @@ def _whole_span(ci: list[float]) -> str:
     return f"{100 * ci[0]:.0f}–{100 * ci[1]:.0f}%"
 
 
-def solo_lines(data: dict[str, Any]) -> list[str]:
+def solo_lines(data: TournamentRun) -> list[str]:
     """Per opponent, in words: the lone bot's match wins and decided hands won, next to its fair share."""
     lines = []
     for s in data["solo"]:
@@ -252,7 +270,7 @@ def solo_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def call_rows(data: dict[str, Any]) -> list[list[list[str]]]:
+def call_rows(data: TournamentRun) -> list[list[list[str]]]:
     """A section per bot: each counted word, how often it was made and how often its hand was then won."""
     sections: dict[str, list[list[str]]] = {}
     for c in data["calls"]:
@@ -263,7 +281,7 @@ def call_rows(data: dict[str, Any]) -> list[list[list[str]]]:
     return list(sections.values())
 
 
-def _print_report(data: dict[str, Any], game, out) -> None:
+def _print_report(data: TournamentRun, game: AnyGame, out: Output) -> None:
     settings = data["settings"]
     if settings["mode"] == core.SOLO:
         _print_solo(data, game, out)
@@ -279,7 +297,7 @@ def _print_report(data: dict[str, Any], game, out) -> None:
     out.print(f"{len(data['matches'])} matches, {hands} hands in {run['seconds']:.1f} s {where}")
 
 
-def _print_solo(data: dict[str, Any], game, out) -> None:
+def _print_solo(data: TournamentRun, game: AnyGame, out: Output) -> None:
     settings = data["settings"]
     first, last = settings["seeds"]
     opponents = len(data["solo"])
@@ -292,7 +310,7 @@ def _print_solo(data: dict[str, Any], game, out) -> None:
     out.print("Ratings: none with --solo (a Bradley-Terry rating needs one-against-one results)", markup=False)
 
 
-def _print_pairs(data: dict[str, Any], game, out) -> None:
+def _print_pairs(data: TournamentRun, game: AnyGame, out: Output) -> None:
     settings = data["settings"]
     first, last = settings["seeds"]
     pairs = len(data["pairs"])
@@ -306,7 +324,7 @@ def _print_pairs(data: dict[str, Any], game, out) -> None:
                  ["bot", "rating", "95% interval", "matches", "won"], [rating_rows(data)])
 
 
-def _print_table(out, title: str, headers: list[str], sections: list[list[list[str]]]) -> None:
+def _print_table(out: Output, title: str, headers: list[str], sections: list[list[list[str]]]) -> None:
     """A table of rows in sections (a line between two sections), with Rich or as plain text."""
     if isinstance(out, PlainConsole):
         out.print(table_text(title, headers, [row for rows in sections for row in rows]), markup=False)

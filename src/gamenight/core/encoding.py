@@ -26,10 +26,29 @@ cards dealt afresh) give the seat the same fast observation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from .game import State
+    from .views import View
 
 #: an encoding in the fast path's form: ``(ones, at, values)`` (see the module's doc)
 Sparse = tuple[int, list[int], list[float]]
+
+S_contra = TypeVar("S_contra", bound="State[Any, Any]", contravariant=True)
+
+
+class Encoding(Protocol[S_contra]):
+    """A game's observation encoding, as ``Game.encoding()`` gives it: the game's ``encoding`` module, with its
+    fields (``LAYOUT``), the encoding of a view and the fast path's of a state of the game (``S_contra``)."""
+
+    LAYOUT: Layout
+
+    def encode(self, view: View, /) -> list[float]:
+        """``view`` as ``LAYOUT.size`` numbers in [0, 1]."""
+
+    def encode_state(self, state: S_contra, seat: int | None, /) -> Sparse:
+        """``encode(state.view(seat))`` in the sparse form, without building the view."""
 
 
 class Field(NamedTuple):

@@ -8,19 +8,21 @@ string actions, legality checks that leave the state unchanged, the seat check o
 from __future__ import annotations
 
 import abc
+import enum
 import json
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 from .checks import is_whole_number, whole_number
 from .errors import IllegalAction, RulesError
-from .guide import Guide
+from .guide import Guide, GuideWriter
 from .options import Rules
 from .rng import Rng
 from .text import Text
 
 if TYPE_CHECKING:
+    from .encoding import Encoding
     from .views import Described, ScoreSheet, SheetRow, View
 
 R = TypeVar("R", bound=Rules)
@@ -55,9 +57,21 @@ class Action:
         return hash(self.id)
 
 
+class Utility(enum.Enum):
+    """How the seats' returns of every finished match add up: OpenSpiel's ``GameType.Utility``, by the same names."""
+
+    ZERO_SUM = "zero_sum"            # to 0
+    CONSTANT_SUM = "constant_sum"    # to the same number (``Game.utility_sum``)
+    GENERAL_SUM = "general_sum"      # to anything
+    IDENTICAL = "identical"          # every seat gets the same
+
+
 class Game(abc.ABC, Generic[R, S]):
     """A game with fixed rules and number of players (like OpenSpiel's ``Game``), typed by its rules ``R`` and
-    its state ``S``."""
+    its state ``S``. Besides its rules and actions, a game states the facts programs need about it: how long a
+    match can be (``MAX_GAME_LENGTH``), how its returns add up (``UTILITY``, ``utility_sum``), the points that
+    decide a match (``score_scale``), its observation encoding (``encoding``), its guide and its terminal renderer
+    (``RENDERER``)."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -66,6 +80,15 @@ class Game(abc.ABC, Generic[R, S]):
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     DEFAULT_PLAYERS: ClassVar[int]
+    #: A uniformly random match at any allowed rules ends within this many actions (each game's bounds test,
+    #: tests/<game>/test_<game>_bounds.py, measures and checks it): OpenSpiel's ``max_game_length``. A game that
+    #: states none gets ``play_match``'s guard.
+    MAX_GAME_LENGTH: ClassVar[int] = 1_000_000
+    #: How the returns of every finished match add up (``State.returns``: the winners share 1.0).
+    UTILITY: ClassVar[Utility] = Utility.CONSTANT_SUM
+    #: The dotted name of the module whose ``Renderer`` class draws this game in the terminal (``gamenight.cli``
+    #: imports it; the core never does); None: the terminal's generic renderer.
+    RENDERER: ClassVar[str | None] = None
     rules: R
 
     def __init__(self, players: int | None = None, rules: str | Rules | dict[str, Any] | None = None,
@@ -127,17 +150,37 @@ class Game(abc.ABC, Generic[R, S]):
         know (``log_described``). The game writes it (IllegalAction for notation that names no action)."""
         raise NotImplementedError(f"{self.title} does not describe its actions yet")
 
+    def score_scale(self) -> float:
+        """The points (balls, round wins) that decide a match with these rules: the scale of scores and of hand
+        rewards for learning programs (Yaniv: the elimination limit; Gin Rummy: the target score)."""
+        raise NotImplementedError(f"{self.title} has no score scale yet")
+
+    def encoding(self) -> Encoding[S]:
+        """This game's observation encoding for learning programs (``gamenight.rl``): its ``encoding`` module,
+        which ``gamenight.core.encoding.Encoding`` describes. ValueError for a game without one."""
+        raise ValueError(f"the game {self.name!r} has no observation encoding (gamenight.{self.name}.encoding)")
+
+    def _guide_writer(self) -> GuideWriter[Self]:
+        """The game's ``guide`` module, which writes its guide and rules summary (core/guide.py)."""
+        raise NotImplementedError(f"{self.title} has no guide yet")
+
+    # ---- shared -------------------------------------------------------------------------------
+    @property
+    def utility_sum(self) -> float | None:
+        """What the returns of every finished match add up to (None unless ``UTILITY`` is constant-sum): 1.0, as
+        the winners share 1.0; a game whose every winning seat gets 1.0 overrides it (Thunee: the team's size)."""
+        return 1.0 if self.UTILITY is Utility.CONSTANT_SUM else 0.0 if self.UTILITY is Utility.ZERO_SUM else None
+
     def guide(self) -> Guide:
         """How to play this game with these rules (the game's ``guide`` module writes it; see core/guide.py)."""
-        raise NotImplementedError(f"{self.title} has no guide yet")
+        return self._guide_writer().guide(self)
 
     def rules_summary(self) -> list[Text]:
         """This table's rules in a few plain sentences, for a person: the numbers that matter, then each choice
         that differs from the usual (``["Yaniv at 7 or less.", "Out above 100.", ...]``); the web table's "Rules of
         this table" and ``gamenight rules`` show them. The game's guide writes them (its last section)."""
-        raise NotImplementedError(f"{self.title} has no rules summary yet")
+        return self._guide_writer().summary(self)
 
-    # ---- shared -------------------------------------------------------------------------------
     def new(self, seed: int | None = None, deal: dict[str, Any] | None = None) -> S:
         """A new match dealt from ``seed`` (None: a fresh random seed, which the state records).
 
@@ -218,19 +261,21 @@ class State(abc.ABC, Generic[G, A]):
     ``__slots__`` (for speed, and so that a misspelt field is an error, not a new attribute)."""
 
     # what every game's state has; a game's state class adds its own fields in its __slots__
-    __slots__ = ("game", "seed", "deal", "rng", "history", "sheet")
+    __slots__ = ("game", "seed", "deal", "rng", "history", "sheet", "_legal")
     game: G
     seed: int | None
     deal: dict[str, Any] | None    # the first hand as set up by hand (``Game.new(deal=...)``), else None
     rng: Rng
     history: list[A]
     sheet: list[SheetRow]          # the score sheet's rows, one per finished hand (never changed once written)
+    _legal: list[A] | None         # the legal actions of this position, once asked for (the core's cache)
 
     def __init__(self, game: G):
         self.game = game
         self.deal = None
         self.history = []
         self.sheet = []
+        self._legal = None
 
     #: A game whose state keeps ``phase``, ``current`` and ``winner_seats`` names the phase of a finished
     #: match here and gets ``current_player``, ``is_over`` and ``winners`` as below; others override them.
@@ -250,18 +295,10 @@ class State(abc.ABC, Generic[G, A]):
 
     # ---- game implements ----------------------------------------------------------------------
     @abc.abstractmethod
-    def legal_actions(self) -> list[A]:
-        """The legal actions, sorted by id, in a new list the caller may change."""
-
     def _legal_now(self) -> list[A]:
-        """The legal actions for the engine's own checks, which never change the list. A game that keeps
-        the list for the position overrides this to return it without the copy ``legal_actions`` makes."""
-        return self.legal_actions()
-
-    def forget_legal(self) -> None:
-        """Forget the legal actions kept for this position, after a program changed the state's fields outside the
-        rules (an inference step that trades a sampled world's hidden cards): they are worked out again when next
-        asked for. A game that keeps them (or what they are made from) overrides this; the core keeps none."""
+        """The legal actions of this position, sorted by id (none once the match is over). The core asks once per
+        position and keeps the list until the next action, never changing it: it may be a list the game shares
+        (a table's), which nobody else changes either (``legal_actions`` gives callers a copy)."""
 
     @abc.abstractmethod
     def _start_match(self, deal: dict[str, Any] | None) -> None:
@@ -272,7 +309,8 @@ class State(abc.ABC, Generic[G, A]):
 
     @abc.abstractmethod
     def _apply(self, action: A) -> None:
-        """Play a legal action (already checked): one of this position's ``_legal_now()``."""
+        """Play a legal action (already checked): one of this position's ``_legal_now()``. The core forgets the
+        position's legal actions after it."""
 
     @property
     @abc.abstractmethod
@@ -315,11 +353,27 @@ class State(abc.ABC, Generic[G, A]):
         self.sheet.append(row)
 
     # ---- shared -------------------------------------------------------------------------------
+    def legal_actions(self) -> list[A]:
+        """The legal actions, sorted by id, in a new list the caller may change."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return list(legal)
+
     def legal_now(self) -> Sequence[A]:
         """The legal actions, sorted by id, without the copy ``legal_actions()`` makes: the engine's own list for
         this position, to read and never change. For programs that read the legal actions at every step and keep
-        nothing of them (learning environments' masks, encoders, views)."""
-        return self._legal_now()
+        nothing of them (learning environments' masks, encoders, views, search)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return legal
+
+    def forget_legal(self) -> None:
+        """Forget the legal actions kept for this position, after a program changed the state's fields outside the
+        rules (an inference step that trades a sampled world's hidden cards): they are worked out again when next
+        asked for."""
+        self._legal = None
 
     def score_sheet(self) -> ScoreSheet:
         """The match's score sheet so far: one row per finished hand, with each column's points, total and
@@ -339,6 +393,8 @@ class State(abc.ABC, Generic[G, A]):
         other.game, other.seed, other.deal, other.rng = self.game, self.seed, self.deal, Rng(self.rng.state)
         other.history = list(self.history)
         other.sheet = list(self.sheet)   # rows are never changed once written
+        copy: State[Any, Any] = other    # a State: the core's own fields are its to copy
+        copy._legal = self._legal        # never changed in place: shared until either one acts
         self._copy_into(other)
         return other
 
@@ -353,7 +409,9 @@ class State(abc.ABC, Generic[G, A]):
         """Play ``action`` (an action or its notation). Illegal or malformed: IllegalAction, state unchanged."""
         if self.current_player is None:
             raise IllegalAction(Text("the match is over; no action is legal (got {action})", action=str(action)))
-        legal = self._legal_now()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
         chosen: Action
         if isinstance(action, str):
             try:
@@ -370,6 +428,7 @@ class State(abc.ABC, Generic[G, A]):
         except ValueError:
             raise self._refusal(cast(A, chosen), legal) from None
         self._apply(own)
+        self._legal = None
         self.history.append(own)
         return self
 
@@ -378,9 +437,10 @@ class State(abc.ABC, Generic[G, A]):
         the checks an action object or a notation needs (learning programs play by id, at every step). Not legal
         now: IllegalAction, state unchanged."""
         if self.current_player is not None:
-            for own in self._legal_now():
+            for own in self.legal_now():
                 if own.id == action_id:
                     self._apply(own)
+                    self._legal = None
                     self.history.append(own)
                     return self
         return self.apply(self.game.action_from_id(action_id))   # refused: apply says why
@@ -426,7 +486,7 @@ class State(abc.ABC, Generic[G, A]):
 
     def legal_action_mask(self) -> list[bool]:
         mask = [False] * self.game.num_distinct_actions
-        for a in self._legal_now():
+        for a in self.legal_now():
             mask[a.id] = True
         return mask
 

@@ -5,7 +5,9 @@ pictures (cards and dice, drawn with the table's own images in the browser and a
 worked examples. An example's figures are computed by the engine when the guide is made, never typed in, so the
 text cannot disagree with the rules that are played; ``Example.numbers`` names them for the tests.
 
-Each game writes ``guide(rules)`` in its own ``<game>/guide.py``; ``Game.guide()`` returns it.
+Each game writes ``guide(game)`` and ``summary(game)`` (the table's rules in a few sentences) in its own
+``<game>/guide.py``, a :class:`GuideWriter` its ``Game`` names; ``Game.guide()`` and ``Game.rules_summary()`` return
+them.
 
 >>> from gamenight.core.text import Text
 >>> page = Guide(Text("How to play {game}", game="Yaniv"),
@@ -17,9 +19,21 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Any, Union
+from typing import Any, Protocol, TypeVar, Union
 
 from .text import Text
+
+G_contra = TypeVar("G_contra", contravariant=True)
+
+
+class GuideWriter(Protocol[G_contra]):
+    """What writes the guide of a game (``G_contra``): the game's ``guide`` module, which ``Game`` names."""
+
+    def guide(self, game: G_contra, /) -> Guide:
+        """How to play ``game`` with its rules and players."""
+
+    def summary(self, game: G_contra, /) -> list[Text]:
+        """``game``'s rules in a few plain sentences, for a person (``Game.rules_summary``)."""
 
 
 @dataclasses.dataclass(frozen=True)

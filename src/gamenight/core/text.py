@@ -52,7 +52,14 @@ class Text:
         return template.format(**values)
 
     def __str__(self) -> str:
-        return self.render()
+        """The text in English: ``render()`` without a catalog, on a short path (engines say a text at every
+        hand, for its English line)."""
+        values = self.values
+        template = self.template if self.plural is None or values["n"] == 1 else self.plural
+        for value in values.values():
+            if isinstance(value, Text):
+                return template.format_map({k: str(v) if isinstance(v, Text) else v for k, v in values.items()})
+        return template.format_map(values)
 
     def __repr__(self) -> str:
         return f"Text({self.template!r}, {self.values!r})"

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from ..bots.search import Settings, register_search_bots
+from ..core.bits import cards_of
 from ..core.cards import CARD_NAMES, parse_card
 from ..core.game import Action, Game
 from ..core.registry import register_bot
@@ -34,14 +35,21 @@ from .melds import (
     best_arrangement,
     best_arrangements,
     best_layoff,
-    cards_of,
     deadwood_after_discard,
     extended_melds,
     layoff_targets,
 )
+from .rules import GinRummyRules
 from .views import GinRummyView
 
-Context = dict[str, Any]
+
+class Context(TypedDict):
+    """What the heuristic reads from a view once per decision: card masks, and the stock's size."""
+
+    live: int        # the cards that may still come: in no hand, pile or meld the seat can see
+    opp_known: int   # the opponent's cards the seat has seen him take
+    thrown: int      # the cards the opponent discarded or passed this hand
+    stock: int       # the stock's size
 
 #: the deadwood a heuristic holds a knock with, per point of the undercut bonus (see ``GinHeuristic.hold_max``)
 HOLD_PER_UNDERCUT_POINT = 0.36
@@ -361,7 +369,7 @@ class GinHeuristic:
         return A.DONE_ACTION if A.DONE_ACTION.id in legal_ids else legal[0]
 
 
-def default_hold_max(rules: Any) -> int:
+def default_hold_max(rules: GinRummyRules) -> int:
     """The deadwood a heuristic holds a knock with under ``rules`` (``GinHeuristic``'s ``hold_max``)."""
     if rules.single_hand:
         return 0

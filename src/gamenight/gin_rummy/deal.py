@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from ..core.cards import card_str, parse_card
 from ..core.checks import whole_number
+from ..core.deal import read_card
 from ..core.rng import Rng
 from .melds import BIT
 
@@ -120,12 +121,7 @@ def _read_stock(stock: Any, places: dict[int, str]) -> list[int]:
 
 
 def _read_card(text: Any, where: str, places: dict[int, str]) -> int:
-    if not isinstance(text, str):
-        raise ValueError(f"{where} in the deal: {text!r} is not a card (write rank then suit, e.g. 7h, Th, Qs)")
-    try:
-        card = parse_card(text)
-    except ValueError as e:
-        raise ValueError(f"{where} in the deal: {e}") from None
+    card = read_card(text, f"{where} in the deal", parse_card, " (write rank then suit, e.g. 7h, Th, Qs)")
     if card >= 52:
         raise ValueError(f"{where} in the deal: {text!r} is a joker; Gin Rummy is played without jokers")
     if card in places:

@@ -65,12 +65,6 @@ LAYOUT = Layout([
 AT = LAYOUT.offset
 
 
-
-def score_scale(game: Any) -> float:
-    """The points that decide a match: the target score (rewards and scores are scaled by it)."""
-    return float(game.rules.game_target)
-
-
 def encode(view: Any) -> list[float]:
     """``view`` (a ``GinRummyView``) as ``LAYOUT.size`` numbers in [0, 1]."""
     out = LAYOUT.zeros()

@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
+from ..core.bits import cards_of
 from ..core.cards import card_str, parse_card
+from ..core.encoding import Encoding
 from ..core.game import Action, Game, State, copy_json
-from ..core.guide import Guide
+from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from ..core.views import View
@@ -31,7 +33,6 @@ from .melds import (
     NEIGHBOURS,
     SET_TARGET,
     VALUES,
-    cards_of,
     deadwood,
     deadwood_after_discard,
     layoff_targets,
@@ -54,6 +55,8 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
     title = N_("Gin Rummy")
     RULES = GinRummyRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 2, 2
+    MAX_GAME_LENGTH = 18_200_000   # tests/gin_rummy/test_gin_rummy_bounds.py measures and checks it
+    RENDERER = "gamenight.cli.render.gin_rummy"
 
     def parse_action(self, text: str) -> GinAction:
         return A.parse(text)
@@ -83,15 +86,19 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
     def describe(self, action: Action | str) -> GinMove:
         return describe_action(action if isinstance(action, GinAction) else self.parse_action(str(action)))
 
-    def guide(self) -> Guide:
-        """How to play Gin Rummy with these rules (guide.py): the examples are played by the engine."""
-        from .guide import guide
-        return guide(self)
+    def score_scale(self) -> float:
+        """The points that decide a match: the target score."""
+        return float(self.rules.game_target)
 
-    def rules_summary(self) -> list[Text]:
-        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
-        from .guide import summary
-        return summary(self)
+    def encoding(self) -> Encoding[GinRummyState]:
+        """The observation encoding (encoding.py)."""
+        from . import encoding
+        return encoding
+
+    def _guide_writer(self) -> GuideWriter[Self]:
+        """The guide and rules summary (guide.py): the examples are played by the engine."""
+        from . import guide
+        return guide
 
 
 class GinRummyState(State[GinRummyGame, GinAction]):
@@ -106,7 +113,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     __slots__ = ("log", "prev_log", "hand_no", "dealer", "current", "phase",
                  "hands", "known", "stock", "pile", "taken", "first_upcard", "knock_limit", "takes", "returned",
                  "must_knock", "knocker", "big", "knock_card", "knocker_deadwood", "melds", "layoffs", "drawn",
-                 "set_slots", "run_cards", "totals", "boxes", "results", "last_hand", "winner_seats", "_legal",
+                 "set_slots", "run_cards", "totals", "boxes", "results", "last_hand", "winner_seats",
                  "_history_json")
     log: list[tuple[int, str]]          # this hand's moves, as the actions' texts
     prev_log: list[tuple[int, str]]     # the last hand's (never changed once made)
@@ -138,7 +145,6 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     results: list[list[Any]]            # [result, scorer or -1, points] per hand
     last_hand: dict[str, Any] | None    # the last finished hand's summary (never changed once made)
     winner_seats: list[int]
-    _legal: list[GinAction] | None         # the legal actions of this position, once computed
     _history_json: tuple[int, str] | None  # to_json's history text and how many actions it holds
 
     def __init__(self, game: GinRummyGame):
@@ -151,7 +157,6 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self.results = []
         self.last_hand = None
         self.winner_seats = []
-        self._legal = None
         self._history_json = None
 
     # ---- dealing (G5, G6) -----------------------------------------------------------------------------
@@ -190,7 +195,6 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self.dealer = dealer
         self.current = 1 - dealer
         self.phase = UPCARD
-        self._legal = None
 
     def _knock_limit(self, upcard: int) -> int:
         rules = self.game.rules
@@ -210,21 +214,8 @@ class GinRummyState(State[GinRummyGame, GinAction]):
     def hands_played(self) -> int:
         return self.hand_no
 
-    def legal_actions(self) -> list[GinAction]:
-        """A new list each call (the computed one is kept for this position and shared with clones)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._LEGAL[self.phase](self)
-        return list(legal)
-
     def _legal_now(self) -> list[GinAction]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._LEGAL[self.phase](self)
-        return legal
-
-    def forget_legal(self) -> None:
-        self._legal = None
+        return self._LEGAL[self.phase](self)
 
     # ---- legal actions, one generator per phase ------------------------------------------------------
     def _legal_upcard(self) -> list[GinAction]:
@@ -360,7 +351,6 @@ class GinRummyState(State[GinRummyGame, GinAction]):
 
     # ---- playing: one handler per phase ------------------------------------------------------------------
     def _apply(self, a: GinAction) -> None:
-        self._legal = None
         self.log.append((self.current, a.text))
         self._HANDLERS[self.phase](self, a)
 
@@ -672,7 +662,7 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         self.winner_seats = list(d["winners"])
         self.log = [(p, text) for p, text in d["log"]]
         self.prev_log = [(p, text) for p, text in d.get("previous_log", ())]
-        self._legal = None
+        self.forget_legal()
 
     def _layoff_targets_now(self) -> tuple[int, int]:
         """``(set_slots, run_cards)`` once the knocker's melds are down, with the layoffs made so far."""
@@ -704,7 +694,6 @@ class GinRummyState(State[GinRummyGame, GinAction]):
         s.results = [list(r) for r in self.results]
         s.last_hand = self.last_hand  # never mutated once made; views copy it
         s.winner_seats = list(self.winner_seats)
-        s._legal = self._legal
         s._history_json = self._history_json  # a prefix of the copy's history too
 
     def to_json(self) -> str:

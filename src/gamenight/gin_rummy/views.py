@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..core.bits import cards_of
 from ..core.cards import CARD_NAMES
 from ..core.views import View
 from .actions import KNOCKS
 from .described import FACE_DOWN_KNOCK, described_log
-from .melds import BIT, VALUES, best_arrangement, best_layoff, cards_of, deadwood, extended_melds, meldable, value_of
+from .melds import BIT, VALUES, best_arrangement, best_layoff, deadwood, extended_melds, meldable, value_of
 from .phases import DEFEND, DISCARD, OVER, PHASE_NAMES
 from .scoring import score_text
 

@@ -36,7 +36,8 @@ AnyGame = Game[Any, Any]
 Observation = dict[str, np.ndarray]
 
 
-class GamenightAEC(AECEnv[str, Observation, int]):
+# untyped base: PettingZoo ships no type information, so --strict refuses subclassing it (Any)
+class GamenightAEC(AECEnv[str, Observation, int]):  # type: ignore[misc, unused-ignore]
     """A whole match of ``game`` as an AEC episode (the raw environment; ``pettingzoo_env`` wraps it).
 
     ``reward="hand"`` rewards every agent as each hand ends, ``"match"`` once the match ends (see
@@ -175,7 +176,8 @@ class GamenightAEC(AECEnv[str, Observation, int]):
         return self.possible_agents[seat if seat is not None else 0]
 
 
-class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, int]):
+# untyped base: PettingZoo ships no type information, so --strict refuses subclassing it (Any)
+class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, int]):  # type: ignore[misc, unused-ignore]
     """PettingZoo's ``OrderEnforcingWrapper`` (the same checks: nothing before ``reset``, a warning for a step once
     every agent is gone), with the calls every step makes (``last``, ``step``, ``observe`` and the attributes
     ``agent_iter`` reads) going straight to the environment instead of through ``BaseWrapper.__getattr__``."""
@@ -230,17 +232,19 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, int]):
         return self.env.agent_selection
 
 
-class _OrderEnforcingIterable(AECOrderEnforcingIterable[str, Observation, int]):
+# untyped base: PettingZoo ships no type information, so --strict refuses subclassing it (Any)
+class _OrderEnforcingIterable(AECOrderEnforcingIterable[str, Observation, int]):  # type: ignore[misc, unused-ignore]
     def __iter__(self) -> _OrderEnforcingIterator:
         return _OrderEnforcingIterator(self.env, self.max_iter)
 
 
-class _OrderEnforcingIterator(AECOrderEnforcingIterator[str, Observation, int]):
+# untyped base: PettingZoo ships no type information, so --strict refuses subclassing it (Any)
+class _OrderEnforcingIterator(AECOrderEnforcingIterator[str, Observation, int]):  # type: ignore[misc, unused-ignore]
     """PettingZoo's ``AECOrderEnforcingIterator``, its checks written out (the order check is the wrapper's own:
     ``OrderEnforcing.next_agent``)."""
 
     def __next__(self) -> str:
-        wrapper = self.env
+        wrapper: OrderEnforcing = self.env
         env = wrapper.env
         if not env.agents or self.iters_til_term <= 0:
             raise StopIteration

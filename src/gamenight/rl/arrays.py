@@ -43,7 +43,7 @@ class Arrays:
         if at:
             view = observation.data
             for i, x in zip(at, values):
-                view[i] = x
+                view[i] = x  # type: ignore[call-overload]  # a float32 array's memoryview takes floats; typeshed: ints
         mask = np.zeros(self.num_actions, np.int8)
         if state.current_player == seat:
             view = mask.data

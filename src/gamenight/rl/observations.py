@@ -1,9 +1,10 @@
 """Observations for learning programs: every game's view of a seat as a fixed-length list of numbers, and the legal
 actions as a mask. Standard library only (the adapters turn these lists into NumPy arrays).
 
-Each game's encoding is its ``gamenight.<game>.encoding`` module (its fields are listed in the game's docs page,
-"Observation encoding"); the numbers are read from the seat's view alone, never from the state, so two states that
-look the same to a seat give the same observation, and hidden cards change nothing. Every value lies in [0, 1].
+Each game's encoding is ``game.encoding()``, its ``gamenight.<game>.encoding`` module (its fields are listed in the
+game's docs page, "Observation encoding"); the numbers are read from the seat's view alone, never from the state, so
+two states that look the same to a seat give the same observation, and hidden cards change nothing. Every value lies
+in [0, 1].
 
 ``encode_state(game, state, seat)`` gives the same numbers as ``encode(game, state.view(seat))`` without building
 the view (each game's ``encode_state``; ``gamenight.core.encoding`` says what it reads): the environments use it at
@@ -23,30 +24,27 @@ True
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
-from types import ModuleType
 from typing import Any
 
-from ..core.encoding import Layout, Sparse, sparse_to_list
+from ..core.encoding import Encoding, Layout, Sparse, sparse_to_list
+from ..core.errors import RulesError
 from ..core.game import Action, Game, State
+from ..core.registry import make
 from ..core.views import View
 
 AnyGame = Game[Any, Any]
-_MODULES: dict[str, ModuleType] = {}
 
 
-def encoding_module(game: AnyGame | str) -> ModuleType:
-    """The module that encodes ``game``'s views: ``gamenight.<name>.encoding``."""
-    name = game if isinstance(game, str) else game.name
-    module = _MODULES.get(name)
-    if module is None:
+def encoding_module(game: AnyGame | str) -> Encoding[Any]:
+    """What encodes ``game``'s views (a game, or a game's name): ``game.encoding()``, its ``gamenight.<name>.encoding``
+    module. ValueError for a game without one."""
+    if isinstance(game, str):
         try:
-            module = importlib.import_module(f"gamenight.{name}.encoding")
-        except ModuleNotFoundError:
-            raise ValueError(f"the game {name!r} has no observation encoding (gamenight.{name}.encoding)") from None
-        _MODULES[name] = module
-    return module
+            game = make(game)
+        except RulesError:
+            raise ValueError(f"the game {game!r} has no observation encoding (gamenight.{game}.encoding)") from None
+    return game.encoding()
 
 
 def observation_size(game: AnyGame) -> int:
@@ -56,8 +54,7 @@ def observation_size(game: AnyGame) -> int:
 
 def encode(game: AnyGame, view: View) -> list[float]:
     """``view`` (``state.view(seat)``; a spectator's view too) as ``observation_size(game)`` numbers in [0, 1]."""
-    encoded: list[float] = encoding_module(game).encode(view)
-    return encoded
+    return game.encoding().encode(view)
 
 
 def encode_state(game: AnyGame, state: State[Any, Any], seat: int | None) -> list[float]:
@@ -67,8 +64,7 @@ def encode_state(game: AnyGame, state: State[Any, Any], seat: int | None) -> lis
 
 def encode_state_sparse(game: AnyGame, state: State[Any, Any], seat: int | None) -> Sparse:
     """``encode_state`` in the fast path's sparse form, ``(ones, at, values)`` (``gamenight.core.encoding``)."""
-    encoded: Sparse = encoding_module(game).encode_state(state, seat)
-    return encoded
+    return game.encoding().encode_state(state, seat)
 
 
 def action_mask(game: AnyGame, legal: Iterable[Action]) -> list[int]:
@@ -81,11 +77,10 @@ def action_mask(game: AnyGame, legal: Iterable[Action]) -> list[int]:
 
 def layout(game: AnyGame) -> Layout:
     """The encoding's fields, with their offsets (``layout(game).offset["hand"]``) and meanings."""
-    fields: Layout = encoding_module(game).LAYOUT
-    return fields
+    return game.encoding().LAYOUT
 
 
 def score_scale(game: AnyGame) -> float:
-    """The points (balls, round wins) that decide a match of ``game``: the scale of scores and of hand rewards."""
-    scale: float = encoding_module(game).score_scale(game)
-    return scale
+    """The points (balls, round wins) that decide a match of ``game``: the scale of scores and of hand rewards
+    (``game.score_scale()``)."""
+    return game.score_scale()

@@ -15,7 +15,7 @@ Game parameters (all optional): ``players`` (the table size; the game's default 
 -1, the default, draws them from the operating system; a number makes a freshly loaded game deal the same
 matches again), ``rules`` (a preset name, or a JSON object of options such as ``{"single_hand": true}``, with
 an optional ``"preset"``; "" is the game's default rules) and ``max_game_length`` (0, the default, is the game's
-documented bound, ``MAX_GAME_LENGTH``; a match still running after that many moves ends as a draw).
+documented bound, its ``Game.MAX_GAME_LENGTH``; a match still running after that many moves ends as a draw).
 
 How the games fit OpenSpiel's model (each choice is explained in docs/rl.md):
 
@@ -26,8 +26,8 @@ How the games fit OpenSpiel's model (each choice is explained in docs/rl.md):
   is not a function of its action history, as OpenSpiel's sampled-stochastic games allow.
 - **Utilities are the engine's returns**, at the end only (``RewardModel.TERMINAL``): the winners share 1.0
   (Thunee: every seat of the winning team gets 1.0), everyone else 0. The sum is the same for every match
-  (``Utility.CONSTANT_SUM``; ``utility_sum``: 1, Thunee the team's size); a match stopped by ``max_game_length``
-  is a draw: every seat gets that sum over the number of players.
+  (``Utility.CONSTANT_SUM``, the game's ``UTILITY``; its ``utility_sum``: 1, Thunee the team's size); a match stopped
+  by ``max_game_length`` is a draw: every seat gets that sum over the number of players.
 - **Observations are a seat's view**: the observation tensor is ``gamenight.rl.observations.encode`` of the
   view, the observation string the view as canonical JSON; the public observation is the spectators' view.
 - **Information states have perfect recall**: the string is the seat's current view followed by a SHA-256 digest
@@ -64,21 +64,6 @@ AnyGame = Game[Any, Any]
 AnyState = State[Any, Any]
 
 PREFIX = "python_gamenight_"
-
-#: A random match at any allowed options ends within this many actions (each game's bounds file,
-#: tests/<game>/test_<game>_bounds.py, and its docs page measure and check it); the default ``max_game_length``.
-MAX_GAME_LENGTH = {"gin_rummy": 18_200_000, "yaniv": 580_000, "thunee": 1_750, "yessir": 5_500}
-#: the default for a game without a stated bound (``gamenight.play_match``'s own guard)
-DEFAULT_MAX_GAME_LENGTH = 1_000_000
-
-
-def utility_sum(game: AnyGame) -> float:
-    """What the returns of every finished match of ``game`` add up to: 1.0 (the winners share 1.0), except in a
-    partnership game whose every winning seat gets 1.0 (Thunee: the team's size)."""
-    if game.name == "thunee":
-        return float(game.num_players // 2)
-    return 1.0
-
 
 #: the one chance outcome: the deal (its result is sampled from the game's generator)
 DEAL = 0
@@ -128,7 +113,7 @@ def game_type(name: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        utility=getattr(pyspiel.GameType.Utility, cls.UTILITY.name),   # the same names
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.MAX_PLAYERS,
         min_num_players=cls.MIN_PLAYERS,
@@ -153,7 +138,8 @@ def _rules(text: str) -> str | dict[str, Any] | None:
     return text
 
 
-class OpenSpielGame(pyspiel.Game):
+# untyped base: pyspiel ships no type information, so --strict refuses subclassing it (Any)
+class OpenSpielGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     """A gamenight game with its players and rules, as an OpenSpiel game (``pyspiel.load_game`` makes it; each
     game has its subclass, ``game_class_for(name)``, whose ``NAME`` is the gamenight game's name)."""
 
@@ -175,11 +161,11 @@ class OpenSpielGame(pyspiel.Game):
         cap = int(values["max_game_length"])
         if cap < 0:
             raise ValueError(f"max_game_length is a number of moves (0: the game's bound), not {cap}")
-        self.max_length = cap or MAX_GAME_LENGTH.get(name, DEFAULT_MAX_GAME_LENGTH)
+        self.max_length = cap or self.engine_game.MAX_GAME_LENGTH
         self.table: tuple[Action, ...] = tuple(self.engine_game.actions)
         self.players = self.engine_game.num_players
         self.obs_size = observation_size(self.engine_game)
-        self.returns_sum = utility_sum(self.engine_game)
+        self.returns_sum = self.engine_game.utility_sum
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.table),
             max_chance_outcomes=1,
@@ -297,7 +283,8 @@ def digest(past: str, view: Any) -> str:
     return hashlib.sha256((past + "\n" + canonical(view)).encode()).hexdigest()
 
 
-class OpenSpielState(pyspiel.State):
+# untyped base: pyspiel ships no type information, so --strict refuses subclassing it (Any)
+class OpenSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """A gamenight match as an OpenSpiel state. Its data is in ``_m`` (a ``_Match``)."""
 
     def __init__(self, game: OpenSpielGame):
@@ -346,7 +333,7 @@ class OpenSpielState(pyspiel.State):
         if m.engine is None:
             return [0.0] * n
         if m.truncated:
-            return [m.game.returns_sum / n] * n
+            return [(m.game.returns_sum or 0.0) / n] * n   # a draw: the sum shared
         return [float(r) for r in m.engine.returns()]
 
     def __str__(self) -> str:

@@ -60,6 +60,10 @@ def _tables(strength: tuple[int, ...]) -> tuple[list[int], list[int], list[int]]
     return runs, tops, above
 
 
+# per order (plain, Royals): ``_tables``'s three lists
+_RUN: tuple[list[int], ...]
+_TOP: tuple[list[int], ...]
+_ABOVE: tuple[list[int], ...]
 _RUN, _TOP, _ABOVE = zip(*(_tables(s) for s in _STRENGTHS))
 # the cards of a card's suit stronger than it (24-bit), per order
 _STRONGER = tuple(tuple(_ABOVE[o][c % 6] << (6 * (c // 6)) for c in range(24)) for o in (0, 1))

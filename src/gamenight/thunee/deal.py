@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.checks import whole_number
+from ..core.deal import read_cards
 from ..core.rng import Rng
 from .actions import card_text, parse_thunee_card
 
@@ -65,15 +66,7 @@ def _read_hand(game: ThuneeGame, seat: int, hand: Any) -> list[int]:
         raise ValueError(f"seat {seat}'s hand has {len(hand)} cards; a hand in the deal has {allowed} "
                          f"(the first deal is {game.first_cards}, the whole hand {game.first_cards + game.second_cards}"
                          + (", both halves 12" if game.halves == 2 else "") + ")")
-    cards = []
-    for text in hand:
-        if not isinstance(text, str):
-            raise ValueError(f"seat {seat}'s hand: {text!r} is not a card; write cards like Jh, 9s, Td, Qc")
-        try:
-            cards.append(parse_thunee_card(text))
-        except ValueError as e:
-            raise ValueError(f"seat {seat}'s hand: {e}") from None
-    return cards
+    return read_cards(hand, f"seat {seat}'s hand", parse_thunee_card, "; write cards like Jh, 9s, Td, Qc")
 
 
 def dealt_stock(game: ThuneeGame, dealer: int, hands: list[list[int]], rng: Rng) -> list[int]:

@@ -77,17 +77,11 @@ LAYOUT = Layout([
 AT = LAYOUT.offset
 
 
-
-def score_scale(game: Any) -> float:
-    """The balls that win a match (rewards and scores are scaled by them)."""
-    return float(game.rules.balls_to_win)
-
-
 def encode(view: Any) -> list[float]:
     """``view`` (a ``ThuneeView``) as ``LAYOUT.size`` numbers in [0, 1]."""
     out = LAYOUT.zeros()
-    n = view["players"]
-    me = view["seat"] if view["seat"] is not None else 0
+    n: int = view["players"]
+    me: int = view["seat"] if view["seat"] is not None else 0
     my_team = me % 2
 
     def rel(seat: int) -> int:

@@ -6,6 +6,7 @@ the score sheet.
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.text import N_, Text
@@ -158,20 +159,26 @@ def match_winner(rules: ThuneeRules, balls: list[int], target: int) -> int | Non
     return None
 
 
+Words = tuple[str, dict[str, Any]]   # a scoring line in English, and as a Text's JSON for any reader
+
+
 def score_hand(s: ThuneeState, last_winner: int) -> dict[str, Any]:
     """The summary of the hand ``s`` just finished, ``last_winner`` having won its last trick: what was called,
     the points, ``balls`` (what each team wins), ``totals`` (the balls after it) and the scoring ``line``."""
     summary = _head(s, last_winner)
+    words: Words
     if s.special != Special.NONE:
-        balls, line = _special(s, last_winner, summary)
-    elif s.final_call == FinalCall.KANAK:
-        balls, line = _kanak(s, last_winner, summary)
-    elif s.final_call == FinalCall.DOUBLE:
-        balls, line = _double(s, last_winner, summary)
+        balls, words = _special(s, last_winner, summary)
     else:
-        balls, line = _counting(s, last_winner, summary)
+        if s.final_call == FinalCall.KANAK:
+            balls, line = _kanak(s, last_winner, summary)
+        elif s.final_call == FinalCall.DOUBLE:
+            balls, line = _double(s, last_winner, summary)
+        else:
+            balls, line = _counting(s, last_winner, summary)
+        words = str(line), line.to_json()
     summary.update(result="scored", balls=balls, totals=[s.balls[0] + balls[0], s.balls[1] + balls[1]],
-                   line=str(line), says=line.to_json())   # the line in English, and as a Text for any reader
+                   line=words[0], says=words[1])
     return summary
 
 
@@ -193,14 +200,28 @@ def seat_text(seat: int) -> Text:
 CALL_TITLES = (N_("Thunee"), N_("Royals"), N_("Blind Thunee"), N_("Blind Royals"), N_("Mooney"))
 
 
-def _special(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], Text]:
+def _special(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], Words]:
     """T18, T32, T33, B4: the caller had to win every trick (Trip: the last one)."""
     caller = s.special_seat
+    summary["success"] = last_winner == caller
+    return solo_balls(s.game.rules, s.special, caller, last_winner), _special_words(s.special, caller, last_winner)
+
+
+@cache
+def _special_words(special: int, caller: int, last_winner: int) -> Words:
+    """The line of a solo call, said once for each (call, caller, last trick's winner): random play ends most hands
+    on one, and saying a Text is a tenth of such a hand's cost. A hand's summary is never changed once written, so
+    the hands that say the same line share its words."""
+    line = _special_line(special, caller, last_winner)
+    return str(line), line.to_json()
+
+
+def _special_line(special: int, caller: int, last_winner: int) -> Text:
+    """The line of a solo call: made, caught by the partner, or caught by an opponent (Trip: the last trick)."""
     ok = last_winner == caller
-    balls = solo_balls(s.game.rules, s.special, caller, last_winner)
-    name = str(SPECIAL_NAMES[s.special]).title()   # Thunee, Royals, Blind Thunee...: the calls' names
+    name = str(SPECIAL_NAMES[special]).title()   # Thunee, Royals, Blind Thunee...: the calls' names
     who, other = seat_text(caller), seat_text(last_winner)
-    if s.special == Special.TRIP:
+    if special == Special.TRIP:
         line = (Text("Trip by {who}: won the last trick", who=who) if ok
                 else Text("Trip by {who}: lost the last trick", who=who))
     elif ok:
@@ -209,8 +230,7 @@ def _special(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple
         line = Text("{call} by {who}: caught by the partner, {other}", call=Text(name), who=who, other=other)
     else:
         line = Text("{call} by {who}: caught by {other}", call=Text(name), who=who, other=other)
-    summary["success"] = ok
-    return balls, line
+    return line
 
 
 def _kanak(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], Text]:

@@ -14,12 +14,13 @@ hand. The end of a hand is scored by :mod:`gamenight.thunee.scoring`; views are 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from ..core.bits import cards_of, mask_of
+from ..core.encoding import Encoding
 from ..core.errors import RulesError
 from ..core.game import Action, Game, State, copy_json
-from ..core.guide import Guide
+from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from .actions import (
@@ -86,6 +87,8 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
     title = N_("Thunee")
     RULES = ThuneeRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 6, 4
+    MAX_GAME_LENGTH = 1_750   # tests/thunee/test_thunee_bounds.py measures and checks it
+    RENDERER = "gamenight.cli.render.thunee"
 
     def _check_table(self) -> None:
         n = self.num_players
@@ -139,15 +142,25 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
         from .sampling import sample_state
         return sample_state(self, view, rng)
 
-    def guide(self) -> Guide:
-        """How to play Thunee with these rules and players (guide.py): the example hand is played by the engine."""
-        from .guide import guide
-        return guide(self)
+    def score_scale(self) -> float:
+        """The balls that win a match."""
+        return float(self.rules.balls_to_win)
 
-    def rules_summary(self) -> list[Text]:
-        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
-        from .guide import summary
-        return summary(self)
+    @property
+    def utility_sum(self) -> float:
+        """Partnerships win together (``ThuneeState.returns``): every seat of the winning team gets 1.0, so every
+        finished match's returns add up to the team's size."""
+        return float(self.num_players // 2)
+
+    def encoding(self) -> Encoding[ThuneeState]:
+        """The observation encoding (encoding.py)."""
+        from . import encoding
+        return encoding
+
+    def _guide_writer(self) -> GuideWriter[Self]:
+        """The guide and rules summary (guide.py): the examples are played by the engine."""
+        from . import guide
+        return guide
 
 
 
@@ -163,7 +176,7 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
     FINISHED_PHASE = OVER
     SHEET_UNIT = "balls"
     SHEET_MARKS = SHEET_MARKS
-    __slots__ = ("phase", "hands", "dealt", "stock", "trick", "_legal", "log_phases",
+    __slots__ = ("phase", "hands", "dealt", "stock", "trick", "log_phases",
                  "prev_log", "prev_open", *_PLAIN_FIELDS)
     phase: Phase
     hands: list[int]            # each seat's cards, as a 24-bit mask
@@ -207,11 +220,9 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
     log: list[list[Any]]
     prev_log: list[list[Any]]
     prev_open: bool
-    _legal: list[ThuneeAction] | None
 
     def __init__(self, game: ThuneeGame):
         super().__init__(game)
-        self._legal = None
         n = game.num_players
         self.balls = [0, 0]
         self.hand_no = 0
@@ -421,24 +432,11 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
         return [1.0 if s % 2 == self.winner_team else 0.0 for s in range(n)]
 
     # ---- legal actions, by phase ----------------------------------------------------------------
-    def legal_actions(self) -> list[ThuneeAction]:
-        """A new list each call: the computed one is kept for this position and may be a table's shared
-        list (``ActionTable.plays``, ``jodi_by_max``), so the caller gets a copy it may change."""
-        legal = self._legal
-        if legal is None:
-            phase, seat = self.phase, self.current  # the common phase first: indexing by an IntEnum is slower
-            legal = self._legal = self._legal_play(seat) if phase == PLAYING else self._LEGAL[phase](self, seat)
-        return list(legal)
-
     def _legal_now(self) -> list[ThuneeAction]:
-        legal = self._legal
-        if legal is None:
-            phase, seat = self.phase, self.current  # the common phase first: indexing by an IntEnum is slower
-            legal = self._legal = self._legal_play(seat) if phase == PLAYING else self._LEGAL[phase](self, seat)
-        return legal
-
-    def forget_legal(self) -> None:
-        self._legal = None
+        """The legal actions: may be a table's shared list (``ActionTable.plays``, ``jodi_by_max``), which the core
+        keeps for the position and never changes."""
+        phase, seat = self.phase, self.current  # the common phase first: indexing by an IntEnum is slower
+        return self._legal_play(seat) if phase == PLAYING else self._LEGAL[phase](self, seat)
 
     def _legal_weak(self, seat: int) -> list[ThuneeAction]:
         return [TABLE.pass_, TABLE.redeal] if points_of(self.hands[seat]) <= WEAK_LIMIT else [TABLE.pass_]
@@ -537,7 +535,7 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
         if phase == PLAYING and kind in (PLAY, DOUBLE, KANAK):
             return self._why_not_played(action)
         if kind == CALL and phase == CALLING:
-            return Text("calls go up by exactly one step: the next call is {call}", call=str(self._legal_now()[1]))
+            return Text("calls go up by exactly one step: the next call is {call}", call=str(self.legal_now()[1]))
         if kind == JODI:
             return Text("Jodi is declared just after a trick your team won, when the rules allow it, with K+Q "
                         "(or J+K+Q) of a suit not yet declared this hand")
@@ -561,7 +559,6 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
 
     # ---- applying, by phase ---------------------------------------------------------------------
     def _apply(self, action: ThuneeAction) -> None:
-        self._legal = None
         seat = self.current
         phase = self.phase
         self.log.append([seat, action.text])
@@ -777,7 +774,6 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
         return build_view(self, seat)
 
     def _copy_into(self, s: ThuneeState) -> None:
-        s._legal = None
         s.phase = self.phase
         s.hands, s.dealt, s.stock, s.trick = list(self.hands), list(self.dealt), list(self.stock), list(self.trick)
         for name in ("dealer", "hand_no", "ball_target", "current", "default_trumper", "trumper", "bid", "holder",

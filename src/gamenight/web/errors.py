@@ -5,7 +5,9 @@ English, and ``error.said_in(lang)`` the message in a person's language, as the 
 """
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 from gamenight import i18n
 from gamenight.i18n import Text
@@ -42,3 +44,35 @@ class TableGone(TableError):
 
     def __init__(self) -> None:
         super().__init__(Text("the table was just put away; try again"), 503)
+
+
+CHANGED_ELSEWHERE = Text("the table changed on another server just now, so nothing changed: look again, and try again")
+# a change refused because another server changed the table first is asked again, on the caught-up copy, this often
+RETRIES = 3
+
+
+class ChangedElsewhere(TableError):
+    """Another server on the shared database changed the table first: this change did not happen (this server has
+    caught up meanwhile, so asking again checks the change against the table as it is now)."""
+
+    def __init__(self) -> None:
+        super().__init__(CHANGED_ELSEWHERE, 409)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def asked_again_if_changed_elsewhere(method: Callable[P, R]) -> Callable[P, R]:
+    """A change of the table that another server's change beat to the database is asked again (up to RETRIES times):
+    each time on the caught-up copy, so it is checked against the table as it is now (an action chosen at an older
+    version is then refused as usual)."""
+    @functools.wraps(method)
+    def again(*args: P.args, **kwargs: P.kwargs) -> R:
+        for _ in range(RETRIES):
+            try:
+                return method(*args, **kwargs)
+            except ChangedElsewhere:
+                continue
+        return method(*args, **kwargs)
+    return again

@@ -43,7 +43,7 @@ def players_asked(text: str | None) -> int | None:
     return int(text)
 
 
-async def game_asked(request: Request) -> gamenight.Game:
+async def game_asked(request: Request) -> gamenight.Game[Any, Any]:
     """The game whose guide is asked for: by name with ``preset``/``players``, or as ``table`` plays it."""
     name = request.path_params["game"]
     if name not in gamenight.games():
@@ -58,7 +58,7 @@ async def game_asked(request: Request) -> gamenight.Game:
         raise Refused(e.text, 400) from None
 
 
-async def table_game(request: Request, name: str, table_id: str) -> gamenight.Game:
+async def table_game(request: Request, name: str, table_id: str) -> gamenight.Game[Any, Any]:
     """The game as the table plays it (its game, players and rules: what anybody may see of a table)."""
     try:
         table = await find_table(manager_of(request), table_id)
@@ -72,7 +72,7 @@ async def table_game(request: Request, name: str, table_id: str) -> gamenight.Ga
     return game
 
 
-def guide_json(game: gamenight.Game) -> dict[str, Any]:
+def guide_json(game: gamenight.Game[Any, Any]) -> dict[str, Any]:
     try:
         guide = game.guide()
     except NotImplementedError:

@@ -2,6 +2,8 @@
 strength. Below the routes (the lobby's catalogue) and the seats (a person's name may not read as a level)."""
 from __future__ import annotations
 
+from typing import Any
+
 import gamenight
 from gamenight.i18n import N_
 
@@ -14,7 +16,7 @@ BOT_LEVELS = {"random": N_("Beginner"), "simple": N_("Beginner"), "heuristic": N
 LEVEL_ORDER = ("random", "simple", "heuristic", "strong", "expert")
 
 
-def bot_labels(game: gamenight.Game) -> dict[str, str]:
+def bot_labels(game: gamenight.Game[Any, Any]) -> dict[str, str]:
     bots = gamenight.bots_for(game)
     labels = {b: BOT_LEVELS.get(b, b) for b in bots}
     if "simple" in bots and "random" in bots:
@@ -22,6 +24,6 @@ def bot_labels(game: gamenight.Game) -> dict[str, str]:
     return labels
 
 
-def bots_by_level(game: gamenight.Game) -> list[str]:
+def bots_by_level(game: gamenight.Game[Any, Any]) -> list[str]:
     bots = gamenight.bots_for(game)
     return sorted(bots, key=lambda b: (LEVEL_ORDER.index(b) if b in LEVEL_ORDER else len(LEVEL_ORDER), b))

@@ -10,6 +10,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from typing import Any, TypeGuard, cast
 
 import gamenight
 from gamenight import RulesError
@@ -20,9 +21,10 @@ from .errors import TableError
 from .limits import BURST_SECONDS, MESSAGES_PER_SECOND, AddressLimits, TokenBucket
 from .reviews import ReviewSlots
 from .scheduler import BotScheduler
+from .seats import hash_token, seat_rule
 from .shared import Coordinator
 from .storage import Storage, StorageError, StoredTable, is_shared
-from .table import Table, hash_token, seat_rule
+from .table import Table
 from .thinking import Thinkers
 
 # GET /api/tables lists at most this many: the live tables first, then the finished ones still in memory
@@ -42,7 +44,7 @@ MAX_TABLE_ID = 64
 log = logging.getLogger("gamenight.web")
 
 
-def _is_seed(value: object) -> bool:
+def _is_seed(value: object) -> TypeGuard[int]:
     return gamenight.is_whole_number(value) and 0 <= value < 2 ** 63
 
 
@@ -107,7 +109,7 @@ class TableManager:
         self.limits = AddressLimits(clock, max_creates_per_minute, max_sockets_per_ip)
         # tables whose stored record does not replay (a bug, or a file from an incompatible version): listed as
         # broken, never served; every other table carries on
-        self.broken: dict[str, dict] = {}
+        self.broken: dict[str, dict[str, Any]] = {}
         # several servers on one database: each plays the tables it holds the lease of, and serves any (see shared)
         self.coordinator = Coordinator(self, storage) if is_shared(storage) else None  # type: ignore[arg-type]
         if self.coordinator is not None:
@@ -173,7 +175,7 @@ class TableManager:
             table.forget_thinking()
 
     # ---- finding tables ----------------------------------------------------------------------
-    def loaded(self, table_id) -> Table | None:
+    def loaded(self, table_id: object) -> Table | None:
         """The table if it is in memory (no storage access, no lock: safe on the event loop)."""
         return self.tables.get(table_id) if isinstance(table_id, str) else None
 
@@ -272,7 +274,7 @@ class TableManager:
     # ---- creating and listing ----------------------------------------------------------------
     def create(self, game: object, players: object = None, preset: object = None, options: object = None,
                seats: object = None, client: str | None = None,
-               seed=None, host_token: str | None = None, settings=None) -> Table:
+               seed: object = None, host_token: str | None = None, settings: object = None) -> Table:
         """A new table; ``client`` (the creator's address) counts towards ``max_creates_per_minute``. The holder of
         ``host_token`` is its host (None: a table nobody may change the seats of); ``settings`` the seat settings
         (see ``seats.Settings``). ``seed`` only on a server with a ``test_seed``."""
@@ -289,7 +291,7 @@ class TableManager:
         table.step_bots()
         return table
 
-    def _seed_for_new_table(self, seed) -> int | None:
+    def _seed_for_new_table(self, seed: object) -> int | None:
         """The seed a new table is dealt from (None: a fresh secret one)."""
         if self._test_seeds is None:
             if seed is not None:
@@ -302,7 +304,8 @@ class TableManager:
             raise TableError(Text("seed must be a whole number 0..2**63-1, not {seed}", seed=repr(seed)))
         return seed
 
-    def _create(self, game, players, preset, options, seats, seed, settings: seats_module.Settings) -> Table:
+    def _create(self, game: object, players: object, preset: object, options: object, seats: object, seed: int | None,
+                settings: seats_module.Settings) -> Table:
         if not isinstance(game, str) or game not in gamenight.games():
             raise TableError(Text("unknown game {game}; games are: {games}", game=repr(game),
                                   games=", ".join(gamenight.games())))
@@ -315,7 +318,8 @@ class TableManager:
         if preset is not None and not isinstance(preset, str):
             raise TableError(Text("preset must be a preset name"))
         try:
-            made = gamenight.make(game, players=players, rules=preset, **(options or {}))
+            # the players as asked: the game refuses what it cannot seat (RulesError)
+            made = gamenight.make(game, players=cast("int | None", players), rules=preset, **(options or {}))
         except RulesError as e:
             raise TableError(e.text) from None
         except TypeError:
@@ -366,7 +370,7 @@ class TableManager:
                              settings=settings.to_dict())
         return self._keep_new(stored)
 
-    def list(self) -> list[dict]:
+    def list(self) -> list[dict[str, Any]]:
         """Summaries: the live tables first, then the finished ones still in memory, each group newest first
         (by creation), then the broken ones (``{"table_id", "game", "created", "broken": true}``), at most
         ``LIST_LIMIT`` in all. On a shared database the tables in play at the other servers are listed too (each read

@@ -21,12 +21,13 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool
 
-from .storage import COLUMNS, Notice, StorageConflict, StorageError, StoredTable, stored_table
+from .storage import COLUMNS, Notice, Row, SeatRecord, StorageConflict, StorageError, StoredTable, stored_table
 
 # the statements of one migration, each applied in its own order; a migration takes the schema from the version
 # before it to its own number, and is written to run on a schema partly there already (IF NOT EXISTS)
@@ -88,7 +89,7 @@ RECONNECT_WAIT = 1.0   # seconds between its attempts to connect again
 
 log = logging.getLogger("gamenight.web")
 
-Statement = tuple[str, tuple]
+Statement = tuple[str, Row]
 
 
 class PostgresStorage:
@@ -133,7 +134,7 @@ class PostgresStorage:
         except psycopg.Error as e:
             raise StorageError(str(e).strip() or type(e).__name__) from None
 
-    def _write(self, sql: str, params: tuple, *more: Statement) -> None:
+    def _write(self, sql: str, params: Row, *more: Statement) -> None:
         """The statements in one transaction, committed before this returns."""
         with self._transaction() as conn:
             for statement, values in ((sql, params), *more):
@@ -160,7 +161,7 @@ class PostgresStorage:
         self._counted_write(table_id, revision, ", finished = true" if finished else "", also,
                             {"number": number, "action": action}, played=(number, action))
 
-    def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None,
+    def save_seats(self, table_id: str, seats: list[SeatRecord], settings: dict[str, Any] | None = None,
                    revision: int | None = None) -> None:
         sets = ", seats = %(seats)s" + ("" if settings is None else ", settings = %(settings)s")
         values = {"seats": json.dumps(seats), "settings": json.dumps(settings)}
@@ -203,7 +204,7 @@ class PostgresStorage:
         self._heartbeat_pool.close()
 
     # ---- several servers on one database (see ``shared``) -------------------------------------------------------
-    def _counted_write(self, table_id: str, revision: int | None, sets: str, also: list[str], values: dict,
+    def _counted_write(self, table_id: str, revision: int | None, sets: str, also: list[str], values: dict[str, Any],
                        played: tuple[int, str] | None = None) -> None:
         """One write to a table, as one statement (its own transaction, one round trip): the table's revision counted
         with its columns ``sets``, the statements ``also`` (common table expressions that act only if it was), and
@@ -220,7 +221,7 @@ class PostgresStorage:
         if self._statement(sql, {**values, **notice, "table": table_id, "revision": revision}) is None:
             raise StorageConflict(f"table {table_id} is no longer at revision {revision}")
 
-    def _statement(self, sql: str, params: dict) -> tuple | None:
+    def _statement(self, sql: str, params: dict[str, Any]) -> Row | None:
         """One statement in its own transaction (the pool's connections commit each statement: one round trip),
         committed before this returns; its first row. A database error is a StorageError (nothing changed)."""
         if self._pool.closed:

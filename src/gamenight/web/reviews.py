@@ -31,7 +31,7 @@ class Decision:
     legal_described: tuple[Any, ...] = ()   # each legal move described (``game.describe``), in the same order
 
 
-def decisions_of(game: gamenight.Game, seed: int, actions: list[Any], seat: int) -> list[Decision]:
+def decisions_of(game: gamenight.Game[Any, Any], seed: int, actions: list[Any], seat: int) -> list[Decision]:
     """The match dealt from ``seed`` replayed through ``actions``: each decision of ``seat`` with a choice."""
     state = game.new(seed=seed)
     found = []

@@ -16,6 +16,14 @@ log = logging.getLogger("gamenight.web")
 BACKGROUND_SHARE = 0.25
 BACKGROUND_WINDOW = 0.1
 
+_TICKETS = itertools.count(1)   # the tickets of tables' queued jobs, unique in the process
+
+
+def next_ticket() -> int:
+    """A new ticket (never 0) for a job a table queues: the table keeps the ticket of the one that counts, and a job
+    whose ticket is no longer kept does nothing when it comes (a bot move or a pause's end queued in its place)."""
+    return next(_TICKETS)
+
 
 class BotScheduler:
     """A timer heap of ``(due, sequence, callback)`` jobs and the thread that runs each when it is due.

@@ -27,12 +27,18 @@ import hashlib
 import hmac
 import re
 import unicodedata
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ParamSpec, TypeVar
 
 import gamenight
 from gamenight.i18n import LANGUAGES, N_, CatalogMissing, Text, translator
 
+from .errors import TableError
 from .levels import bot_labels  # the bots' levels as the pages show them
+from .storage import PersonKept, SeatRecord
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 MAX_NAME = 40
 # marks that turn the direction of text around them (a name could make "Ann" read as something else)
@@ -147,8 +153,17 @@ def _any_of(words: set[str]) -> str:
     return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)) if w) + ")?"
 
 
-def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
+def hash_token(token: str) -> str:
+    """The SHA-256 of a seat's or a host's token, as the table keeps it (it never keeps a token itself)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_rule(rule: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """Apply a rule of this module; its SeatError becomes the TableError clients see."""
+    try:
+        return rule(*args, **kwargs)
+    except SeatError as e:
+        raise TableError(e.text, e.status) from None
 
 
 def seat_token(table_id: str, seat: int, client: str) -> str:
@@ -179,7 +194,7 @@ def _looks_random(nonce: str) -> bool:
     return 2 * runs <= len(nonce) - 1
 
 
-def retried(seat: dict[str, Any], token_hash: str, now: float) -> bool:
+def retried(seat: SeatRecord, token_hash: str, now: float) -> bool:
     """Is a join that would get the token hashed ``token_hash`` (the same table, seat and client nonce) the retry of
     the join that seated this person: within RETRY_SECONDS of it (``now`` and the seat's ``joined``: wall-clock
     seconds)? Only then is it answered with the same token; a seat with no join time (stored before there was one)
@@ -258,14 +273,14 @@ def _checked_setting(key: str, value: object) -> object:
     return value
 
 
-def open_seat(reserved: dict[str, Any] | None = None) -> dict[str, Any]:
+def open_seat(reserved: PersonKept | None = None) -> SeatRecord:
     """An open seat; ``reserved`` ({"name", "token_hash"}): kept for the person who sat there at the match before,
     until they come to the rematch or the table starts without them."""
     return {"kind": "open", "reserved": reserved} if reserved else {"kind": "open"}
 
 
-def bot_seat(bot: str, *, keeps_open: bool = False, away: dict[str, Any] | None = None) -> dict[str, Any]:
-    seat: dict[str, Any] = {"kind": "bot", "bot": bot}
+def bot_seat(bot: str, *, keeps_open: bool = False, away: PersonKept | None = None) -> SeatRecord:
+    seat: SeatRecord = {"kind": "bot", "bot": bot}
     if keeps_open:
         seat["keeps_open"] = True
     if away:
@@ -273,14 +288,22 @@ def bot_seat(bot: str, *, keeps_open: bool = False, away: dict[str, Any] | None 
     return seat
 
 
-def person_seat(name: str | None, token_hash: str, bot: str | None, joined: float | None = None) -> dict[str, Any]:
-    seat: dict[str, Any] = {"kind": "person", "name": name, "token_hash": token_hash, "bot": bot}
+def person_seat(name: str | None, token_hash: str, bot: str | None, joined: float | None = None) -> SeatRecord:
+    seat: SeatRecord = {"kind": "person", "name": name, "token_hash": token_hash, "bot": bot}
     if joined is not None:
         seat["joined"] = joined
     return seat
 
 
-def takeable(seat: dict[str, Any], settings: Settings) -> bool:
+def bot_of(seat: SeatRecord) -> str:
+    """The bot that plays a bot's seat (a bot's seat always names one)."""
+    bot = seat["bot"]
+    if bot is None:
+        raise ValueError(f"a bot's seat names no bot: {seat!r}")
+    return bot
+
+
+def takeable(seat: SeatRecord, settings: Settings) -> bool:
     """May a newcomer sit here now?"""
     if seat["kind"] == "open":
         return not seat.get("reserved")
@@ -289,7 +312,7 @@ def takeable(seat: dict[str, Any], settings: Settings) -> bool:
     return bool(seat.get("keeps_open")) or settings.bots_may_be_replaced
 
 
-def why_not(seat: dict[str, Any], number: int) -> Text:
+def why_not(seat: SeatRecord, number: int) -> Text:
     """Why a newcomer may not take this seat."""
     if seat["kind"] == "person":
         return Text("seat {seat} is taken", seat=number)
@@ -304,37 +327,37 @@ def why_not(seat: dict[str, Any], number: int) -> Text:
     return Text("a bot plays seat {seat}; only the host may open it, or let friends take the bots' seats", seat=number)
 
 
-def returning(seat: dict[str, Any], token_hash: str) -> bool:
+def returning(seat: SeatRecord, token_hash: str) -> bool:
     """Is this the person a bot plays for while they are away?"""
     away = seat.get("away") if seat["kind"] == "bot" else None
     return isinstance(away, dict) and away.get("token_hash") == token_hash
 
 
-def reserved_for(seat: dict[str, Any], token_hash: str) -> bool:
+def reserved_for(seat: SeatRecord, token_hash: str) -> bool:
     """Is this seat kept (for the rematch) for the person who held ``token_hash`` at the match before?"""
     reserved = seat.get("reserved") if seat["kind"] == "open" else None
     return isinstance(reserved, dict) and reserved.get("token_hash") == token_hash
 
 
-def for_rematch(seat: dict[str, Any]) -> dict[str, Any]:
+def for_rematch(seat: SeatRecord) -> SeatRecord:
     """The seat a rematch starts with: a person's (or an away person's) kept for them; a bot that kept a seat open
     gives way to an open seat; a bot the host put there stays."""
     if seat["kind"] == "person":
         return open_seat({"name": seat.get("name"), "token_hash": seat["token_hash"]})
     if seat["kind"] == "bot" and seat.get("away"):
-        return open_seat(dict(seat["away"]))
+        return open_seat(seat["away"].copy())
     if seat["kind"] == "bot" and not seat.get("keeps_open"):
-        return bot_seat(seat["bot"])
+        return bot_seat(bot_of(seat))
     return open_seat()
 
 
-def public(number: int, seat: dict[str, Any], settings: Settings, connected: bool,
+def public(number: int, seat: SeatRecord, settings: Settings, connected: bool,
            over: bool = False) -> dict[str, Any]:
     """What everyone sees of a seat (never a token's hash). The person it names (``name``, ``reserved`` for, or
     ``away``) without a name of their own is "Player N", and ``unnamed`` says so (the pages say it in the reader's
     language). Once the match is ``over`` no seat is takeable: its seats are its record of who played."""
-    out = {"seat": number, "kind": seat["kind"], "takeable": not over and takeable(seat, settings)}
-    person = None
+    out: dict[str, Any] = {"seat": number, "kind": seat["kind"], "takeable": not over and takeable(seat, settings)}
+    person: Mapping[str, object] | None = None
     if seat.get("reserved"):
         person = seat["reserved"]
         out["reserved"] = person.get("name") or f"Player {number + 1}"

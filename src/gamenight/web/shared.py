@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .storage import Notice, SharedStorage, StorageError
 
@@ -32,7 +32,7 @@ class Tables(Protocol):
 
     tables: dict[str, Table]        # the tables in memory, under ``lock``
     lock: threading.RLock
-    broken: dict[str, dict]         # tables whose record does not replay: never played
+    broken: dict[str, dict[str, Any]]   # tables whose record does not replay: never played
     scheduler: BotScheduler
 
     def loaded(self, table_id: str) -> Table | None: ...   # the table if it is in memory

@@ -14,7 +14,28 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import IO, Any, Literal, Protocol, Required, TypedDict
+
+Row = tuple[Any, ...]   # a row of the database, or a statement's parameters
+
+
+class PersonKept(TypedDict):
+    """The person a seat is kept for (``reserved``, at a rematch) or a bot plays for while they are away (``away``):
+    their name (None: none given) and their seat token's hash."""
+    name: str | None
+    token_hash: str
+
+
+class SeatRecord(TypedDict, total=False):
+    """A seat's record, as stored with its table (which keys each kind of seat has, and what they mean: ``seats``)."""
+    kind: Required[Literal["open", "bot", "person"]]
+    bot: str | None          # a bot's seat: its bot; a person's: the bot that plays it if they leave (None: any)
+    keeps_open: bool         # a bot that keeps the seat open for anybody
+    away: PersonKept         # a bot that plays for this person until they come back
+    reserved: PersonKept     # an open seat kept for this person (a rematch)
+    name: str | None         # a person's name (None: "Player N")
+    token_hash: str          # a person's seat token's hash
+    joined: float            # when the person took the seat (wall clock seconds)
 
 
 @dataclass
@@ -22,12 +43,13 @@ class StoredTable:
     table_id: str
     game: str
     players: int
-    rules: dict
+    rules: dict[str, Any]
     seed: int
-    seats: list[dict]          # one per seat: {"kind": "open"|"bot"|"person", ...}, see seats.py
+    seats: list[SeatRecord]    # one per seat: {"kind": "open"|"bot"|"person", ...}, see seats.py
     created: float
     actions: list[str] = field(default_factory=list)
-    settings: dict = field(default_factory=dict)   # the table's seat settings (the host's, hashed), see seats.py
+    # the table's seat settings (the host's, hashed), see seats.py
+    settings: dict[str, Any] = field(default_factory=dict)
     format: int = 1          # the record format its actions are written in (gamenight.RECORD_FORMAT when stored)
     revision: int = 0        # its writes so far (creation, actions, seats): on a shared database, a write names the
                              # revision it was made at, and is refused (StorageConflict) if another server's came first
@@ -42,7 +64,7 @@ class Storage(Protocol):
     def append_action(self, table_id: str, number: int, action: str, finished: bool = False,
                       revision: int | None = None) -> None: ...
     # the seats, and the table's seat settings with them when they change
-    def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None,
+    def save_seats(self, table_id: str, seats: list[SeatRecord], settings: dict[str, Any] | None = None,
                    revision: int | None = None) -> None: ...
     # finished=None: every table; False: those not known to be finished (a table stored before the
     # ``finished`` column existed is unknown until ``mark_finished``); True: the finished ones
@@ -126,7 +148,7 @@ class SQLiteStorage:
             self._conn.execute("ROLLBACK")
             raise
 
-    def _write(self, sql: str, params: tuple, *more: tuple[str, tuple]) -> None:
+    def _write(self, sql: str, params: Row, *more: tuple[str, Row]) -> None:
         with self._lock:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
@@ -149,7 +171,7 @@ class SQLiteStorage:
         more = [("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))] if finished else []
         self._write("INSERT INTO actions VALUES (?, ?, ?)", (table_id, number, action), *more)
 
-    def save_seats(self, table_id: str, seats: list[dict], settings: dict | None = None,
+    def save_seats(self, table_id: str, seats: list[SeatRecord], settings: dict[str, Any] | None = None,
                    revision: int | None = None) -> None:
         if settings is None:
             self._write("UPDATE tables SET seats = ? WHERE table_id = ?", (json.dumps(seats), table_id))
@@ -196,7 +218,7 @@ class SQLiteStorage:
             self._conn.close()
 
 
-def stored_table(row: tuple, actions: list[str]) -> StoredTable:
+def stored_table(row: Row, actions: list[str]) -> StoredTable:
     """The table a row of ``COLUMNS`` and its actions describe."""
     table_id, game, players, rules, seed, seats, created, settings, format = row
     return StoredTable(table_id, game, players, json.loads(rules), seed, json.loads(seats), created, actions,
@@ -207,7 +229,7 @@ DEFAULT_DB = "sqlite:///gamenight.db"
 LOCK_WAIT_SECONDS = 5.0   # a restart's new server waits this long for the old one to let go of the file
 
 
-def hold_database(url: str | None = None, wait: float = LOCK_WAIT_SECONDS):
+def hold_database(url: str | None = None, wait: float = LOCK_WAIT_SECONDS) -> IO[bytes] | None:
     """Make sure this is the only server on the database: for an SQLite file, an exclusive lock (flock) held until
     the returned object is closed or the process ends. Two servers on one file would each keep their own copy of
     the tables and refuse each other's writes. Waits ``wait`` seconds for another server to stop (a restart), then

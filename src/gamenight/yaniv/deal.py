@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.cards import JOKER, card_str, parse_card
 from ..core.checks import whole_number
+from ..core.deal import read_cards
 
 if TYPE_CHECKING:
     from .state import YanivGame
@@ -74,15 +75,7 @@ def read_deal(game: YanivGame, deal: dict[str, Any] | None) -> Setup:
 def _read_cards(value: Any, where: str) -> list[int]:
     if not isinstance(value, (list, tuple)):
         raise ValueError(f"{where} must be a list of cards like [\"7h\", \"Jk\"], not {value!r}")
-    cards = []
-    for text in value:
-        if not isinstance(text, str):
-            raise ValueError(f"{where}: {text!r} is not a card (write rank then suit, e.g. 7h, Th, or Jk)")
-        try:
-            cards.append(parse_card(text))
-        except ValueError as e:
-            raise ValueError(f"{where}: {e}") from None
-    return cards
+    return read_cards(value, where, parse_card, " (write rank then suit, e.g. 7h, Th, or Jk)")
 
 
 def _read_upcard(value: Any) -> int | None:

@@ -58,12 +58,6 @@ LAYOUT = Layout([
 AT = LAYOUT.offset
 
 
-
-def score_scale(game: Any) -> float:
-    """The points that decide a match: the elimination limit (rewards and scores are scaled by it)."""
-    return float(game.rules.elimination_limit)
-
-
 def counts(out: list[float], offset: int, names: Iterable[str]) -> None:
     """Add each card's share of its kind (``SHARE``) at the kind's place."""
     for name in names:

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import bisect
 from enum import IntEnum
-from typing import Any, cast
+from typing import Any, Self, cast
 
 from ..core.cards import CARD_NAMES, JOKER, card_str, parse_card
+from ..core.encoding import Encoding
 from ..core.errors import RulesError
 from ..core.game import Action, Game, State, copy_json
-from ..core.guide import Guide
+from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from ..core.views import View
@@ -60,6 +61,8 @@ class YanivGame(Game[YanivRules, "YanivState"]):
     title = N_("Yaniv")
     RULES = YanivRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 8, 4
+    MAX_GAME_LENGTH = 580_000   # tests/yaniv/test_yaniv_bounds.py measures and checks it
+    RENDERER = "gamenight.cli.render.yaniv"
 
     def _check_table(self) -> None:
         r = self.rules
@@ -78,15 +81,19 @@ class YanivGame(Game[YanivRules, "YanivState"]):
     def describe(self, action: Action | str) -> YanivMove:
         return describe_action(action if isinstance(action, YanivAction) else self.parse_action(str(action)))
 
-    def guide(self) -> Guide:
-        """How to play Yaniv with these rules (guide.py): the examples are played by the engine."""
-        from .guide import guide
-        return guide(self)
+    def score_scale(self) -> float:
+        """The points that decide a match: the elimination limit."""
+        return float(self.rules.elimination_limit)
 
-    def rules_summary(self) -> list[Text]:
-        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
-        from .guide import summary
-        return summary(self)
+    def encoding(self) -> Encoding[YanivState]:
+        """The observation encoding (encoding.py)."""
+        from . import encoding
+        return encoding
+
+    def _guide_writer(self) -> GuideWriter[Self]:
+        """The guide and rules summary (guide.py): the examples are played by the engine."""
+        from . import guide
+        return guide
 
     def parse_action(self, text: str) -> YanivAction:
         if isinstance(text, YanivAction):
@@ -141,7 +148,7 @@ class YanivState(State[YanivGame, YanivAction]):
     __slots__ = ("round_no", "dealer", "current", "phase", "hands", "known",
                  "stock", "pile", "prev_kind", "prev_start", "pending", "drawn", "totals", "active",
                  "winner_seats", "last_round", "round_start", "prev_round_start", "_prev_log", "actors",
-                 "_turn_legal", "_turn_discards", "_shown_round")
+                 "_shown_round")
     round_no: int                       # the round being played, from 1 (the view's hand_number)
     dealer: int
     current: int                        # the seat to move
@@ -162,8 +169,6 @@ class YanivState(State[YanivGame, YanivAction]):
     prev_round_start: int               # and the previous round's
     actors: list[int]                   # the seat of each move in the history
     _prev_log: tuple[tuple[int, str], ...] | None
-    _turn_legal: list[YanivAction] | None    # the TURN phase's legal actions, until the next action
-    _turn_discards: list[YanivAction] | None
     _shown_round: dict[str, Any] | None  # last_round as views show it, built at the first view
 
     def __init__(self, game: YanivGame):
@@ -177,7 +182,7 @@ class YanivState(State[YanivGame, YanivAction]):
         self.last_round = None
         self.pending = None
         self.drawn = None
-        self._turn_legal = self._turn_discards = self._shown_round = None
+        self._shown_round = None
 
     # ---- dealing ------------------------------------------------------------------------------
     def _start_match(self, deal: dict[str, Any] | None) -> None:
@@ -233,7 +238,6 @@ class YanivState(State[YanivGame, YanivAction]):
         self.dealer = dealer
         self.current = starter
         self.phase = TURN
-        self._turn_legal = self._turn_discards = None
 
     # ---- the contract ---------------------------------------------------------------------------
     @property
@@ -249,15 +253,10 @@ class YanivState(State[YanivGame, YanivAction]):
         values = self.game.values
         return sum(values[c] for c in self.hands[seat])
 
-    def legal_actions(self) -> list[YanivAction]:
-        if self.phase == TURN:
-            return list(self._turn_legal or self._turn_actions())
-        return self._legal_now()  # a new list already
-
     def _legal_now(self) -> list[YanivAction]:
         phase = self.phase
         if phase == TURN:
-            return self._turn_legal or self._turn_actions()
+            return self._turn_actions()
         if phase == TAKE_PHASE:
             return self._takes()
         if phase == SLAP_PHASE:
@@ -265,18 +264,14 @@ class YanivState(State[YanivGame, YanivAction]):
             return [table.slap, table.keep] if self._may_slap() else [table.keep]
         return []
 
-    def forget_legal(self) -> None:
-        self._turn_legal = self._turn_discards = None
-
     def _turn_actions(self) -> list[YanivAction]:
-        """Y9-Y11: call (at or below the limit), or discard a group; kept until the next action."""
+        """Y9-Y11: call (at or below the limit), or discard a group."""
         table = self.game.table
-        found = self._turn_discards = table.discards(tuple(self.hands[self.current]))
+        found = table.discards(tuple(self.hands[self.current]))
         limit = self.game.rules.yaniv_limit
-        legal: list[YanivAction] = [table.call] if limit is None or self.hand_value(self.current) <= limit else []
-        legal += found
-        self._turn_legal = legal
-        return legal
+        if limit is None or self.hand_value(self.current) <= limit:
+            found.insert(0, table.call)
+        return found
 
     def _may_slap(self) -> bool:
         """A4 slapdown: the drawn card matches the single just laid (a joker only a joker)."""
@@ -319,7 +314,6 @@ class YanivState(State[YanivGame, YanivAction]):
 
     # ---- playing: one handler per phase ----------------------------------------------------------
     def _apply(self, act: YanivAction) -> None:
-        self._turn_legal = self._turn_discards = None
         self.actors.append(self.current)
         phase = self.phase
         if phase == TURN:
@@ -534,11 +528,8 @@ class YanivState(State[YanivGame, YanivAction]):
 
     def _values_after(self, hand_value: int) -> dict[str, int]:
         """Each legal discard of the seat to move -> the value of the hand it would keep."""
-        if self._turn_legal is None:
-            self._turn_actions()
         values = self.game.values
-        discards = cast(list[YanivAction], self._turn_discards)
-        return {a.text: hand_value - sum(values[c] for c in a.cards) for a in discards}
+        return {a.text: hand_value - sum(values[c] for c in a.cards) for a in self.legal_now() if a.kind >= SINGLE}
 
     def _previous_log(self) -> tuple[tuple[int, str], ...]:
         previous = self._prev_log
@@ -567,8 +558,7 @@ class YanivState(State[YanivGame, YanivAction]):
         s.totals, s.active, s.winner_seats = list(self.totals), list(self.active), list(self.winner_seats)
         s.last_round = copy_json(self.last_round)
         s.round_start, s.prev_round_start, s._prev_log = self.round_start, self.prev_round_start, self._prev_log
-        # never changed in place: shared until the next action (or round) replaces them
-        s._turn_legal, s._turn_discards, s._shown_round = self._turn_legal, self._turn_discards, self._shown_round
+        s._shown_round = self._shown_round   # never changed in place: shared until the next round replaces it
 
     def _to_dict(self) -> dict[str, Any]:
         strs = _strs

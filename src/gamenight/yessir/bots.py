@@ -17,8 +17,11 @@ Then it compares its actions:
   sure to play again), each luck point priced at ``luck_value`` in win chance;
 * ``e`` is worth the expected value of two fresh dice it will not see again, plus the luck it gains.
 
-Everything is cached by the multisets of dice (56 shared x 21 personal), shared by every bot with the
-same settings, so decisions are fast.
+Every value is kept once worked out, shared by every bot with the same settings, so decisions are fast: the
+multisets of dice are numbered (56 shared x 21 personal make 1,176 cells), and each context (how likely the shared
+dice stay, who passed on which) has lists of values by cell and slack, filled in as decisions need them. What a
+value is never depends on what was worked out before (``tests/yessir/test_heuristic_reference.py`` holds them equal,
+bit for bit, to the code before the lists).
 """
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ import bisect
 import math
 import random
 from itertools import product
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from ..bots.search import Settings, register_search_bots
 from ..core.game import Action, Game
@@ -40,7 +43,8 @@ from .views import TableBefore, YessirView
 
 Dice = tuple[int, ...]                       # dice as a sorted tuple (a multiset)
 Informed = tuple[Dice, int] | None           # (the shared dice the passers passed on, how many passed), or None
-Context = tuple[float, Informed]             # what a cached value depends on besides the dice
+Context = tuple[float, Informed]             # what a value depends on besides the dice
+Values = list[float | None]                  # worked-out values by number, None where not yet worked out
 
 
 def _outcomes(count: int) -> list[tuple[tuple[int, ...], float]]:
@@ -53,23 +57,92 @@ def _outcomes(count: int) -> list[tuple[tuple[int, ...], float]]:
     return [(k, w / total) for k, w in sorted(weights.items())]
 
 
-class _Caches(NamedTuple):
-    """The values a bot has worked out, by the dice (and the context) they depend on."""
-
-    opp_keys: dict[Dice, list[int]]
-    chance: dict[tuple[Dice, Dice, Informed], float]
-    best: dict[tuple[Dice, Dice, int, Context], float]
-    robust: dict[tuple[Dice, Informed], float]
-    posterior: dict[tuple[Dice, Dice], tuple[list[int], list[float]]]
-    after_b: dict[tuple[Dice, int, Context], float]
-    after_c: dict[tuple[Dice, int, Context], float]
-
-
-_CACHES: dict[tuple[Any, ...], _Caches] = {}
-_SINGLE_NAMES = ("a0", "a1", "a2")
-_CACHE_LIMIT = 400_000  # entries; a long tournament would otherwise grow the caches without bound
 PAIRS = _outcomes(2)
 TRIPLES = _outcomes(3)
+# The dice by number: shared dice are their index in TRIPLES, a pair its index in PAIRS, and a position (a cell)
+# is ``shared * PAIR_COUNT + pair``, so the values are lists read by index instead of dicts keyed by tuples.
+SHARED_NUMBER = {dice: n for n, (dice, _) in enumerate(TRIPLES)}
+PAIR_NUMBER = {dice: n for n, (dice, _) in enumerate(PAIRS)}
+PAIR_COUNT = len(PAIRS)
+CELLS = len(TRIPLES) * PAIR_COUNT
+_TRIPLE_CHANCES = [p for _, p in TRIPLES]
+_PAIR_CHANCES = [p for _, p in PAIRS]
+_SINGLE_NAMES = ("a0", "a1", "a2")
+_CACHE_LIMIT = 4_000_000  # value slots (32 MB); a long tournament would otherwise grow the tables without bound
+# a single reroll of one position of the shared dice: its six equally likely results, each the offset of the cells
+# it ends in (shared * PAIR_COUNT), or the three it may end in when a pip change may move a same-face result
+SingleResults = tuple[int | tuple[int, ...], ...]
+SingleReroll = tuple[int, SingleResults]
+
+
+def _offset(shared: Dice) -> int:
+    """The offset of the cells of these shared dice (in any order)."""
+    return SHARED_NUMBER[tuple(sorted(shared))] * PAIR_COUNT
+
+
+def _cell(shared: Dice, mine: Dice) -> int:
+    """The cell of these shared dice and this pair (each in any order)."""
+    return _offset(shared) + PAIR_NUMBER[tuple(sorted(mine))]
+
+
+def _single_rerolls(shared: Dice, pip_change: bool) -> list[SingleReroll]:
+    """Each position of the sorted ``shared`` worth rerolling (the first of equal faces) with its six results."""
+    out = []
+    for position, old in enumerate(shared):
+        if position and old == shared[position - 1]:
+            continue
+        rest = shared[:position] + shared[position + 1:]
+        results: list[int | tuple[int, ...]] = []
+        for face in range(1, 7):
+            if face == old and pip_change:
+                results.append(tuple(_offset(rest + (v,)) for v in (face, face % 6 + 1, (face - 2) % 6 + 1)))
+            else:
+                results.append(_offset(rest + (face,)))
+        out.append((position, tuple(results)))
+    return out
+
+
+class _Programme:
+    """The values of one context (what the table says: how likely the shared dice stay, who passed on what)."""
+
+    __slots__ = ("settled", "after_b", "after_c", "blind", "paid")
+
+    def __init__(self, cap: int):
+        self.settled: Values = [None] * ((cap + 1) * CELLS)         # settle, by slack * CELLS + cell
+        self.after_b: Values = [None] * ((cap + 1) * PAIR_COUNT)    # b's outcome, by slack * PAIR_COUNT + pair
+        self.after_c: Values = [None] * ((cap + 1) * len(TRIPLES))  # c's outcome, by slack * 56 + shared
+        self.blind: Values = [None] * len(TRIPLES)                  # e's outcome (its luck aside), by shared
+        self.paid: dict[int, dict[str, float]] = {}   # a turn's paid rerolls, by slack * CELLS + cell
+
+    @property
+    def slots(self) -> int:
+        return len(self.settled) + len(self.after_b) + len(self.after_c) + len(self.blind)
+
+
+class _Tables:
+    """What every bot with the same settings works out, shared: each cell's hand key, the opponents' hand keys by
+    shared dice, the single rerolls, and by context the chances and the programme's values, filled in as decisions
+    need them."""
+
+    def __init__(self, table: tuple[int, ...], pip_change: bool):
+        self.keys = [table[roll_index(shared + pair)] for shared, _ in TRIPLES for pair, _ in PAIRS]
+        self.uniform = [sorted(table[roll_index(shared + pair)] for pair in product(range(1, 7), repeat=2))
+                        for shared, _ in TRIPLES]
+        self.singles = [_single_rerolls(shared, pip_change) for shared, _ in TRIPLES]
+        self.chances: dict[tuple[int, int] | None, Values] = {}      # by (passed on, passers), a value by cell
+        self.robust: dict[tuple[int, int] | None, Values] = {}       # by (passed on, passers), a value by pair
+        self.posterior: dict[tuple[int, int], tuple[list[int], list[float]]] = {}   # by (shared, passed on)
+        self.programmes: dict[tuple[float, tuple[int, int] | None], _Programme] = {}
+        self.slots = 0
+
+    def forget(self) -> None:
+        """Forget every worked-out value (they are worked out again as needed, the same)."""
+        for found in (self.chances, self.robust, self.posterior, self.programmes):
+            found.clear()
+        self.slots = 0
+
+
+_TABLES: dict[tuple[Any, ...], _Tables] = {}
 
 
 class YessirHeuristic:
@@ -85,62 +158,68 @@ class YessirHeuristic:
         self.infer = infer
         self.informed_depth = informed_depth
         self.pass_floor = pass_floor
-        # the caches depend only on these settings, so every bot with the same ones shares them
-        shared_caches = _CACHES.setdefault((rules.tiebreak_sum, self.opponents, self.pip_change, luck_value, depth,
-                                            pass_floor, informed_depth), _Caches({}, {}, {}, {}, {}, {}, {}))
-        (self._opp_keys, self._chance, self._best, self._robust, self._posterior, self._after_b,
-         self._after_c) = shared_caches
         self.volatility = volatility
+        # the values depend only on these settings, so every bot with the same ones shares them
+        settings = (rules.tiebreak_sum, self.opponents, self.pip_change, luck_value, depth, pass_floor, informed_depth)
+        tables = _TABLES.get(settings)
+        if tables is None:
+            tables = _TABLES[settings] = _Tables(self.table, self.pip_change)
+        self._tables = tables
         self.stay = 1.0
         # (shared dice the passers passed on, how many unlocked opponents passed on them), or None
         self.informed: Informed = None
-        self._singles: dict[tuple[Dice, int], list[tuple[Dice, ...]]] = {}
         self.context: Context = (self.stay, self.informed)
-        self._cap = 2 * depth
+        self._enter()
 
-    # ---- evaluation ---------------------------------------------------------------------------
-    def _uniform_keys(self, shared: Dice) -> list[int]:
-        keys = self._opp_keys.get(shared)
-        if keys is None:
-            keys = self._opp_keys[shared] = sorted(self.table[roll_index(shared + p)]
-                                                   for p in product(range(1, 7), repeat=2))
-        return keys
-
-    def chance(self, shared: Dice, mine: Dice) -> float:
-        """Chance that ``mine`` beats every opponent's unknown pair with these shared dice (sorted tuples).
-
-        Opponents are uniform, except those who said Yessir on the dice in ``self.informed``: they are
-        weighted towards pairs that were good on those dice (see :meth:`posterior`)."""
+    def _enter(self) -> None:
+        """Take up the values of the context ``stay`` and ``informed`` say (after ``read_table``, or set by hand)."""
         informed = self.informed
-        cache_key = (shared, mine, informed)
-        found = self._chance.get(cache_key)
+        tables = self._tables
+        self.context = (self.stay, informed)
+        # with informed opponents every pass makes a new programme: keep it shallow
+        self._cap = cap = 2 * (self.depth if informed is None else self.informed_depth)
+        self._passed = passed = None if informed is None else (_offset(informed[0]) // PAIR_COUNT, informed[1])
+        chances, robust = tables.chances.get(passed), tables.robust.get(passed)
+        if chances is None or robust is None:
+            chances, robust = [None] * CELLS, [None] * PAIR_COUNT
+            tables.chances[passed], tables.robust[passed] = chances, robust
+            tables.slots += CELLS + PAIR_COUNT
+        self._chances, self._robust = chances, robust
+        programme = tables.programmes.get((self.stay, passed))
+        if programme is None:
+            programme = tables.programmes[(self.stay, passed)] = _Programme(cap)
+            tables.slots += programme.slots
+        self._programme = programme
+
+    # ---- evaluation, by number ----------------------------------------------------------------
+    def _chance(self, cell: int) -> float:
+        found = self._chances[cell]
         if found is None:
-            mine_key = self.table[roll_index(shared + mine)]
-            uniform = bisect.bisect_left(self._uniform_keys(shared), mine_key) / 36
-            if informed is None:
+            tables = self._tables
+            mine_key = tables.keys[cell]
+            shared = cell // PAIR_COUNT
+            uniform = bisect.bisect_left(tables.uniform[shared], mine_key) / 36
+            if self._passed is None:
                 found = uniform ** self.opponents
             else:
-                passed_on, passers = informed
-                keys, cumulative = self.posterior(shared, passed_on)
+                passed_on, passers = self._passed
+                keys, cumulative = self._posterior(shared, passed_on)
                 beaten = cumulative[bisect.bisect_left(keys, mine_key)]
                 found = uniform ** (self.opponents - passers) * beaten ** passers
-            self._chance[cache_key] = found
+            self._chances[cell] = found
         return found
 
-    def posterior(self, shared: Dice, passed_on: Dice) -> tuple[list[int], list[float]]:
-        """The hand keys with ``shared`` of a player who said Yessir on ``passed_on``, sorted, with the
-        cumulative weight below each (``cumulative[i]`` = weight of keys[:i]). A pass is taken as
-        ``pass_floor + (1 - pass_floor) * chance`` likely, where chance is that pair's on ``passed_on``."""
-        cache_key = (shared, passed_on)
-        found = self._posterior.get(cache_key)
+    def _posterior(self, shared: int, passed_on: int) -> tuple[list[int], list[float]]:
+        tables = self._tables
+        found = tables.posterior.get((shared, passed_on))
         if found is None:
-            table = self.table
+            hand_keys = tables.keys
             floor = self.pass_floor
-            keys0 = self._uniform_keys(passed_on)
+            keys0 = tables.uniform[passed_on]
             weighted = []
-            for pair, p in PAIRS:
-                liked = (bisect.bisect_left(keys0, table[roll_index(passed_on + pair)]) / 36) ** self.opponents
-                weighted.append((table[roll_index(shared + pair)], p * (floor + (1 - floor) * liked)))
+            for pair, p in enumerate(_PAIR_CHANCES):
+                liked = (bisect.bisect_left(keys0, hand_keys[passed_on * PAIR_COUNT + pair]) / 36) ** self.opponents
+                weighted.append((hand_keys[shared * PAIR_COUNT + pair], p * (floor + (1 - floor) * liked)))
             weighted.sort()
             total = sum(w for _, w in weighted)
             keys, cumulative, run = [], [0.0], 0.0
@@ -148,86 +227,150 @@ class YessirHeuristic:
                 keys.append(key)
                 run += w / total
                 cumulative.append(run)
-            found = self._posterior[cache_key] = (keys, cumulative)
+            found = tables.posterior[(shared, passed_on)] = (keys, cumulative)
         return found
+
+    def _robust_of(self, pair: int) -> float:
+        found = self._robust[pair]
+        if found is None:
+            chance = self._chance
+            found = self._robust[pair] = sum([p * chance(shared * PAIR_COUNT + pair)
+                                              for shared, p in enumerate(_TRIPLE_CHANCES)])
+        return found
+
+    def _settle(self, cell: int, slack: int) -> float:
+        """:meth:`settle` of a cell, ``slack`` within 0..cap."""
+        index = slack * CELLS + cell
+        settled = self._programme.settled
+        found = settled[index]
+        if found is None:
+            found = settled[index] = self._work_out(cell, slack)
+        return found
+
+    def _work_out(self, cell: int, slack: int) -> float:
+        if slack == 0:  # the outlook
+            stay = self.stay
+            if stay >= 1.0:
+                return self._chance(cell)
+            return stay * self._chance(cell) + (1.0 - stay) * self._robust_of(cell % PAIR_COUNT)
+        best = self._settle(cell, 0)
+        shared, pair = divmod(cell, PAIR_COUNT)
+        for _, results in self._tables.singles[shared]:
+            value = self._single(results, pair, slack - 1)
+            if value > best:
+                best = value
+        if slack >= 2:
+            price = 2 * self.luck_value
+            value = self._after_b(pair, slack - 2) - price
+            if value > best:
+                best = value
+            value = self._after_c(shared, slack - 2) - price
+            if value > best:
+                best = value
+        return best
+
+    def _single(self, results: SingleResults, pair: int, after: int) -> float:
+        """The expected value of a single reroll with these six results, ``after`` slack left, less its luck."""
+        settled = self._programme.settled
+        base = after * CELLS + pair
+        total = 0.0
+        for offsets in results:
+            if isinstance(offsets, int):
+                found = settled[base + offsets]
+                total += self._settle(offsets + pair, after) if found is None else found
+            else:
+                total += max([self._settle(offset + pair, after) for offset in offsets])
+        return total / 6 - self.luck_value
+
+    def _after_b(self, pair: int, slack: int) -> float:
+        """Rerolling the shared dice: the expected value of what comes (``slack`` left), its luck aside."""
+        after_b = self._programme.after_b
+        found = after_b[slack * PAIR_COUNT + pair]
+        if found is None:
+            settle = self._settle
+            found = after_b[slack * PAIR_COUNT + pair] = sum([
+                p * settle(shared * PAIR_COUNT + pair, slack) for shared, p in enumerate(_TRIPLE_CHANCES)])
+        return found
+
+    def _after_c(self, shared: int, slack: int) -> float:
+        """Rerolling its own dice: the expected value of what comes (``slack`` left), its luck aside."""
+        after_c = self._programme.after_c
+        index = slack * len(TRIPLES) + shared
+        found = after_c[index]
+        if found is None:
+            settle = self._settle
+            base = shared * PAIR_COUNT
+            found = after_c[index] = sum([p * settle(base + pair, slack) for pair, p in enumerate(_PAIR_CHANCES)])
+        return found
+
+    def _blind(self, shared: int) -> float:
+        """The blind reroll: the expected outlook of two fresh dice, its luck aside."""
+        blind = self._programme.blind
+        found = blind[shared]
+        if found is None:
+            settle = self._settle
+            base = shared * PAIR_COUNT
+            found = blind[shared] = sum([p * settle(base + pair, 0) for pair, p in enumerate(_PAIR_CHANCES)])
+        return found
+
+    def _paid(self, shared: int, pair: int, slack: int) -> dict[str, float]:
+        out: dict[str, float] = {}
+        cap = self._cap
+        if slack >= 1:
+            after = min(slack - 1, cap)
+            for position, results in self._tables.singles[shared]:
+                out[_SINGLE_NAMES[position]] = self._single(results, pair, after)
+        if slack >= 2:
+            after = min(slack - 2, cap)
+            out["b"] = self._after_b(pair, after) - 2 * self.luck_value
+            out["c"] = self._after_c(shared, after) - 2 * self.luck_value
+        return out
+
+    def _turn_paid(self, shared: int, pair: int, slack: int) -> dict[str, float]:
+        """:meth:`_paid` for a turn, kept (not to be changed): above cap + 2 more slack changes nothing."""
+        slack = min(slack, self._cap + 2)
+        key = slack * CELLS + shared * PAIR_COUNT + pair
+        found = self._programme.paid.get(key)
+        if found is None:
+            found = self._programme.paid[key] = self._paid(shared, pair, slack)
+            self._tables.slots += 1
+        return found
+
+    # ---- evaluation, by dice ------------------------------------------------------------------
+    def chance(self, shared: Dice, mine: Dice) -> float:
+        """Chance that ``mine`` beats every opponent's unknown pair with these shared dice (sorted tuples).
+
+        Opponents are uniform, except those who said Yessir on the dice in ``self.informed``: they are
+        weighted towards pairs that were good on those dice (see :meth:`posterior`)."""
+        self._enter()
+        return self._chance(_cell(shared, mine))
+
+    def posterior(self, shared: Dice, passed_on: Dice) -> tuple[list[int], list[float]]:
+        """The hand keys with ``shared`` of a player who said Yessir on ``passed_on``, sorted, with the
+        cumulative weight below each (``cumulative[i]`` = weight of keys[:i]). A pass is taken as
+        ``pass_floor + (1 - pass_floor) * chance`` likely, where chance is that pair's on ``passed_on``."""
+        return self._posterior(SHARED_NUMBER[tuple(sorted(shared))], SHARED_NUMBER[tuple(sorted(passed_on))])
 
     def robust(self, mine: Dice) -> float:
         """Chance that ``mine`` wins if the shared dice are rolled afresh before the reveal."""
-        cache_key = (mine, self.informed)
-        found = self._robust.get(cache_key)
-        if found is None:
-            found = self._robust[cache_key] = sum(p * self.chance(t, mine) for t, p in TRIPLES)
-        return found
+        self._enter()
+        return self._robust_of(PAIR_NUMBER[tuple(sorted(mine))])
 
     def outlook(self, shared: Dice, mine: Dice) -> float:
         """The chance to win at the reveal when the shared dice survive with probability ``self.stay``."""
-        stay = self.stay
-        if stay >= 1.0:
-            return self.chance(shared, mine)
-        return stay * self.chance(shared, mine) + (1.0 - stay) * self.robust(mine)
-
-    def _faces_after_single(self, shared: Dice, position: int) -> list[tuple[Dice, ...]]:
-        """The six equally likely results (each a tuple of sorted shared dice to choose from) of rerolling
-        the die at ``position`` of the sorted tuple; with pip change a same-face result may also be moved
-        up or down, so it offers three."""
-        key = (shared, position)
-        found = self._singles.get(key)
-        if found is None:
-            old = shared[position]
-            rest = shared[:position] + shared[position + 1:]
-            found = []
-            for face in range(1, 7):
-                if face == old and self.pip_change:
-                    found.append(tuple(tuple(sorted(rest + (v,))) for v in (face, face % 6 + 1, (face - 2) % 6 + 1)))
-                else:
-                    found.append((tuple(sorted(rest + (face,))),))
-            self._singles[key] = found
-        return found
+        return self.settle(shared, mine, 0)
 
     def reroll_values(self, shared: Dice, mine: Dice, slack: int) -> dict[str, float]:
-        """Expected :meth:`settle` value of every affordable paid reroll, minus the luck it costs."""
-        price = self.luck_value
-        settle = self.settle
-        out: dict[str, float] = {}
-        if slack >= 1:
-            for position in range(3):
-                if position and shared[position] == shared[position - 1]:
-                    continue
-                total = 0.0
-                after = slack - 1
-                for choices in self._faces_after_single(shared, position):
-                    if len(choices) == 1:
-                        total += settle(choices[0], mine, after)
-                    else:
-                        total += max(settle(c, mine, after) for c in choices)
-                out[_SINGLE_NAMES[position]] = total / 6 - price
-        if slack >= 2:
-            context = self.context
-            # b's outcome does not depend on the shared dice it replaces, nor c's on the dice it replaces
-            key = (mine, slack - 2, context)
-            b = self._after_b.get(key)
-            if b is None:
-                b = self._after_b[key] = sum(p * settle(t, mine, slack - 2) for t, p in TRIPLES)
-            key = (shared, slack - 2, context)
-            c = self._after_c.get(key)
-            if c is None:
-                c = self._after_c[key] = sum(p * settle(shared, m, slack - 2) for m, p in PAIRS)
-            out["b"] = b - 2 * price
-            out["c"] = c - 2 * price
-        return out
+        """Expected :meth:`settle` value of every affordable paid reroll, minus the luck it costs (``shared`` sorted:
+        ``a0``..``a2`` reroll its first, second and third die)."""
+        self._enter()
+        return self._paid(SHARED_NUMBER[shared], PAIR_NUMBER[tuple(sorted(mine))], slack)
 
     def settle(self, shared: Dice, mine: Dice, slack: int) -> float:
         """Value of holding this position on a turn with ``slack`` luck to spend: stop, or spend and go on
         (a small dynamic programme: every paid reroll lowers the slack, so it ends)."""
-        if slack > self._cap:
-            slack = self._cap
-        cache_key = (shared, mine, slack, self.context)
-        found = self._best.get(cache_key)
-        if found is None:
-            now = self.outlook(shared, mine)
-            options = self.reroll_values(shared, mine, slack) if slack > 0 else {}
-            found = self._best[cache_key] = max([now, *options.values()])
-        return found
+        self._enter()
+        return self._settle(_cell(shared, mine), max(0, min(slack, self._cap)))
 
     # ---- decisions ------------------------------------------------------------------------------
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
@@ -238,16 +381,12 @@ class YessirHeuristic:
         shared = tuple(sorted(v["shared"]))
         mine = tuple(sorted(v["dice"] or ()))
         slack = v["luck"][seat] - self.luck_min
-        self._trim_caches()
+        if self._tables.slots > _CACHE_LIMIT:
+            self._tables.forget()
         self.read_table(v["luck"], v["locked"], v["passed"], seat, shared)
         if v["pip_faces"] is not None:  # pip change: the rerolled die may move; the turn then passes and comes back
             return self._answer_pip(v, actions, mine, slack)
         return self._take_turn(v, actions, shared, mine, v["luck"][seat])
-
-    def _trim_caches(self) -> None:
-        if len(self._best) > _CACHE_LIMIT or len(self._chance) > _CACHE_LIMIT:
-            for cache in (self._chance, self._best, self._robust, self._posterior, self._after_b, self._after_c):
-                cache.clear()
 
     def read_table(self, luck: list[int], locked: list[bool], passed: list[bool], seat: int, shared: Dice) -> None:
         """What the other seats' luck, locks and Yessirs (a view's, or a table a move found) say: how likely the
@@ -258,9 +397,7 @@ class YessirHeuristic:
         passers = sum(1 for p in range(len(luck)) if p != seat and not locked[p]
                       and passed[p]) if self.infer else 0
         self.informed = (shared, passers) if passers else None
-        self.context = (self.stay, self.informed)
-        # with informed opponents every pass makes a new programme: keep it shallow
-        self._cap = 2 * (self.depth if self.informed is None else self.informed_depth)
+        self._enter()
 
     def _answer_pip(self, view: YessirView, legal: list[YessirAction], mine: Dice, slack: int) -> YessirAction:
         """keep, up or down: whichever leaves the best position to settle from."""
@@ -289,16 +426,24 @@ class YessirHeuristic:
                     luck: int) -> list[tuple[YessirAction, float]]:
         """Each legal turn action with its value (d first), after ``read_table``; ``faces`` are the shared dice
         left to right, ``shared`` the same sorted."""
-        paid = self.reroll_values(shared, mine, luck - self.luck_min)
-        blind_gain = self.luck_value if luck < self.luck_max else 0.0
-        values = {REROLL_SHARED: paid.get("b"), REROLL_OWN: paid.get("c"),
-                  BLIND: sum(p * self.outlook(shared, m) for m, p in PAIRS) + blind_gain}
-        out = [(D, self.outlook(shared, mine))]
+        if self.context != (self.stay, self.informed):   # set by hand since read_table
+            self._enter()
+        shared_number = SHARED_NUMBER[shared]
+        pair = PAIR_NUMBER[mine]
+        paid = self._turn_paid(shared_number, pair, luck - self.luck_min)
+        out = [(D, self._settle(shared_number * PAIR_COUNT + pair, 0))]
         for a in legal:
-            if a.kind == REROLL_ONE:
+            kind = a.kind
+            if kind == REROLL_ONE:
                 value = paid.get(_SINGLE_NAMES[shared.index(faces[a.die])])
+            elif kind == REROLL_SHARED:
+                value = paid.get("b")
+            elif kind == REROLL_OWN:
+                value = paid.get("c")
+            elif kind == BLIND:
+                value = self._blind(shared_number) + (self.luck_value if luck < self.luck_max else 0.0)
             else:
-                value = values.get(a.kind) if a.kind != YESSIR else None
+                continue
             if value is not None:
                 out.append((a, value))
         return out

@@ -45,12 +45,6 @@ LAYOUT = Layout([
 AT = LAYOUT.offset
 
 
-
-def score_scale(game: Any) -> float:
-    """The round wins that win a match (rewards and scores are scaled by them)."""
-    return float(game.rules.rounds_to_win)
-
-
 def encode(view: Any) -> list[float]:
     """``view`` (a ``YessirView``) as ``LAYOUT.size`` numbers in [0, 1]."""
     out = LAYOUT.zeros()

@@ -9,10 +9,11 @@ everyone else gains luck (J13). The first to ``rounds_to_win`` round wins takes 
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, Self, cast
 
+from ..core.encoding import Encoding
 from ..core.game import Action, Game, State
-from ..core.guide import Guide
+from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
 from ..core.views import View
@@ -59,6 +60,8 @@ class YessirGame(Game[YessirRules, "YessirState"]):
     title = N_("YESSIR!")
     RULES = YessirRules
     MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 6, 4
+    MAX_GAME_LENGTH = 5_500   # tests/yessir/test_yessir_bounds.py measures and checks it
+    RENDERER = "gamenight.cli.render.yessir"
     key_table: tuple[int, ...]                        # hand strength by roll index (hands.KEY_TABLES)
     step: int                                         # the seat after seat s is (s + step) % players
     rules_dict: dict[str, Any]
@@ -78,15 +81,19 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         self.pip_legal = list(A.PIP_ACTIONS)
         self.luck_after = tuple({a.text: _luck_after(r, a, luck) for a in _turn_actions(r, luck)} for luck in range(7))
 
-    def guide(self) -> Guide:
-        """How to play YESSIR! with these rules (guide.py): the examples are played by the engine."""
-        from .guide import guide
-        return guide(self)
+    def score_scale(self) -> float:
+        """The round wins that win a match."""
+        return float(self.rules.rounds_to_win)
 
-    def rules_summary(self) -> list[Text]:
-        """This table's rules in plain words (guide.py): the numbers that matter, then what differs from the usual."""
-        from .guide import summary
-        return summary(self)
+    def encoding(self) -> Encoding[YessirState]:
+        """The observation encoding (encoding.py)."""
+        from . import encoding
+        return encoding
+
+    def _guide_writer(self) -> GuideWriter[Self]:
+        """The guide and rules summary (guide.py): the examples are played by the engine."""
+        from . import guide
+        return guide
 
     def parse_action(self, text: object) -> YessirAction:
         return A.parse(text)
@@ -258,10 +265,8 @@ class YessirState(State[YessirGame, YessirAction]):
     def hands_played(self) -> int:
         return self.round_no
 
-    def legal_actions(self) -> list[YessirAction]:
-        return list(self._legal_now())
-
     def _legal_now(self) -> list[YessirAction]:
+        """The game's shared list for the position (by the mover's luck die), which nobody changes."""
         phase = self.phase
         if phase == TURNS:
             return self.game.turn_legal[self.luck[self.current]]

@@ -1,8 +1,8 @@
-"""How the terminal shows a game: one renderer per game, found by name.
+"""How the terminal shows a game: one renderer per game, which the game names.
 
-A game ``<name>`` gets its own look by adding ``src/gamenight/cli/render/<name>.py`` defining
-``class Renderer`` (a no-argument constructor). Subclassing :class:`GenericRenderer` is the easy way:
-override what you want, the rest falls back to a plain dump of the view. Every method takes a view
+A game gets its own look by naming a module in its ``Game.RENDERER`` (``"gamenight.cli.render.<name>"``) that
+defines ``class Renderer`` (a no-argument constructor, a :class:`Renderer`). Subclassing :class:`GenericRenderer`
+is the easy way: override what you want, the rest falls back to a plain dump of the view. Every method takes a view
 (``state.view(seat)``, or ``state.view(None)`` for spectators) and returns text that may contain Rich
 markup (``[red]...[/red]``; escape literal brackets with ``gamenight.cli.console.escape``; without Rich
 the markup is taken out and the text printed plain):
@@ -23,17 +23,33 @@ Card games may use :mod:`gamenight.cli.render.cards` for suit symbols and red su
 from __future__ import annotations
 
 import importlib
-import importlib.util
+from typing import Any, Protocol
 
+from ...core.errors import RulesError
+from ...core.game import Game
+from ...core.registry import game_class
 from .generic import GenericRenderer
 
-__all__ = ["GenericRenderer", "get_renderer"]
+__all__ = ["GenericRenderer", "Renderer", "get_renderer"]
 
 
-def get_renderer(game_name: str) -> GenericRenderer:
-    """The renderer for ``game_name``: ``render/<game_name>.py``'s ``Renderer()``, else the generic one."""
-    module_name = f"{__name__}.{game_name}"
-    if game_name.isidentifier() and importlib.util.find_spec(module_name) is not None:
-        renderer: GenericRenderer = importlib.import_module(module_name).Renderer()
-        return renderer
-    return GenericRenderer()
+class Renderer(Protocol):
+    """What draws a game's views in the terminal (the methods above)."""
+
+    def table(self, view: Any) -> str: ...
+    def action_label(self, action_text: str, view: Any, described: Any = None) -> str: ...
+    def hand_summary(self, view: Any) -> str | None: ...
+    def match_summary(self, view: Any) -> str: ...
+
+
+def get_renderer(game: Game[Any, Any] | str) -> Renderer:
+    """The renderer of ``game`` (a game or its name): the ``Renderer()`` of the module its ``RENDERER`` names, else
+    the generic one."""
+    try:
+        module_name = (game_class(game) if isinstance(game, str) else game).RENDERER
+    except RulesError:   # not a game: shown plainly
+        module_name = None
+    if module_name is None:
+        return GenericRenderer()
+    renderer: Renderer = importlib.import_module(module_name).Renderer()
+    return renderer

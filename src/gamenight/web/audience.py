@@ -1,0 +1,228 @@
+"""Who is listening at a table, and what each hears: the table's connections (each with its seat, the token hash it
+came with, and how to send it a message), the connections to each seat here and at the other servers (who is here,
+for everyone's pages), and the messages, each seat its own view (spectators ``view(None)``).
+
+The message code reads the table's names as its own (``self.state``, ``self.seats``, ...: the properties below
+hand them on), so it reads as it did when it was the table's.
+"""
+from __future__ import annotations
+
+import collections
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import gamenight
+from gamenight.i18n import Text
+
+from . import seats as seats_module
+from .errors import asked_again_if_changed_elsewhere as _asked_again_if_changed_elsewhere
+from .seats import Settings, hash_token
+from .storage import SeatRecord, StoredTable
+
+if TYPE_CHECKING:
+    from .table import Table
+
+Send = Callable[[dict[str, Any]], None]   # how a connection is sent a message
+
+
+class Audience:
+    """The table's listeners and its connections: whom each change is sent to, and what each hears."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.listeners: dict[int, list[Any]] = {}     # key -> [seat or None, token hash or None, send]
+        self._next_listener = 0
+        self._connections: collections.Counter[int] = collections.Counter()   # seat -> its open connections
+        # on a shared database (several servers): the other servers' open connections, seat -> count
+        self.remote_connections: collections.Counter[int] = collections.Counter()
+        self._unwatched_since = table.clock()   # when the last listener left
+
+    # ---- the table's names, as the message code below reads them ---------------------------------
+    @property
+    def lock(self) -> threading.RLock:
+        return self.table.lock
+
+    @property
+    def state(self) -> gamenight.State[Any, Any]:
+        return self.table.state
+
+    @property
+    def table_id(self) -> str:
+        return self.table.table_id
+
+    @property
+    def game(self) -> gamenight.Game[Any, Any]:
+        return self.table.game
+
+    @property
+    def rules_summary(self) -> list[dict[str, Any]]:
+        return self.table.rules_summary
+
+    @property
+    def seats(self) -> list[SeatRecord]:
+        return self.table.seats
+
+    @property
+    def settings(self) -> Settings:
+        return self.table.settings
+
+    @property
+    def stored(self) -> StoredTable:
+        return self.table.stored
+
+    @property
+    def on_unwatched(self) -> Callable[[], None] | None:
+        return self.table.on_unwatched
+
+    @property
+    def _seen(self) -> dict[int, float]:
+        return self.table.away.seen
+
+    def clock(self) -> float:
+        return self.table.clock()
+
+    def seat_of(self, token: object) -> int:
+        return self.table.seating.seat_of(token)
+
+    def _seat_coming_back(self, token: str | None) -> int:
+        return self.table.seating.coming_back(token)
+
+    def _check_not_dropped(self) -> None:
+        self.table.check_not_dropped()
+
+    def _pause_left(self) -> float:
+        return self.table.pause.left()
+
+    def _pause_facts(self) -> dict[str, Any] | None:
+        return self.table.pause.facts()
+
+    # ---- what clients see --------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the table (no tokens, no seed)."""
+        state = self.state
+        return {"table_id": self.table_id, "game": self.game.name, "title": self.game.title,
+                "players": self.game.num_players, "rules": self.game.rules.to_dict(),
+                "rules_summary": self.rules_summary,
+                "seats": [seats_module.public(i, s, self.settings, self._connected(i), state.is_over)
+                          for i, s in enumerate(self.seats)],
+                "settings": self.settings.public(), "hand_pause": self._pause_facts(),
+                "current_player": state.current_player, "is_over": state.is_over,
+                "actions": len(state.history), "created": self.stored.created}
+
+    def message_for(self, seat: int | None, sheet: gamenight.ScoreSheet | None = None) -> dict[str, Any]:
+        """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions;
+        ``sheet``: the score sheet when the caller has it already (it is the same for every seat)."""
+        state = self.state
+        to_move = (seat is not None and state.current_player == seat and not self.settings.waiting
+                   and not self._pause_left())
+        legal = [str(a) for a in state.legal_actions()] if to_move else []
+        return {"type": "state", "table": self.summary(), "seat": seat, "version": len(state.history),
+                "view": state.view(seat), "legal_actions": legal, "score_sheet": sheet or state.score_sheet(),
+                "legal_described": [self.game.describe(a) for a in state.legal_now()] if legal else []}
+
+    def message_for_token(self, token: str | None) -> dict[str, Any]:
+        """The message of the token's seat (no token: the spectator's)."""
+        with self.lock:
+            return self.message_for(self.seat_of(token) if token else None)
+
+    # ---- listeners ---------------------------------------------------------------------------
+    @_asked_again_if_changed_elsewhere
+    def listen(self, token: str | None, send: Send) -> int:
+        """``send`` receives the token's seat view now and after every change (no token: the spectator's). A person
+        a bot played for while they were away gets their seat back."""
+        with self.lock:
+            self._check_not_dropped()
+            seats_before = [dict(s) for s in self.seats]
+            seat = self._seat_coming_back(token) if token else None
+            key = self._next_listener
+            self._next_listener += 1
+            self.listeners[key] = [seat, hash_token(token) if token else None, send]
+            if seat is not None:
+                self._connections[seat] += 1
+                self._seen[seat] = self.clock()
+                self._tell_connections(seat)
+            came_back = self.seats != seats_before
+            if not came_back:
+                send(self.message_for(seat))
+        if came_back:
+            self.broadcast()
+        return key
+
+    def unlisten(self, key: int) -> None:
+        with self.lock:
+            entry = self.listeners.pop(key, None)
+            if entry is not None and entry[0] is not None:
+                self._lost_connection(entry[0])
+            last = entry is not None and not self.listeners
+            if last:
+                self._unwatched_since = self.clock()
+        if last and self.state.is_over and self.on_unwatched is not None:
+            self.on_unwatched()
+
+    def _lost_connection(self, seat: int) -> None:
+        # called with the lock held
+        self._connections[seat] -= 1
+        self._tell_connections(seat)
+        if self._connections[seat] <= 0:
+            del self._connections[seat]
+            self._seen[seat] = self.clock()
+            self.table.away.arm()
+
+    def broadcast(self) -> None:
+        with self.lock:
+            cache: dict[int | None, dict[str, Any]] = {}
+            sheet = self.state.score_sheet()   # public: built once for every listener
+            for entry in list(self.listeners.values()):
+                seat, digest, send = entry
+                if seat is not None and self.seats[seat].get("token_hash") != digest:
+                    # the person left the seat (or was kicked): this connection watches as a spectator from now on
+                    entry[0] = None
+                    self._lost_connection(seat)
+                    seat = None
+                    lost = Text("your token no longer holds a seat; you are watching")
+                    send({"type": "error", "error": str(lost), "status": 403, "text": lost.to_json()})
+                if seat not in cache:
+                    cache[seat] = self.message_for(seat, sheet)
+                send(cache[seat])
+
+
+    def tell_seat(self, seat: int, message: dict[str, Any]) -> None:
+        """``message`` to the connections of the person who holds ``seat`` now, and nobody else (the lock held)."""
+        digest = self.seats[seat].get("token_hash")
+        for listener_seat, listener_digest, send in list(self.listeners.values()):
+            if listener_seat == seat and digest is not None and listener_digest == digest:
+                send(message)
+
+    def unwatched_since(self) -> float | None:
+        """Since when nobody listens (None: somebody does)."""
+        return None if self.listeners else self._unwatched_since
+
+    # ---- connections here and at the other servers -------------------------------------------------
+    def connections_here(self) -> dict[int, int]:
+        """This server's open connections to each seat that has any, seat -> count."""
+        with self.lock:
+            return {seat: count for seat, count in self._connections.items() if count}
+
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat`` has an open connection, here or at another server."""
+        return self._connections[seat] + self.remote_connections[seat] > 0
+
+    _connected = connected   # as the message code reads it
+
+    def connections_elsewhere(self, counts: dict[int, int]) -> None:
+        """The other servers' open connections to each seat (a shared database): who is here, for everyone's
+        pages, and for the away times of the server that plays the table."""
+        with self.lock:
+            before = [self._connected(seat) for seat in range(len(self.seats))]
+            self.remote_connections = collections.Counter(counts)
+            for seat, was in enumerate(before):
+                if self._connected(seat) != was:
+                    self._seen[seat] = self.clock()
+            self.table.away.arm()
+        self.broadcast()
+
+    def _tell_connections(self, seat: int) -> None:
+        # called with the lock held: the other servers hear how many connections this one has to ``seat``
+        if self.table.peers is not None:
+            self.table.peers.connections(self.table, seat, self._connections[seat])
