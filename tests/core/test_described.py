@@ -30,13 +30,14 @@ def words(value) -> set[str]:
     return set()
 
 
-def positions(name: str, players: int, seeds=range(3), every: int = 1):
+def positions(name: str, players: int, seeds=range(3), every: int = 1, most: int = 150):
+    """Positions of random matches: every ``every``-th, at most ``most`` of each match, and each match's end."""
     game = gamenight.make(name, players=players)
     for seed in seeds:
         state = game.new(seed=seed)
         rng = random.Random(seed)
         step = 0
-        while not state.is_over:
+        while not state.is_over and step < every * most:
             if step % every == 0:
                 yield state
             state.apply(rng.choice(state.legal_actions()))
@@ -88,7 +89,7 @@ def test_a_record_belongs_to_the_caller(name):
 def test_a_views_records_describe_its_log_and_show_nothing_it_does_not(name, players):
     """Each seat's ``log_described`` and ``previous_log_described`` describe its ``log`` and ``previous_log`` one
     for one, and name no card or die the rest of that seat's view does not show (a face-down card is null)."""
-    for state in positions(name, players, seeds=range(2)):
+    for state in positions(name, players, seeds=range(2), every=2):
         for seat in [None, *range(players)]:
             view = state.view(seat)
             assert len(view["log_described"]) == len(view["log"])
