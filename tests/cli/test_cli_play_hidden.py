@@ -48,12 +48,14 @@ class Watch:
         bot_names = {p: bot for p in range(self.game.num_players) if p != seat}
         rng = random.Random(seed)
         choose = choose or (lambda legal: rng.randrange(len(legal)) + 1)
-        if human is not None:  # the human types the number of the move this bot would choose
+        if human is not None:  # the human types the number of the move this bot would choose (the menu's order)
             helper = gamenight.make_bot(human, self.game)
 
             def choose(legal):
                 pick = helper.choose(session_box[0].state.view(seat), legal, rng)
-                return legal.index(pick) + 1
+                session = session_box[0]
+                menu = session._menu(legal, session.state.view(seat))
+                return [action for action, _ in menu].index(pick) + 1
         self.marks: list[tuple[int, frozenset, int]] = []  # (transcript length, cards seen so far, mover)
         # (mover, str(action), ended a hand, the human view's entry for the move: its log's last, or its
         # previous_log's last when the move ended the hand)

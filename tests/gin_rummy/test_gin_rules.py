@@ -97,6 +97,22 @@ def test_ge13_seed_dealer_must_take_and_may_discard_it():
     assert view(s)["discard_pile"] == [up] and s.current_player == 1 - dealer and legal(s) == ["draw", "take"]
 
 
+def test_g6_the_dealer_who_must_take_a_passed_upcard_is_told_so_and_why_a_pass_is_refused():
+    """G6 dealer_takes: the views say the dealer must take (``must_take``); his pass is refused with the rule's
+    reason, from the engine. Under the standard rule the dealer may pass, and nobody is told he must take."""
+    s = game().new(seed=3)
+    assert not any(view(s, p)["must_take"] for p in (0, 1))   # the non-dealer may pass
+    s.apply("pass")
+    assert all(view(s, p)["must_take"] for p in (0, 1, None))   # a public fact
+    with pytest.raises(IllegalAction, match="the non-dealer passed the first upcard, so the dealer must take it"):
+        s.apply("pass")
+    s.apply("take")
+    assert not view(s)["must_take"]
+    standard = game("standard").new(seed=3)
+    standard.apply("pass")
+    assert not view(standard)["must_take"] and legal(standard) == ["take", "pass"]
+
+
 def test_g6_non_dealer_takes_the_upcard():
     s = game().new(seed=8)
     nd = s.current_player

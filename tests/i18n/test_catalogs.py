@@ -82,6 +82,16 @@ def test_every_text_is_translated_with_its_placeholders(sources, lang):
     assert not problems, f"{lang}: " + "\n".join(problems[:20])
 
 
+def test_french_puts_a_no_break_space_before_the_high_marks_and_inside_the_guillemets():
+    """French typography: a no-break space (U+00A0) before : ; ! ? % and », after «, never a plain space."""
+    plain_space = re.compile(r" [:;!?%»]|« ")
+    found = []
+    for message in po("fr"):
+        texts = [message.string] if isinstance(message.string, str) else list(message.string)
+        found += [text for text in texts if message.id and plain_space.search(text)]
+    assert not found, "\n".join(found[:20])
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_compiled_catalog_is_the_catalog(lang):
     catalog = po(lang)

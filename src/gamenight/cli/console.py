@@ -69,6 +69,22 @@ def nt(singular: str, plural: str, n: int, **values: object) -> str:
     from .. import i18n
     return i18n.render(i18n.nText(singular, plural, n, **values), _language)
 
+def percent(share: float) -> str:
+    """``share`` (0 to 1) as a whole percentage the way the terminal's language writes it, by Babel (the cli
+    extra) from the locale data: ``62%`` in English, ``62\u00a0%`` in French (a no-break space before ``%``).
+    Without Babel: ``62%``.
+
+    >>> percent(0.623)
+    '62%'
+    """
+    from .. import i18n
+    try:
+        from babel.numbers import format_percent
+    except ImportError:
+        return f"{round(100 * share)}%"
+    code = _language if _language in i18n.LANGUAGES else i18n.DEFAULT   # the pseudo-language: as English
+    return str(format_percent(share, locale=code))
+
 # Rich's markup tags (rich.markup.RE_TAGS): an even number of backslashes before a tag, or none, makes it a tag
 _TAGS = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
 _ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")

@@ -20,22 +20,27 @@ from ..core.views import View
 from .arguments import CliError, PlayOptions, parse_overrides
 from .console import Output, PlainConsole, Reader, error_text, language, t
 from .guide import print_guide
+from .keys import keys_ignored
+from .moves import in_hand_order, read_words
 from .render import get_renderer
 from .render.generic import seat_name
 
 AnyGame = Game[Any, Any]
 T = TypeVar("T")   # what a setup question's answer is read as
+#: a refusal lists the moves allowed by their labels when there are this many or fewer; more: the menu
+ALLOWED_LISTED = 6
 
 def commands_help(hints: bool = True) -> str:
     """What the player may type, in the terminal's language (the command words stay as typed); ``hints``: the
     table allows the ``hint`` command."""
     from .review import hint_help
-    text = t("Type the number of an action from the menu, or the action itself in notation (shown in the menu after "
-             "each label). Also: {help} (this), {rules} (how to play, and the rules in play), {table} (show the "
-             "table again), {quit} (leave now; the record is saved if --record was given).",
+    text = t("Type the number of an action from the menu, or the action itself: in notation (shown in the menu "
+             "after each label) or in words, as the menu says it (take the queen). Also: {help} (this), {rules} (how "
+             "to play, and the rules in play), {table} (show the table again), {quit} (leave now; the record is "
+             "saved if --record was given).",
              help="[bold]help[/bold]", rules="[bold]help rules[/bold]", table="[bold]table[/bold]",
              quit="[bold]quit[/bold]")
-    return f"{text} {hint_help()}" if hints else text
+    return f"{text}\n{hint_help()}" if hints else text
 
 
 
@@ -80,6 +85,8 @@ def run_play(args: PlayOptions, input_fn: Reader | None, out: Console) -> int:
         out.print(f"[bold]{escape(title(game_cls))}[/bold]: "
                   + t("set up the table (Enter accepts the default in brackets)."))
     players = args.players
+    if players is None and game_cls.MIN_PLAYERS == game_cls.MAX_PLAYERS:
+        players = game_cls.MIN_PLAYERS   # one answer: not asked
     if players is None and interactive:
         players = _ask(read, out, t("Number of players ({low}-{high})", low=game_cls.MIN_PLAYERS,
                                     high=game_cls.MAX_PLAYERS),
@@ -143,7 +150,7 @@ def _ask(read: Reader, out: Console, question: str, default: str, check: Callabl
     """Ask until ``check(answer)`` accepts it (it raises CliError/RulesError with the reason); Enter = default."""
     while True:
         try:
-            answer = read(f"{question} [{default}]: ").strip()
+            answer = read(t("{question} [{default}]: ", question=question, default=default)).strip()
         except EOFError:
             answer = ""
         try:
@@ -196,7 +203,7 @@ def _ask_preset(read: Reader, out: Console, game_cls: type[AnyGame]) -> str:
 def _ask_overrides(read: Reader, out: Console, game_cls: type[AnyGame], players: int | None,
                    preset: str | None) -> dict[str, str]:
     def check(text: str) -> dict[str, str]:
-        if text.strip().lower() in ("", "none", "-"):
+        if text.strip().lower() in ("", "none", "-", t("none").lower()):
             return {}
         if text.strip().lower() in ("list", "?", "help"):
             from .info import rules_table
@@ -206,7 +213,7 @@ def _ask_overrides(read: Reader, out: Console, game_cls: type[AnyGame], players:
         make(game_cls.name, players=players, rules=preset, **overrides)  # RulesError names the problem
         return overrides
 
-    return _ask(read, out, t("Change options? key=value ... ('list' shows them)"), "none", check)
+    return _ask(read, out, t("Change options? key=value ... ('list' shows them)"), t("none"), check)
 
 
 def _seat_bots(game: AnyGame, seat: int, text: str) -> dict[int, str]:
@@ -241,7 +248,7 @@ class PlaySession:
 
     def run(self) -> int:
         out, state = self.out, self.state
-        bots = ", ".join(f"{seat_name(p)}: {name}" for p, name in self.bot_names.items())
+        bots = ", ".join(t("{name}: {move}", name=seat_name(p), move=name) for p, name in self.bot_names.items())
         out.print(f"[bold]{escape(title(self.game))}[/bold], "
                   + t("{n} players, rules {preset}, seed {seed}. You are seat {seat}; {bots}.", n=self.game.num_players,
                       preset=escape(t(self.game.RULES.PRESET_TITLES.get(self.game.rules.preset,
@@ -257,11 +264,12 @@ class PlaySession:
                 player = state.current_player
                 if player == self.seat:
                     text = self._human_turn()
-                    out.print(f"{seat_name(player, self.seat)}: {escape(text)}")
+                    out.print(t("{name}: {move}", name=seat_name(player, self.seat), move=escape(text)))
                     self._print_moves(player, None)  # nothing more: the own move is echoed as typed
                 else:
                     legal = state.legal_actions()
-                    action = self.bots[player].choose(state.view(player), legal, self.bot_rng)
+                    with keys_ignored():   # keys typed while a bot thinks are not echoed, nor read as a move
+                        action = self.bots[player].choose(state.view(player), legal, self.bot_rng)
                     state.apply(action)
                     self._print_moves(player, action)
                 if state.hands_played != hands or state.is_over:
@@ -320,20 +328,61 @@ class PlaySession:
                 out.print(Panel(renderer.table(view), expand=False))
                 self._print_menu(legal, view)
                 continue
-            if text.isdigit() and 1 <= int(text) <= len(legal):
-                action = legal[int(text) - 1]
-                state.apply(action)
-                return str(action)
+            played = self._play_typed(text, legal, view)
+            if played is not None:
+                return played
+
+    def _play_typed(self, text: str, legal: list[Action], view: View) -> str | None:
+        """Play the legal action ``text`` names: a menu number, the notation, or words of the player's language (see
+        :mod:`.moves`); its notation, or None once it has said why ``text`` is not a move now."""
+        menu = self._menu(legal, view)
+        if text.isdigit():
+            if not 1 <= int(text) <= len(menu):
+                self._refuse(t("There is no action {number}: choose 1 to {high}.", number=text, high=len(menu)), menu)
+                return None
+            self.state.apply(menu[int(text) - 1][0])
+        else:
             try:
-                state.apply(text)
-            except IllegalAction as e:
-                if text.isdigit():
-                    wrong = t("There is no action {number}: choose 1 to {high}.", number=text, high=len(legal))
-                    out.print(f"[red]{wrong}[/red]")
-                else:
-                    out.print(f"[red]{escape(error_text(e))}[/red]")
-                continue
-            return str(state.history[-1])
+                self.state.apply(text)
+            except IllegalAction as refusal:   # the engine says why: what is wrong, or why it is not legal now
+                if not self._unreadable(text):
+                    self._refuse(escape(error_text(refusal)), menu)
+                    return None
+                action = self._action_in_words(text, menu, refusal)
+                if action is None:
+                    return None
+                self.state.apply(action)
+        return str(self.state.history[-1])
+
+    def _unreadable(self, text: str) -> bool:
+        """``text`` is no notation of this game (it may be words)."""
+        try:
+            self.game.parse_action(text)
+        except IllegalAction:
+            return True
+        return False
+
+    def _action_in_words(self, text: str, menu: list[tuple[Action, str]], unreadable: IllegalAction) -> Action | None:
+        """The action ``text`` names in words; else None, once it has said why (``unreadable``: the engine's
+        refusal of ``text`` as notation, which says how the notation is written)."""
+        reading = read_words(text, [(str(action), label) for action, label in menu])
+        if reading.chosen is not None:
+            return menu[reading.chosen][0]
+        if reading.candidates:
+            could = [menu[i] for i in reading.candidates]
+            self._refuse(t("{text} could be several moves; say which.", text=escape(repr(text))), could)
+        else:
+            self._refuse(escape(error_text(unreadable)), menu)
+        return None
+
+    def _refuse(self, why: str, menu: list[tuple[Action, str]]) -> None:
+        """Say why a typed line is not played, then what may be: the moves by their labels (few), or the menu."""
+        self.out.print(f"[red]{why}[/red]")
+        if len(menu) <= ALLOWED_LISTED:
+            self.out.print(t("Allowed now: {moves}", moves=", ".join(
+                f"{label} [dim]({escape(str(action))})[/dim]" for action, label in menu)))
+        else:
+            self.out.print(t("Allowed now: a move of the menu, 1 to {high}.", high=len(menu)))
 
     def _hint(self, view: View, legal: list[Action]) -> None:
         """The expert's top three moves from the person's view (never the state), with their chance to win. Its
@@ -343,11 +392,13 @@ class PlaySession:
             self.out.print(hints_off())
             return
         rng = random.Random(f"hint:{self.seed}:{len(self.state.history)}")
-        if self.out.is_terminal:
-            with self.out.status(escape(t("The expert is thinking..."))):
-                line = hint_line(self.game, view, legal, rng, self.hint_iterations)
-        else:
-            line = hint_line(self.game, view, legal, rng, self.hint_iterations)
+        labels = {str(action): label for action, label in self._menu(legal, view)}
+        with keys_ignored():   # keys typed while the expert thinks are not echoed over the spinner, nor kept
+            if self.out.is_terminal:
+                with self.out.status(escape(t("The expert is thinking..."))):
+                    line = hint_line(self.game, view, legal, rng, self.hint_iterations, labels.get)
+            else:
+                line = hint_line(self.game, view, legal, rng, self.hint_iterations, labels.get)
         self.out.print(line)
 
     def _print_moves(self, player: int, action: Action | str | None) -> None:
@@ -371,16 +422,22 @@ class PlaySession:
         self._seen_hand, self._seen_moves = hand, len(log or ())
         for seat, text in moves:
             if seat == self.seat:
-                self.out.print(f"{seat_name(seat, self.seat)}: {escape(text)}")
+                self.out.print(t("{name}: {move}", name=seat_name(seat, self.seat), move=escape(text)))
             else:
-                name = self.bot_names.get(seat, "bot")
-                self.out.print(f"{t('seat {number} ({name})', number=seat, name=escape(name))}: {escape(text)}")
+                name = t("seat {number} ({name})", number=seat, name=escape(self.bot_names.get(seat, "bot")))
+                self.out.print(t("{name}: {move}", name=name, move=escape(text)))
+
+    def _menu(self, legal: list[Action], view: View) -> list[tuple[Action, str]]:
+        """The legal actions as the menu lists them, each with its label: the actions on cards of the hand in the
+        order the table shows the hand."""
+        ordered = in_hand_order(legal, self.renderer.hand_order(view))
+        return [(action, self.renderer.action_label(str(action), view, self.game.describe(action)))
+                for action in ordered]
 
     def _print_menu(self, legal: list[Action], view: View) -> None:
         lines = []
-        for i, action in enumerate(legal, 1):
+        for i, (action, label) in enumerate(self._menu(legal, view), 1):
             notation = str(action)
-            label = self.renderer.action_label(notation, view, self.game.describe(action))
             plain = Text.from_markup(label).plain
             suffix = "" if plain == notation else f"  [dim]{escape(notation)}[/dim]"
             lines.append(f"  {i:>2}) {label}{suffix}")

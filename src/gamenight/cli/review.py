@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import unicodedata
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..bots.review import VERDICTS, hint, horizon, review
@@ -13,6 +14,7 @@ from ..core.registry import make
 from ..core.views import View
 from .arguments import CliError, ReviewOptions
 from .console import Output, PlainConsole, escape, nt, t, table_text
+from .console import percent as console_percent
 from .info import RecordFile, read_record
 
 if TYPE_CHECKING:  # Rich is the cli extra: without it, no progress bar and plain text tables
@@ -34,8 +36,8 @@ def verdict_text(verdict: str) -> str:
 
 
 def percent(share: float) -> str:
-    """``0.623`` -> ``62%``."""
-    return f"{round(100 * share)}%"
+    """``0.623`` -> ``62%`` (``62 %`` in French): the terminal's language's way (:func:`.console.percent`)."""
+    return console_percent(share)
 
 
 # ---- hints, in `gamenight play` -------------------------------------------------------------------------------
@@ -47,13 +49,15 @@ def hint_help() -> str:
 
 
 def hint_line(game: Game[Any, Any], view: View, legal: list[Action], rng: random.Random,
-              iterations: int | None = None) -> str:
-    """``Hint: 7h (62% to win the hand), 9c (58%), Kd (40%)``: the expert's top three moves from ``view``."""
+              iterations: int | None = None, name: Callable[[str], str | None] | None = None) -> str:
+    """``Hint: 7h (62% to win the hand), 9c (58%), Kd (40%)``: the expert's top three moves from ``view``, each
+    named by ``name(notation)`` (markup; the menu's label), else by its notation."""
     moves = hint(game, view, legal, rng, iterations=iterations)
     match = horizon(game) == "match"
     said = []
     for i, move in enumerate(moves):
-        chance, action = percent(move["win"]), escape(move["action"])
+        chance = percent(move["win"])
+        action = (name(move["action"]) if name else None) or escape(move["action"])
         if i:
             said.append(f"{action} ({chance})")
         elif match:

@@ -21,7 +21,7 @@ from ..core.rng import Rng
 from ..core.text import N_, Text
 from ..core.views import View
 from . import actions as A
-from .actions import BIGGIN, DONE, KNOCK, LAYOFF, MELD, TAKE, GinAction
+from .actions import BIGGIN, DONE, KNOCK, LAYOFF, MELD, PASS, TAKE, GinAction
 from .actions import DISCARD as DISCARD_KIND
 from .actions import DRAW as DRAW_KIND
 from .deal import Dealt, deal_hand, first_dealer, read_deal
@@ -345,6 +345,8 @@ class GinRummyState(State[GinRummyGame, GinAction]):
             return Text("both players passed the first upcard, so the non-dealer draws from the stock")
         if phase == UPCARD and kind == DRAW_KIND:
             return Text("first take or pass the upcard")
+        if phase == UPCARD and kind == PASS:
+            return Text("the non-dealer passed the first upcard, so the dealer must take it")
         if phase == WALL and kind == TAKE:
             return Text("at the wall the discard may be taken only to knock, and it would not let you knock")
         return None

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..core.bits import cards_of
 from ..core.cards import CARD_NAMES
 from ..core.views import View
-from .actions import KNOCKS
+from .actions import KNOCKS, PASS_ACTION
 from .described import FACE_DOWN_KNOCK, described_log
 from .melds import BIT, VALUES, best_arrangement, best_layoff, deadwood, extended_melds, meldable, value_of
-from .phases import DEFEND, DISCARD, OVER, PHASE_NAMES
+from .phases import DEFEND, DISCARD, OVER, PHASE_NAMES, UPCARD
 from .scoring import score_text
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ class GinRummyView(View):
     pile_takes: int                    # discard-pile takes this hand (max_pile_takes counts them)
     returned: bool                     # repeat_return_ends: the last discard went straight back
     must_knock: bool                   # the mover took the 50th-card discard and must knock
+    must_take: bool                    # the mover is offered the first upcard and may not pass it (G6)
     knocker: int | None
     big_gin: bool
     knocker_deadwood: int | None       # once the knocker has said done
@@ -106,6 +107,7 @@ def build_view(s: GinRummyState, seat: int | None) -> GinRummyView:
         "first_upcard": CARD_NAMES[s.first_upcard], "knock_limit": s.knock_limit,
         "taken": CARD_NAMES[s.taken] if s.taken >= 0 else None,
         "pile_takes": s.takes, "returned": s.returned, "must_knock": s.must_knock,
+        "must_take": s.phase == UPCARD and PASS_ACTION not in s.legal_now(),
         "knocker": knocker if knocker >= 0 else None, "big_gin": s.big,
         "knocker_deadwood": s.knocker_deadwood if s.knocker_deadwood >= 0 else None,
         "melds": meld_lists(s.melds), "layoffs": layoff_lists(s.layoffs),

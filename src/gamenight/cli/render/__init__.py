@@ -12,6 +12,9 @@ the markup is taken out and the text printed plain):
 ``action_label(action_text, view, described=None) -> str``
     The menu label of one legal action (``action_text`` is its name, ``str(action)``; ``described`` the engine's
     record of it, ``game.describe(action)``, which the renderer draws from: renderers never read the notation).
+``hand_order(view) -> list[str]``
+    The seat's cards in the order ``table`` shows them; the menu lists the moves on them (discards, knocks) in
+    that order. The generic one: the view's ``hand`` as it is.
 ``hand_summary(view) -> str | None``
     Called just after a hand/round ended (``state.hands_played`` changed, or the match ended) with the
     view after it; the summary of the hand that just finished, or None when there is nothing to say.
@@ -38,6 +41,7 @@ class Renderer(Protocol):
 
     def table(self, view: Any) -> str: ...
     def action_label(self, action_text: str, view: Any, described: Any = None) -> str: ...
+    def hand_order(self, view: Any) -> list[str]: ...
     def hand_summary(self, view: Any) -> str | None: ...
     def match_summary(self, view: Any) -> str: ...
 

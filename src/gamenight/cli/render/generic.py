@@ -46,7 +46,7 @@ def recent_moves(view: ViewData, heading: str, describe: Callable[[int, Record],
     if not log:
         return []
     shown = list(zip(log, moves))[-RECENT_MOVES:]
-    lines = ["", f"[dim]{heading}:[/dim]"]
+    lines = ["", f"[dim]{t('{heading}:', heading=heading)}[/dim]"]
     if len(log) > len(shown):
         lines.append(f"  [dim]… {nt('{n} earlier move', '{n} earlier moves', len(log) - len(shown))}[/dim]")
     lines.extend(f"  {describe(entry[0], move)}" for entry, move in shown)
@@ -85,6 +85,11 @@ class GenericRenderer:
     def action_label(self, action_text: str, view: ViewData, described: Record | None = None) -> str:
         """The menu label of the action named ``action_text``; ``described``: the engine's record of it."""
         return escape(action_text)
+
+    def hand_order(self, view: ViewData) -> list[str]:
+        """The seat's cards in the order ``table`` shows them (the menu lists moves on them in that order)."""
+        hand = view.get("hand")
+        return [card for card in hand if isinstance(card, str)] if isinstance(hand, list) else []
 
     def hand_summary(self, view: ViewData) -> str | None:
         return None

@@ -123,6 +123,12 @@ class Renderer(GenericRenderer):
                     + _styled("dim", "(" + t("deadwood {points}", points=left[move["card"]]) + ")"))
         return escape(action_text)
 
+    def hand_order(self, view: ViewData) -> list[str]:
+        """The hand as the table shows it: the melds' cards, then the deadwood cards."""
+        if view.get("hand") is None:
+            return []
+        return [card for meld in view["hand_melds"] for card in meld] + list(view["hand_deadwood_cards"])
+
     def hand_summary(self, view: ViewData) -> str | None:
         last = view.get("last_hand")
         if not last:
@@ -289,7 +295,7 @@ def _move_text(move: Record) -> str:
 def _phase_hint(view: ViewData) -> str:
     phase = view["phase"]
     if phase == "upcard":
-        return t("take the first upcard or pass it")
+        return t("take the first upcard") if view.get("must_take") else t("take the first upcard or pass it")
     if phase == "stock_only":
         return t("both passed the upcard: draw from the stock")
     if phase == "draw":
