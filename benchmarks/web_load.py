@@ -37,10 +37,16 @@ watched: bots mode), (a) one process on SQLite, (b) one process on PostgreSQL, (
 prints each one's JSON and then a side-by-side table; the target is (c)'s: p99 under 150 ms, no errors. ``make bench``
 runs it after both modes.
 
+``--against COMMIT`` (issue 42: a move's cost against 906b419) measures the server of that commit too, from a
+temporary git worktree of this repository (its catalogs compiled), with the same arguments, one right after the
+other (that commit first, then this tree; ``--rounds N``: N times in turn), and prints them side by side: moves a
+second, the server's cores, its CPU a move (``server_cpu_ms_per_move``: the server's CPU time over the person
+actions and bot moves played while measuring) and the latencies.
+
 ``python benchmarks/web_load.py [--mode both|people|bots] [--tables 200] [--seconds 20]
 [--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate] [--background-tables 0]
-[--db sqlite|postgresql] [--servers 1] [--compare] [--log-dir DIR]`` prints one JSON object per mode (per
-configuration with --compare).
+[--db sqlite|postgresql] [--servers 1] [--compare] [--against COMMIT [--rounds N]] [--log-dir DIR]`` prints one
+JSON object per mode (per configuration with --compare, per tree with --against).
 Needs the web/test extras (starlette, uvicorn, websockets) only; PostgreSQL also psycopg and the server binaries.
 """
 from __future__ import annotations
@@ -49,6 +55,7 @@ import argparse
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
 import functools
 import gc
 import importlib.util
@@ -66,6 +73,8 @@ import time
 import urllib.request
 from typing import Any
 
+from gamenight.web.messages import apply_change
+
 TARGET_TABLES = 200
 TARGET_P99_MS = 100.0
 # issue 17: 1,000 busy bot tables, each watched, on two server processes sharing one PostgreSQL database
@@ -77,6 +86,7 @@ CONNECT_WAIT = 120.0    # seconds the first tables' clients may take to connect,
 OPEN_WAIT = 60.0        # seconds one client's WebSocket handshake may take (a browser waits longer still)
 # the tests' throwaway PostgreSQL server, reused rather than written again
 PG_CLUSTER = pathlib.Path(__file__).resolve().parents[1] / "tests" / "web" / "pg_cluster.py"
+ROOT = pathlib.Path(__file__).resolve().parents[1]   # the source tree whose server is measured (--against: another)
 
 
 def progress(text: str) -> None:
@@ -84,9 +94,8 @@ def progress(text: str) -> None:
     print(f"web_load {time.strftime('%H:%M:%S')} {text}", file=sys.stderr, flush=True)
 
 
-def code_version() -> str | None:
+def code_version(root: pathlib.Path = ROOT) -> str | None:
     """The commit the servers run (with "+changes" if src/ differs from it): figures compare only at one version."""
-    root = pathlib.Path(__file__).resolve().parents[1]
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True,
                                 timeout=10).stdout.strip()
@@ -119,20 +128,34 @@ class Server:
 
 
 def launch_server(port: int, db_url: str, log_path: str, bot_delay: float, deflate: bool = True,
-                  keep_finished: float | None = None, seed: int = 1) -> Server:
+                  keep_finished: float | None = None, seed: int = 1, tree: pathlib.Path = ROOT) -> Server:
     # every load client comes from 127.0.0.1: the per-address limits (meant for one person's browser) are lifted,
     # and so is the per-connection message rate (a load client "thinks" far faster than a person)
     with open(log_path, "wb") as log:
         process = subprocess.Popen([sys.executable, "-m", "gamenight.cli.main", "serve", "--host", HOST,
                                     "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay),
                                     "--max-creates-per-minute", "1000000", "--max-sockets-per-ip", "1000000",
-                                    "--max-messages-per-second", "1000000",
+                                    *(["--max-messages-per-second", "1000000"]
+                                      if "--max-messages-per-second" in serve_help(tree) else []),
                                     "--ws-deflate" if deflate else "--no-ws-deflate",
                                     # the same deals every run (the server's test seeding), so runs compare
                                     "--test-seed", str(seed)]
                                    + ([] if keep_finished is None else ["--keep-finished", str(keep_finished)]),
-                                   stdout=log, stderr=subprocess.STDOUT)
+                                   stdout=log, stderr=subprocess.STDOUT, env=tree_environment(tree))
     return Server(port, seed, process, log_path)
+
+
+@functools.cache
+def serve_help(tree: pathlib.Path) -> str:
+    """`gamenight serve --help` of the tree's server (an older commit may lack an option this script passes)."""
+    return subprocess.run([sys.executable, "-m", "gamenight.cli.main", "serve", "--help"], capture_output=True,
+                          text=True, timeout=60, env=tree_environment(tree)).stdout
+
+
+def tree_environment(tree: pathlib.Path) -> dict[str, str]:
+    """The environment of a server run from the source tree ``tree``: its src/ first on the path."""
+    path = [str(tree / "src")] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
 
 
 def wait_until_serving(server: Server, timeout: float = 30.0) -> None:
@@ -157,7 +180,8 @@ def start_servers(count: int, db_url: str, log_dir: str, args) -> list[Server]:
         for i in range(count):
             servers.append(launch_server(free_port(), db_url, os.path.join(log_dir, f"server-{i}.log"),
                                          args.bot_delay, deflate=not args.no_deflate,
-                                         keep_finished=args.keep_finished, seed=args.seed + i))
+                                         keep_finished=args.keep_finished, seed=args.seed + i,
+                                         tree=getattr(args, "tree", ROOT)))
         for server in servers:
             wait_until_serving(server)
     except BaseException:
@@ -375,7 +399,7 @@ class Load:
         async with websockets.connect(url, max_size=2 ** 22, ping_interval=None, open_timeout=OPEN_WAIT,
                                       compression="deflate" if self.deflate else None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))   # the token never goes in the address
-            message = json.loads(await ws.recv())
+            message = held = rebuilt(None, json.loads(await ws.recv()))
             if measured and self.measuring:
                 self.first_message.append(time.perf_counter() - connecting)
             acted_at = -1
@@ -422,7 +446,9 @@ class Load:
                 except asyncio.TimeoutError:
                     message = None
                     continue
-                message = json.loads(text)
+                message = rebuilt(held, json.loads(text))
+                if message.get("type") == "state":
+                    held = message
                 self.messages += 1
 
 
@@ -446,6 +472,15 @@ UNWATCHED_AFTER = 30.0   # the server's UNWATCHED_FULL_SPEED_AFTER: then a table
 
 def background_actions(port: int, table_ids: list[str]) -> int:
     return sum(http(port, f"/api/tables/{table_id}")["actions"] for table_id in table_ids)
+
+
+def rebuilt(held: dict | None, message: dict) -> dict:
+    """The whole state a client holds after ``message`` (docs/web.md): a change applied to the state it held,
+    as the page does; any other message as it came."""
+    if message.get("type") != "change":
+        return message
+    assert held is not None, "a change before any state"
+    return apply_change(held, message)
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -571,7 +606,7 @@ def measure(args, mode: str, db: str = "sqlite", servers: int = 1, cluster: Any 
             os.makedirs(log_dir)
         db_url = cluster.empty_database() if db == "postgresql" else f"sqlite:///{os.path.join(tmp, 'load.db')}"
         progress(f"{mode} mode, {servers} server{'s' if servers > 1 else ''} on {db}: starting")
-        code = code_version()
+        code = code_version(getattr(args, "tree", ROOT))
         running = start_servers(servers, db_url, log_dir, args)
         progress("server pids " + " ".join(str(s.process.pid) for s in running))
         ports = [s.port for s in running]
@@ -654,6 +689,9 @@ def measure(args, mode: str, db: str = "sqlite", servers: int = 1, cluster: Any 
         result["bot_moves_measured"] = len(load.bot_lateness)
         result["bot_moves_per_second"] = per_second(len(load.bot_lateness))
         result["bot_move_late_ms"] = late
+    moves = load.actions + (len(load.bot_lateness) if bots else 0)
+    result["server_cpu_ms_per_move"] = (round(1000 * cpu["server_cores_busy"] * elapsed / moves, 3)
+                                        if moves and cpu["server_cores_busy"] is not None else None)
     result["cpu_during_measure"] = cpu
     result["per_server"] = [
         {"port": s.port, "test_seed": s.seed, "cores_busy": cpu["each_server_cores_busy"][i],
@@ -713,6 +751,40 @@ def summary(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
+def side_by_side(results: list[dict]) -> str:
+    """--against: each tree's run, one line each (a Markdown table)."""
+    rows = ["| code | tables | person actions/s | bot moves/s | server cores | server CPU a move | latency p50 / p90 / "
+            "p99 / max ms | bot moves late p50 / p90 / p99 / max ms | other processes' cores |", "|" + "---|" * 9]
+    for r in results:
+        cpu = r["cpu_during_measure"]
+        rows.append(f"| {r['code']} | {r['tables']} | {r['actions_per_second']} | {r.get('bot_moves_per_second', '-')} "
+                    f"| {cpu['server_cores_busy']} | {r['server_cpu_ms_per_move']} ms | {_figures(r['latency_ms'])} "
+                    f"| {_figures(r.get('bot_move_late_ms', {}))} | {cpu['other_processes_cores_busy']} |")
+    return "\n".join(rows)
+
+
+@contextlib.contextmanager
+def worktree_of(commit: str):
+    """A temporary git worktree of ``commit`` (this repository's), its message catalogs compiled as an install
+    would: the tree whose server --against measures. Removed afterwards."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    place = pathlib.Path(tempfile.mkdtemp(prefix="gamenight-against-")) / "tree"
+    subprocess.run(["git", "worktree", "add", "--detach", str(place), commit], cwd=ROOT, check=True,
+                   capture_output=True, timeout=120)
+    try:
+        for po in (place / "src").rglob("*.po"):
+            with po.open("rb") as f:
+                catalog = read_po(f)
+            with po.with_suffix(".mo").open("wb") as f:
+                write_mo(f, catalog, use_fuzzy=False)
+        yield place
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(place)], cwd=ROOT, capture_output=True,
+                       timeout=120)
+        shutil.rmtree(place.parent, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
     """The run(s) ``argv`` asks for, each one's JSON printed (and returned). ``cluster``: a running
     pg_cluster.Cluster to use for --db postgresql (else this starts one, and stops it at the end)."""
@@ -745,6 +817,11 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
     parser.add_argument("--compare", action="store_true",
                         help="bots mode in three configurations one after the other: 1 process on SQLite, 1 on "
                              "PostgreSQL, 2 on one PostgreSQL; then a side-by-side table")
+    parser.add_argument("--against", metavar="COMMIT", default=None,
+                        help="also measure the server of COMMIT (a temporary git worktree), first, with the same "
+                             "arguments; then the two side by side")
+    parser.add_argument("--rounds", type=int, default=1, metavar="N",
+                        help="with --against: measure the two trees N times, in turn (on a busy machine)")
     parser.add_argument("--log-dir", metavar="DIR", default=None,
                         help="keep the servers' logs in DIR/<mode>-<db>-<servers>/ (default: a temporary "
                              "directory, removed)")
@@ -762,6 +839,12 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
         parser.error("--servers N > 1 needs a database they share: --db postgresql")
     if args.compare and (args.mode != "bots" or args.db != "sqlite" or args.servers != 1):
         parser.error("--compare runs bots mode in its own three configurations: no --mode, --db or --servers")
+    if not 1 <= args.rounds <= 10:
+        parser.error("--rounds 1..10")
+    if args.against and args.compare:
+        parser.error("--against compares two trees in one configuration: not with --compare")
+    if args.against:
+        return against(args, cluster)
     configurations = COMPARED if args.compare else [(args.db, args.servers)]
     modes = ["people", "bots"] if args.mode == "both" else [args.mode]
     own_cluster = None
@@ -788,6 +871,27 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
         print(f"\n# web_load --compare: {args.tables} bot tables, each watched, {args.seconds:g} s measured each; "
               f"target for (c): p99 < {SHARED_TARGET_P99_MS:g} ms, no errors; code "
               f"{', '.join(sorted({str(r['code']) for r in results}))}\n" + summary(results), flush=True)
+    return results
+
+
+def against(args, cluster: Any = None) -> list[dict]:
+    """--against: the other commit's server, then this tree's, each in every mode asked for; side by side."""
+    modes = ["people", "bots"] if args.mode == "both" else [args.mode]
+    own_cluster = None
+    if cluster is None and args.db == "postgresql":
+        cluster = own_cluster = start_cluster()
+    results = []
+    try:
+        with worktree_of(args.against) as other:
+            for _ in range(args.rounds):
+                for tree in (other, ROOT):
+                    args.tree = tree
+                    results += [measure(args, mode, args.db, args.servers, cluster) for mode in modes]
+    finally:
+        if own_cluster is not None:
+            own_cluster.stop()
+    print(f"\n# web_load --against {args.against}: {args.tables} tables, {args.seconds:g} s measured each, "
+          f"that commit's server first, then this tree's, {args.rounds} time(s)\n" + side_by_side(results), flush=True)
     return results
 
 

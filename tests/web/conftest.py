@@ -18,15 +18,19 @@ from gamenight.web import create_app  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def every_message_as_documented(monkeypatch):
-    """Every message a test receives on a table's WebSocket has the documented keys and no other."""
+    """Every message a test receives on a table's WebSocket has the documented keys and no other; a test reads the
+    whole state each message leads to, as the page rebuilds it (a change applied to the state before it)."""
     from starlette.testclient import WebSocketTestSession
-    from web_helpers import check_documented
+    from web_helpers import check_documented, rebuilt
     receive_json = WebSocketTestSession.receive_json
 
     def checked(self, *args, **kwargs):
         message = receive_json(self, *args, **kwargs)
         check_documented(message)
-        return message
+        if message.get("type") not in ("state", "change"):
+            return message
+        self.gamenight_state = rebuilt(getattr(self, "gamenight_state", None), message)
+        return self.gamenight_state
     monkeypatch.setattr(WebSocketTestSession, "receive_json", checked)
 
 

@@ -9,7 +9,7 @@ import time
 import urllib.request
 
 import pytest
-from web_helpers import free_port, http_json, not_who_is_connected
+from web_helpers import Rebuilding, free_port, http_json, not_who_is_connected
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
@@ -42,7 +42,7 @@ def test_killed_server_resumes_every_table_exactly(any_db_url):
         table = http_json(port, "/api/tables", {"game": "thunee", "seats": [None, "heuristic", "random", "heuristic"]})
         table_id = table["table_id"]
         token = http_json(port, f"/api/tables/{table_id}/join", {"seat": 0})["token"]
-        with websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as ws:
+        with Rebuilding(websockets_sync.connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}")) as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
             message = json.loads(ws.recv(timeout=WAIT))
             for _ in range(8):

@@ -11,7 +11,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from web_helpers import free_port, http_json, serve, stop_process
+from web_helpers import Rebuilding, free_port, http_json, serve, stop_process
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 WAIT = 30   # seconds any one answer may take (a generous bound for a loaded machine, not a speed test)
@@ -66,7 +66,7 @@ def test_a_match_played_through_alternating_servers_is_seen_live_at_another(serv
     body = {"game": "yaniv", "players": 2, "seats": [None, "heuristic"]}
     table_id = http_json(ports[0], "/api/tables", body)["table_id"]
     token = http_json(ports[1], f"/api/tables/{table_id}/join", {"seat": 0})["token"]   # joined at the second
-    with websockets_sync.connect(f"ws://127.0.0.1:{ports[2]}/ws/tables/{table_id}") as ws:   # watched at the third
+    with Rebuilding(websockets_sync.connect(f"ws://127.0.0.1:{ports[2]}/ws/tables/{table_id}")) as ws:  # at the third
         ws.send(json.dumps({"type": "hello", "token": token}))
         message = json.loads(ws.recv(timeout=WAIT))
         if not message["legal_actions"]:
@@ -98,7 +98,7 @@ def test_a_killed_server_s_table_is_taken_over_with_every_acknowledged_action(se
     table_id = created["table_id"]                     # the first server plays it (its bots)
     token = http_json(second, f"/api/tables/{table_id}/join", {"seat": 0})["token"]
     acknowledged: list[tuple[int, str]] = []           # (version, action) of every move the servers said was played
-    with websockets_sync.connect(f"ws://127.0.0.1:{second}/ws/tables/{table_id}") as ws:
+    with Rebuilding(websockets_sync.connect(f"ws://127.0.0.1:{second}/ws/tables/{table_id}")) as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
         message = json.loads(ws.recv(timeout=WAIT))
         if not message["legal_actions"]:

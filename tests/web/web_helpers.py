@@ -28,6 +28,63 @@ DOCUMENTED = {
     "pong": ({"type"}, set()),
     "review": ({"type", "seat", "status"}, {"done", "total", "decisions", "summary"}),
 }
+# a change (docs/web.md, "State and change messages"): the version, and any of the state's other keys that changed,
+# and the lists that grew and the keys that went
+DOCUMENTED["change"] = ({"type", "version"},
+                         (DOCUMENTED["state"][0] - {"type", "seat", "version"}) | {"extend", "drop"})
+PARTS = ("table", "view", "score_sheet")   # the state's objects a change gives key by key
+
+
+def rebuilt(held: dict | None, message: dict) -> dict:
+    """The whole state a client holds once ``message`` reached it holding ``held`` (its last state, or None), as
+    the page rebuilds it (docs/web.md): a state message is whole; a change is applied to the state held. Written
+    here apart from the server's own code, so a wrong change shows as a wrong state."""
+    if message.get("type") != "change":
+        return message
+    assert held is not None and held.get("type") == "state", ("a change came before any whole state", message)
+    state = {key: (dict(value) if key in PARTS else value) for key, value in held.items()}
+    state["version"] = message["version"]
+    for key, value in message.items():
+        if key in ("type", "version", "extend", "drop"):
+            continue
+        if key in PARTS:
+            state[key].update(value)
+        else:
+            state[key] = value
+    for part, lists in message.get("extend", {}).items():
+        for name, items in lists.items():
+            state[part][name] = state[part][name] + items
+    for part, names in message.get("drop", {}).items():
+        for name in names:
+            del state[part][name]
+    return state
+
+
+class Rebuilding:
+    """A real WebSocket (the websockets library's) read as the page reads it: ``recv`` gives the text of the whole
+    state each change leads to (other messages as they came), each message checked against DOCUMENTED."""
+
+    def __init__(self, ws):
+        self.ws = ws
+        self.held: dict | None = None
+
+    def __enter__(self):
+        self.ws.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.ws.__exit__(*exc)
+
+    def send(self, text) -> None:
+        self.ws.send(text)
+
+    def recv(self, timeout: float | None = None) -> str:
+        message = json.loads(self.ws.recv(timeout=timeout))
+        check_documented(message)
+        if message.get("type") not in ("state", "change"):
+            return json.dumps(message)
+        self.held = rebuilt(self.held, message)
+        return json.dumps(self.held)
 
 
 def check_documented(message: dict) -> None:

@@ -17,6 +17,7 @@ from gamenight.i18n import Text
 
 from . import seats as seats_module
 from .errors import asked_again_if_changed_elsewhere as _asked_again_if_changed_elsewhere
+from .messages import SeatMessages
 from .seats import Settings, hash_token
 from .storage import SeatRecord, StoredTable
 
@@ -32,6 +33,8 @@ class Audience:
     def __init__(self, table: Table):
         self.table = table
         self.listeners: dict[int, list[Any]] = {}     # key -> [seat or None, token hash or None, send]
+        self.messages = SeatMessages()           # each seat's last message: the next goes out as what changed
+        self.rules = table.game.rules.to_dict()  # the rules as the summary gives them (made once: never changed)
         self._next_listener = 0
         self._connections: collections.Counter[int] = collections.Counter()   # seat -> its open connections
         # on a shared database (several servers): the other servers' open connections, seat -> count
@@ -102,7 +105,7 @@ class Audience:
         """Public facts about the table (no tokens, no seed)."""
         state = self.state
         return {"table_id": self.table_id, "game": self.game.name, "title": self.game.title,
-                "players": self.game.num_players, "rules": self.game.rules.to_dict(),
+                "players": self.game.num_players, "rules": self.rules,
                 "rules_summary": self.rules_summary,
                 "seats": [seats_module.public(i, s, self.settings, self._connected(i), state.is_over)
                           for i, s in enumerate(self.seats)],
@@ -110,14 +113,16 @@ class Audience:
                 "current_player": state.current_player, "is_over": state.is_over,
                 "actions": len(state.history), "created": self.stored.created}
 
-    def message_for(self, seat: int | None, sheet: gamenight.ScoreSheet | None = None) -> dict[str, Any]:
+    def message_for(self, seat: int | None, sheet: gamenight.ScoreSheet | None = None,
+                    summary: dict[str, Any] | None = None) -> dict[str, Any]:
         """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions;
-        ``sheet``: the score sheet when the caller has it already (it is the same for every seat)."""
+        ``sheet`` and ``summary``: the score sheet and the summary when the caller has them already (they are the
+        same for every seat)."""
         state = self.state
         to_move = (seat is not None and state.current_player == seat and not self.settings.waiting
                    and not self._pause_left())
         legal = [str(a) for a in state.legal_actions()] if to_move else []
-        return {"type": "state", "table": self.summary(), "seat": seat, "version": len(state.history),
+        return {"type": "state", "table": summary or self.summary(), "seat": seat, "version": len(state.history),
                 "view": state.view(seat), "legal_actions": legal, "score_sheet": sheet or state.score_sheet(),
                 "legal_described": [self.game.describe(a) for a in state.legal_now()] if legal else []}
 
@@ -144,7 +149,7 @@ class Audience:
                 self._tell_connections(seat)
             came_back = self.seats != seats_before
             if not came_back:
-                send(self.message_for(seat))
+                send(self.messages.for_newcomer(seat, self.message_for(seat)))
         if came_back:
             self.broadcast()
         return key
@@ -171,21 +176,25 @@ class Audience:
 
     def broadcast(self) -> None:
         with self.lock:
-            cache: dict[int | None, dict[str, Any]] = {}
-            sheet = self.state.score_sheet()   # public: built once for every listener
             for entry in list(self.listeners.values()):
                 seat, digest, send = entry
                 if seat is not None and self.seats[seat].get("token_hash") != digest:
                     # the person left the seat (or was kicked): this connection watches as a spectator from now on
                     entry[0] = None
                     self._lost_connection(seat)
-                    seat = None
                     lost = Text("your token no longer holds a seat; you are watching")
                     send({"type": "error", "error": str(lost), "status": 403, "text": lost.to_json()})
+            # each seat's message built once for all its listeners, the sheet and the summary once for all seats
+            cache: dict[int | None, dict[str, Any]] = {}
+            sheet, summary = self.state.score_sheet(), self.summary()
+            for seat, _, send in list(self.listeners.values()):
                 if seat not in cache:
-                    cache[seat] = self.message_for(seat, sheet)
+                    cache[seat] = self.messages.after_change(seat, self.message_for(seat, sheet, summary))
                 send(cache[seat])
 
+    def forget_messages(self) -> None:
+        """Let go of each seat's last message (the table is put away)."""
+        self.messages.clear()
 
     def tell_seat(self, seat: int, message: dict[str, Any]) -> None:
         """``message`` to the connections of the person who holds ``seat`` now, and nobody else (the lock held)."""

@@ -60,10 +60,12 @@ class BotScheduler:
     def _push(self, heap: list[tuple[float, int, Callable[[], None]]], due: float,
               callback: Callable[[], None]) -> None:
         with self._cond:
-            heapq.heappush(heap, (due, next(self._sequence), callback))
+            sequence = next(self._sequence)
+            heapq.heappush(heap, (due, sequence, callback))
             if self._thread is None and not self._stopping:
                 self._start_thread()
-            self._cond.notify()
+            if heap[0][1] == sequence:   # the thread waits for the first job due: only an earlier one wakes it
+                self._cond.notify()
 
     def run_due(self, limit: int = 1_000_000) -> int:
         """Run every job that is due (and those they queue that are due at once), in this thread; how many ran."""

@@ -1,8 +1,9 @@
 """The WebSocket of a table, ``/ws/tables/{id}``.
 
 The client's first message is ``{"type": "hello", "token": "<seat token>"}`` (no token: to watch as a spectator):
-the token never travels in the address, so no log holds it. The client then receives its message, and again after
-every change; it sends ``{"type": "action", "action": "...", "version": n, "seat"?: n}`` or ``{"type": "ping"}``.
+the token never travels in the address, so no log holds it. The client then receives its message whole, and after
+every change what changed (``messages``: the whole message again whenever it does not hold the one before); it
+sends ``{"type": "action", "action": "...", "version": n, "seat"?: n}`` or ``{"type": "ping"}``.
 A refusal is ``{"type": "error", "error": "...", "status": n}`` to that client only, and the connection stays
 usable; a refusal of the connection itself closes it with code 4000 + status. Refusals are in the connection's
 language (``?lang=`` on the socket's address, else the ``lang`` cookie, else Accept-Language).
@@ -18,6 +19,7 @@ import collections
 import contextlib
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +31,7 @@ from gamenight.i18n import Text
 
 from .errors import TableError
 from .language import language_of
+from .messages import Outgoing
 from .reading import MAX_MESSAGE, client_of, find_table, manager_of, on_table, parse_json
 from .table import Table
 
@@ -89,8 +92,12 @@ class Sender:
     changed the table; an error the table sends with its ``text`` is said in the connection's language (and the
     ``text`` stays here: the client gets the documented keys only).
 
+    A table's state (an ``Outgoing``) goes as the change from the state this client was sent last when it follows
+    that one, else whole; its text is the same for every connection of the seat, made once.
+
     What waits for a client that reads slowly stays small: once ``MOST_WAITING`` messages wait, a new state (or
-    review) replaces the ones of its type still waiting (each holds everything the one before did); more than
+    review) replaces the ones of its type still waiting (each holds everything the one before did; the first state
+    sent after them then goes whole, as it does not follow the one sent before); more than
     ``MOST_REPLIES`` replies waiting, or a message waiting while the client has not taken the one before for
     ``BEHIND_SECONDS``, closes the connection (4408): a client that stopped reading holds nothing for long."""
 
@@ -100,9 +107,11 @@ class Sender:
         self.clock = clock
         self.loop = asyncio.get_running_loop()
         self.loop_thread = threading.get_ident()
+        self.handover = _handover(self.loop)   # messages from other threads come through it
         self.waiting: collections.deque[dict[str, Any]] = collections.deque()
         self.ready = asyncio.Event()
         self.sending_since: float | None = None   # when the message being written began (None: nothing is)
+        self.last_state = 0      # the number (``Outgoing.serial``) of the last state message sent
         self.dropped = False
         self.closing: asyncio.Task[None] | None = None
         self.task = asyncio.create_task(self._pump())
@@ -112,14 +121,11 @@ class Sender:
             said = i18n.render(Text.from_json(message["text"]), self.lang)
             message = {key: value for key, value in message.items() if key != "text"} | {"error": said}
         if threading.get_ident() == self.loop_thread:
-            self._put(message)   # no wake-up of the loop through its self-pipe needed
+            self.put_on_loop(message)   # no wake-up of the loop through its self-pipe needed
             return
-        try:
-            self.loop.call_soon_threadsafe(self._put, message)
-        except RuntimeError:   # the server's loop has closed (shutdown): nobody is listening any more
-            pass
+        self.handover.put(self, message)
 
-    def _put(self, message: dict[str, Any]) -> None:
+    def put_on_loop(self, message: dict[str, Any]) -> None:
         if self.dropped:
             return
         kind = message.get("type")
@@ -155,9 +161,65 @@ class Sender:
                     self.ready.clear()
                     await self.ready.wait()
                 message = self.waiting.popleft()
+                if isinstance(message, Outgoing):   # a table's state: its text made once for every connection
+                    text = self._text_of(message)
+                    if text is None:
+                        continue
+                    sending = self.websocket.send_text(text)
+                else:
+                    sending = self.websocket.send_json(message)
                 self.sending_since = self.clock()
-                await self.websocket.send_json(message)
+                await sending
                 self.sending_since = None
+
+    def _text_of(self, message: Outgoing) -> str | None:
+        """A table's state message as it goes to this client: the change from the one it has, if it has the one
+        before it, else the whole message; None for one older than the one it has (a broadcast from another thread
+        may reach the loop after a later one made on the loop)."""
+        if message.serial <= self.last_state:
+            return None
+        text = message.text_after(self.last_state)
+        self.last_state = message.serial
+        return text
+
+
+class _Handover:
+    """Messages for the Senders of one event loop, from other threads (the bots' scheduler, the thinking workers'
+    answers): one wake-up of the loop takes every message put since the last, in order (a broadcast to many
+    connections wakes the loop once, not once per connection)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.lock = threading.Lock()
+        self.waiting: list[tuple[Sender, dict[str, Any]]] = []
+
+    def put(self, sender: "Sender", message: dict[str, Any]) -> None:
+        with self.lock:
+            self.waiting.append((sender, message))
+            if len(self.waiting) > 1:
+                return   # a wake-up is on its way already
+        try:
+            self.loop.call_soon_threadsafe(self._deliver)
+        except RuntimeError:   # the server's loop has closed (shutdown): nobody is listening any more
+            pass
+
+    def _deliver(self) -> None:
+        with self.lock:
+            waiting, self.waiting = self.waiting, []
+        for sender, message in waiting:
+            sender.put_on_loop(message)
+
+
+_HANDOVERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Handover] = weakref.WeakKeyDictionary()
+_HANDOVERS_LOCK = threading.Lock()
+
+
+def _handover(loop: asyncio.AbstractEventLoop) -> _Handover:
+    with _HANDOVERS_LOCK:
+        found = _HANDOVERS.get(loop)
+        if found is None:
+            found = _HANDOVERS[loop] = _Handover(loop)
+        return found
 
 
 async def _answer_messages(websocket: WebSocket, sender: Sender, table: Table, token: str | None,

@@ -122,6 +122,7 @@ class Table:
         on, and its bots are let go."""
         self.dropped = True
         self.bots.let_go()
+        self.audience.forget_messages()
 
     # ---- what clients see (``audience``) -------------------------------------------------------
     @property

@@ -243,6 +243,31 @@ const GN = (function () {
     return table;
   }
 
+  // ---- the table's messages ----
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+  /** The whole state a page holds once `message` reached it holding `held` (its last state; docs/web.md, "State
+   *  and change messages"): a state message is whole; a change gives the keys that changed (those of the objects
+   *  `table`, `view` and `score_sheet` one by one), the lists of those objects that grew (`extend`: the items
+   *  added) and their keys that went (`drop`). `held` is left as it was. */
+  function applyChange(held, message) {
+    if (message.type !== "change") return message;
+    const state = Object.assign({}, held, {version: message.version});
+    for (const [key, value] of Object.entries(message)) {
+      if (key === "type" || key === "version" || key === "extend" || key === "drop") continue;
+      state[key] = isObject(state[key]) && isObject(value) ? Object.assign({}, state[key], value) : value;
+    }
+    for (const [key, lists] of Object.entries(message.extend || {})) {
+      const part = state[key] = Object.assign({}, state[key]);
+      for (const [name, items] of Object.entries(lists)) part[name] = part[name].concat(items);
+    }
+    for (const [key, names] of Object.entries(message.drop || {})) {
+      const part = state[key] = Object.assign({}, state[key]);
+      for (const name of names) delete part[name];
+    }
+    return state;
+  }
+
   return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, seatBox, botLabels, botLabel, post, clientNonce, joinSeat, createTable,
-          tokenKey, hostKey, SVG_NS};
+          tokenKey, hostKey, SVG_NS, applyChange};
 })();

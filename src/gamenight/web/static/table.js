@@ -975,7 +975,9 @@
     };
     ws.onmessage = (event) => {
       if (socket !== ws) return;
-      const message = JSON.parse(event.data);
+      const received = JSON.parse(event.data);
+      if (received.type === "change" && !live) return;   // (never: a connection's first state comes whole)
+      const message = GN.applyChange(live, received);   // a change: the whole state it leads to
       if (message.type === "state") {
         if (live && live.version !== message.version) showError("");
         playSoundFor(live, message);
