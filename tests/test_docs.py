@@ -11,7 +11,8 @@ import pytest
 MODULES = ["gamenight", "gamenight.core.rng", "gamenight.core.cards", "gamenight.core.text", "gamenight.core.errors",
            "gamenight.core.guide", "gamenight.i18n", "gamenight.bots.search",
            "gamenight.bots.review", "gamenight.core.encoding", "gamenight.rl.observations",
-           "gamenight.gin_rummy.inference", "gamenight.yaniv.inference"]
+           "gamenight.gin_rummy.inference", "gamenight.yaniv.inference", "gamenight.yaniv.described",
+           "gamenight.gin_rummy.described", "gamenight.thunee.described", "gamenight.yessir.described"]
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 

@@ -382,7 +382,8 @@ def _messages(game_name: str, players: int, seeds, every: int, **options) -> lis
                 for seat in {state.current_player, None}:
                     legal = [str(a) for a in state.legal_actions()] if seat is not None else []
                     out.append({"type": "state", "table": table, "seat": seat, "version": len(state.history),
-                                "view": state.view(seat), "legal_actions": legal})
+                                "view": state.view(seat), "legal_actions": legal,
+                                "legal_described": [game.describe(a) for a in legal]})
             if state.is_over:
                 return out
             p = state.current_player

@@ -23,7 +23,7 @@ GAMES = sorted(SHORT)
 JSON = {"Content-Type": "application/json"}   # the one body type the server accepts
 # the keys of each message a WebSocket client may receive (docs/web.md, "WebSocket"): (always there, sometimes)
 DOCUMENTED = {
-    "state": ({"type", "table", "seat", "version", "view", "legal_actions", "score_sheet"}, set()),
+    "state": ({"type", "table", "seat", "version", "view", "legal_actions", "legal_described", "score_sheet"}, set()),
     "error": ({"type", "error", "status"}, set()),
     "pong": ({"type"}, set()),
     "review": ({"type", "seat", "status"}, {"done", "total", "decisions", "summary"}),
@@ -262,7 +262,7 @@ def check_message_leaks_nothing(state, seat, message, rng):
         # legal actions are checked below to be the engine's own for the seat to move; their notation names
         # cards a joker stands for (Yaniv ``Jk=4h+5h+6h``), which are nobody's cards
         # (and the table's id is random text the server chose before any card was dealt: `..._Jc-...` is no card)
-        shown = {k: v for k, v in message.items() if k != "legal_actions"}
+        shown = {k: v for k, v in message.items() if k not in ("legal_actions", "legal_described")}
         shown["table"] = {k: v for k, v in message["table"].items() if k != "table_id"}
         leaked = hidden_cards(state, seat) & set(strings_in(shown))
         assert not leaked, (f"seat {seat} received hidden cards {sorted(leaked)} at "
@@ -271,7 +271,9 @@ def check_message_leaks_nothing(state, seat, message, rng):
     to_move = seat is not None and state.current_player == seat
     expected_legal = [str(a) for a in state.legal_actions()] if to_move else []
     assert message["legal_actions"] == expected_legal
-    assert set(message) == {"type", "table", "seat", "version", "view", "legal_actions", "score_sheet"}
+    assert message["legal_described"] == [state.game.describe(a) for a in expected_legal]   # the same, described
+    assert set(message) == {"type", "table", "seat", "version", "view", "legal_actions", "legal_described",
+                            "score_sheet"}
     assert message["score_sheet"] == state.score_sheet()            # the engine's public sheet, nothing more
     assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "settings",
                                      "hand_pause", "current_player", "is_over", "actions", "created",

@@ -431,7 +431,8 @@ class PlaySession:
         """The legal actions as the menu lists them, each with its label: the actions on cards of the hand in the
         order the table shows the hand."""
         ordered = in_hand_order(legal, self.renderer.hand_order(view))
-        return [(action, self.renderer.action_label(str(action), view)) for action in ordered]
+        return [(action, self.renderer.action_label(str(action), view, self.game.describe(action)))
+                for action in ordered]
 
     def _print_menu(self, legal: list[Action], view: View) -> None:
         lines = []

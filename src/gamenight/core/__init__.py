@@ -11,10 +11,10 @@ from .record import GameRecord, replay, replay_steps
 from .registry import Bot, bots_for, games, make, make_bot, register_bot, register_game
 from .rng import Rng
 from .text import N_, Text, nText
-from .views import ScoreSheet, SheetRow, View
+from .views import Described, ScoreSheet, SheetRow, View
 
-__all__ = ["N_", "RECORD_FORMAT", "Action", "Bot", "Encoding", "Example", "Game", "GameError", "GameRecord", "Guide",
-           "GuideWriter", "IllegalAction", "Picture", "Section", "Text", "nText", "Rng", "Rules", "RulesError",
-           "ScoreSheet", "SheetRow", "State", "Utility", "View",
+__all__ = ["N_", "RECORD_FORMAT", "Action", "Bot", "Described", "Encoding", "Example", "Game", "GameError",
+           "GameRecord", "Guide", "GuideWriter", "IllegalAction", "Picture", "Section", "Text", "nText", "Rng", "Rules",
+           "RulesError", "ScoreSheet", "SheetRow", "State", "Utility", "View",
            "bots_for", "games", "make", "make_bot", "option", "play_match", "register_bot", "register_game", "replay",
            "replay_steps", "rules_dataclass", "is_whole_number", "whole_number"]

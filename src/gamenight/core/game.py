@@ -23,7 +23,7 @@ from .text import Text
 
 if TYPE_CHECKING:
     from .encoding import Encoding
-    from .views import ScoreSheet, SheetRow, View
+    from .views import Described, ScoreSheet, SheetRow, View
 
 R = TypeVar("R", bound=Rules)
 S = TypeVar("S", bound="State[Any, Any]")
@@ -141,6 +141,14 @@ class Game(abc.ABC, Generic[R, S]):
     @abc.abstractmethod
     def sample_state(self, view: View, rng: Any) -> S:
         """A full state consistent with ``view``: what the view shows is kept, the rest is dealt at random."""
+
+    def describe(self, action: Action | str) -> Described:
+        """What ``action`` (an action or its notation) does, as a small JSON-ready record a reader draws from
+        instead of reading the notation again: ``{"kind": ...}`` and the game's own fields (each game's docs page,
+        "Actions described"). A new dict the caller owns. It says only what the action itself names, so describing
+        a seat's own action tells nothing hidden; the views describe other seats' moves from what each seat may
+        know (``log_described``). The game writes it (IllegalAction for notation that names no action)."""
+        raise NotImplementedError(f"{self.title} does not describe its actions yet")
 
     def score_scale(self) -> float:
         """The points (balls, round wins) that decide a match with these rules: the scale of scores and of hand

@@ -8,6 +8,14 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 
+class Described(TypedDict):
+    """What one action does, as data a reader draws from (``game.describe(action)``), so that no client reads
+    the notation again. ``kind`` is the game's word for what the action does ("discard", "draw", "call", ...);
+    each game's own record type adds the cards or dice involved, what they stand as, the target, the amount
+    (see its docs page, "Actions described"). The notation stays the action's name; this only says what it is."""
+    kind: str
+
+
 class View(TypedDict):
     game: str                       # the game's name, as ``gamenight.games()`` lists it
     seat: int | None                # whose view this is (None: a spectator's)
@@ -20,6 +28,8 @@ class View(TypedDict):
     hand_number: int                # the hand (deal, round) being played, counted from 1
     log: list[list[Any]]            # this hand's moves as this seat may see them: [seat, text] each
     previous_log: list[list[Any]]   # the last hand's moves, likewise ([] during the first hand)
+    log_described: list[Any]        # each move of ``log`` described (``game.describe``), as this seat may know it
+    previous_log_described: list[Any]  # each move of ``previous_log`` described, likewise
 
 
 class SheetRow(TypedDict):

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Self
 from ..core.bits import cards_of
 from ..core.cards import card_str, parse_card
 from ..core.encoding import Encoding
-from ..core.game import Game, State, copy_json
+from ..core.game import Action, Game, State, copy_json
 from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
@@ -25,6 +25,8 @@ from .actions import BIGGIN, DONE, KNOCK, LAYOFF, MELD, PASS, TAKE, GinAction
 from .actions import DISCARD as DISCARD_KIND
 from .actions import DRAW as DRAW_KIND
 from .deal import Dealt, deal_hand, first_dealer, read_deal
+from .described import GinMove
+from .described import describe as describe_action
 from .melds import (
     BIT,
     MAX_VALUE,
@@ -80,6 +82,9 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
         at random to the opponent's unknown cards, the face-down knock discard and the stock."""
         gin_view: GinRummyView = view  # type: ignore[assignment]  # checked: sample_state refuses other games'
         return sample_state(GinRummyState(self), gin_view, rng)
+
+    def describe(self, action: Action | str) -> GinMove:
+        return describe_action(action if isinstance(action, GinAction) else self.parse_action(str(action)))
 
     def score_scale(self) -> float:
         """The points that decide a match: the target score."""

@@ -14,6 +14,7 @@ from ..core.bits import cards_of
 from ..core.cards import CARD_NAMES
 from ..core.views import View
 from .actions import KNOCKS, PASS_ACTION
+from .described import FACE_DOWN_KNOCK, described_log
 from .melds import BIT, VALUES, best_arrangement, best_layoff, deadwood, extended_melds, meldable, value_of
 from .phases import DEFEND, DISCARD, OVER, PHASE_NAMES, UPCARD
 from .scoring import score_text
@@ -97,9 +98,9 @@ def build_view(s: GinRummyState, seat: int | None) -> GinRummyView:
         "game": "gin_rummy", "seat": seat, "players": 2, "rules": s.game.rules_copy(),
         "phase": PHASE_NAMES[s.phase], "current_player": s.current_player, "is_over": s.phase == OVER,
         "winners": list(s.winner_seats), "hand_number": s.hand_no,
-        "log": seat_log(s, seat),
+        "log": (log := seat_log(s, seat)), "log_described": described_log(log),
         # the hand before this one: over, so the knock discard in it is no longer face down
-        "previous_log": [[p, text] for p, text in s.prev_log],
+        "previous_log": [[p, text] for p, text in s.prev_log], "previous_log_described": described_log(s.prev_log),
         "dealer": s.dealer, "current": s.current, "hand_sizes": [h.bit_count() for h in s.hands],
         "known": [names_of(k) for k in s.known], "discard_pile": _names(s.pile),
         "upcard": CARD_NAMES[s.pile[-1]] if s.pile else None, "stock_size": len(s.stock),
@@ -128,7 +129,7 @@ def seat_log(s: GinRummyState, seat: int | None) -> list[list[Any]]:
     other seats see a bare "knock"."""
     if s.knocker < 0 or seat == s.knocker or s.phase == OVER:
         return [[p, text] for p, text in s.log]
-    return [[p, "knock" if text.startswith("knock") else text] for p, text in s.log]
+    return [[p, FACE_DOWN_KNOCK if text.startswith("knock") else text] for p, text in s.log]
 
 
 def hand_facts(s: GinRummyState, seat: int) -> HandFacts:

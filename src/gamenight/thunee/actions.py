@@ -100,12 +100,17 @@ def meld_mask(suit: int, meld: int) -> int:
     return m
 
 
+WEAK_LIMIT = 10                   # T9: a hand worth this many card points or less may be redealt
+JODI_POINTS = (0, 20, 30)         # T22: by meld (none, K+Q, J+K+Q)
+TRUMP_JODI_BONUS = 20             # T22: what a Jodi in trumps adds
+
+
 def meld_value(melds: tuple[int, ...], trump: int) -> int:
     """T22: K+Q = 20 (40 in trumps), J+K+Q = 30 (50 in trumps)."""
     total = 0
     for suit, m in enumerate(melds):
         if m:
-            total += (20 if m == 1 else 30) + (20 if suit == trump else 0)
+            total += JODI_POINTS[m] + (TRUMP_JODI_BONUS if suit == trump else 0)
     return total
 
 

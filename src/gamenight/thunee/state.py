@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Self
 from ..core.bits import cards_of, mask_of
 from ..core.encoding import Encoding
 from ..core.errors import RulesError
-from ..core.game import Game, State, copy_json
+from ..core.game import Action, Game, State, copy_json
 from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
@@ -30,6 +30,7 @@ from .actions import (
     SUIT_CHARS,
     SUIT_MASK,
     TABLE,
+    WEAK_LIMIT,
     J,
     Kind,
     ThuneeAction,
@@ -39,6 +40,8 @@ from .actions import (
     points_of,
 )
 from .deal import dealt_stock, read_deal
+from .described import ThuneeMove
+from .described import describe as describe_action
 from .phases import PHASE_NAMES, ROYALS_CALLS, SOLO, FinalCall, Phase, Special, phases_of_log
 from .rules import ThuneeRules
 from .scoring import (
@@ -60,7 +63,6 @@ WEAK, TRIP_PHASE, CALLING, TRUMP_PHASE, BLIND, SPECIAL, JODI_PHASE, PLAYING, OVE
 NO_SPECIAL, S_THUNEE, S_ROYALS, S_BLIND_THUNEE, S_BLIND_ROYALS, S_TRIP, S_MOONEY = Special
 NO_FINAL, F_DOUBLE, F_KANAK = FinalCall
 
-WEAK_LIMIT = 10                           # T9
 # what a hand's phase is for: why an action of another phase is not legal in it
 PHASE_PURPOSES = {
     WEAK: Text("first each player may ask for a redeal of a weak hand, or pass"),
@@ -107,6 +109,9 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
 
     def parse_action(self, text: str) -> ThuneeAction:
         return self.table.parse(text)
+
+    def describe(self, action: Action | str) -> ThuneeMove:
+        return describe_action(action if isinstance(action, ThuneeAction) else self.parse_action(str(action)))
 
     @property
     def actions(self) -> list[ThuneeAction]:

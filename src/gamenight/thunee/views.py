@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.bits import cards_of
 from ..core.game import copy_json
+from ..core.text import Text
 from ..core.views import View
-from .actions import JODI, SUIT_CHARS, TABLE, card_text, meld_value
+from .actions import JODI, JODI_POINTS, SUIT_CHARS, TABLE, TRUMP_JODI_BONUS, WEAK_LIMIT, card_text, meld_value
+from .described import FACE_DOWN_TRUMP, described_log
 from .phases import FINAL_NAMES, PHASE_NAMES, SPECIAL_NAMES, FinalCall, Phase, Special
 from .scoring import counting_total
 from .tricks import strength_for, trick_winner
@@ -67,6 +69,8 @@ class ThuneeView(View):
     final_seat: int
     voids: list[str]                      # the suits each seat has shown it lacks
     log_phases: list[str]                 # the phase each move of ``log`` was made in (its name)
+    rule_notes: dict[str, Any]            # the rules a moment asks about, as Text JSON: "weak" (the weak-hand
+                                          # phase), "jodi" (the Jodi window), "trip" (a Trip is played)
     last_hand: dict[str, Any] | None      # the last hand's result and scoring line
 
 
@@ -112,6 +116,8 @@ def build_view(s: ThuneeState, seat: int | None) -> ThuneeView:
         "final_call": FINAL_NAMES[s.final_call], "final_seat": s.final_seat,
         "voids": [_SUITS_IN[v] for v in s.voids],
         "log": log, "log_phases": list(s.log_phases), "previous_log": previous,
+        "log_described": described_log(log), "previous_log_described": described_log(previous),
+        "rule_notes": rule_notes(s),
         "last_hand": copy_json(s.last_hand), "is_over": over, "winners": s.winners,
     }
 
@@ -144,12 +150,34 @@ def _logs(s: ThuneeState, seat: int | None) -> tuple[list[list[Any]], list[list[
     if s.trump_shown and s.special == Special.NONE:
         log = [[p, text] for p, text in s.log]
     else:
-        log = [[p, "trump ?" if p != seat and text.startswith("trump ") else text] for p, text in s.log]
+        log = [[p, FACE_DOWN_TRUMP if p != seat and text.startswith("trump ") else text] for p, text in s.log]
     if s.prev_open:
         previous = [[p, text] for p, text in s.prev_log]
     else:  # the face-down trump card of the hand before stays hidden from the others
-        previous = [[p, "trump ?" if p != seat and text.startswith("trump ") else text] for p, text in s.prev_log]
+        previous = [[p, FACE_DOWN_TRUMP if p != seat and text.startswith("trump ") else text] for p, text in s.prev_log]
     return log, previous
+
+
+_WEAK_NOTE = Text("you may demand a redeal if your first cards total {points} points or less", points=WEAK_LIMIT)
+_JODI_NOTE = Text("declare Jodi (K+Q {pair}, {pair_trump} in trumps; J+K+Q {triple}, {triple_trump} in trumps) or "
+                  "pass", pair=JODI_POINTS[1], pair_trump=JODI_POINTS[1] + TRUMP_JODI_BONUS, triple=JODI_POINTS[2],
+                  triple_trump=JODI_POINTS[2] + TRUMP_JODI_BONUS)
+
+
+def rule_notes(s: ThuneeState) -> dict[str, Any]:
+    """The rules the moment asks about, in words with the engine's own values (Text JSON): the weak-hand limit in
+    the weak-hand phase (T9), the Jodi values in the Jodi window (T22), and Trip's ranking while a Trip is played
+    (T32, naming its caller as ``seat {number}``)."""
+    notes: dict[str, Any] = {}
+    if s.phase == Phase.WEAK:
+        notes["weak"] = _WEAK_NOTE.to_json()
+    elif s.phase == Phase.JODI:
+        notes["jodi"] = _JODI_NOTE.to_json()
+    if s.special == Special.TRIP:
+        notes["trip"] = Text("called by {name}: no trump, the caller must win the last trick; in the first three "
+                             "tricks 9, A and 10 rank equal, above J, K, Q",
+                             name=Text("seat {number}", number=s.special_seat)).to_json()
+    return notes
 
 
 def _trick_winner(s: ThuneeState) -> list[Any]:

@@ -123,7 +123,8 @@ class Audience:
                    and not self._pause_left())
         legal = [str(a) for a in state.legal_actions()] if to_move else []
         return {"type": "state", "table": summary or self.summary(), "seat": seat, "version": len(state.history),
-                "view": state.view(seat), "legal_actions": legal, "score_sheet": sheet or state.score_sheet()}
+                "view": state.view(seat), "legal_actions": legal, "score_sheet": sheet or state.score_sheet(),
+                "legal_described": [self.game.describe(a) for a in state.legal_now()] if legal else []}
 
     def message_for_token(self, token: str | None) -> dict[str, Any]:
         """The message of the token's seat (no token: the spectator's)."""

@@ -28,6 +28,7 @@ class Decision:
     view: dict[str, Any]
     legal: tuple[str, ...]
     played: str
+    legal_described: tuple[Any, ...] = ()   # each legal move described (``game.describe``), in the same order
 
 
 def decisions_of(game: gamenight.Game[Any, Any], seed: int, actions: list[Any], seat: int) -> list[Decision]:
@@ -37,7 +38,8 @@ def decisions_of(game: gamenight.Game[Any, Any], seed: int, actions: list[Any], 
     for index, action in enumerate(actions):
         legal = state.legal_actions()
         if state.current_player == seat and len(legal) > 1:
-            found.append(Decision(index, dict(state.view(seat)), tuple(str(a) for a in legal), str(action)))
+            found.append(Decision(index, dict(state.view(seat)), tuple(str(a) for a in legal), str(action),
+                                  tuple(game.describe(a) for a in legal)))
         state.apply(action)
     return found
 
@@ -89,7 +91,8 @@ class SeatReview:
             self.failed = True
             return
         # the page names the moves as its buttons did then: it gets the seat's own view and legal moves of then
-        self.judged.append({**answer, "index": decision.index, "view": decision.view, "legal": list(decision.legal)})
+        self.judged.append({**answer, "index": decision.index, "view": decision.view, "legal": list(decision.legal),
+                            "legal_described": list(decision.legal_described)})
 
     def message(self) -> dict[str, Any]:
         """What the person's pages receive: ``status`` ("running", "done" or "failed") and the decisions judged of

@@ -8,7 +8,7 @@ from typing import Any, Self, cast
 from ..core.cards import CARD_NAMES, JOKER, card_str, parse_card
 from ..core.encoding import Encoding
 from ..core.errors import RulesError
-from ..core.game import Game, State, copy_json
+from ..core.game import Action, Game, State, copy_json
 from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
@@ -16,6 +16,8 @@ from ..core.views import View
 from . import sampling, scoring
 from .actions import CALL, DRAW, KEEP, RUN, SET, SINGLE, SLAP, SWAP, TAKE, Kind, YanivAction, action_table, run_text
 from .deal import Setup, no_deal, read_deal
+from .described import YanivMove, described, group_described
+from .described import describe as describe_action
 from .rules import YanivRules
 from .views import RoundSummary, YanivView, copy_summary, shown, shown_summary
 
@@ -75,6 +77,9 @@ class YanivGame(Game[YanivRules, "YanivState"]):
 
     def deck(self) -> list[int]:
         return (list(range(52)) + [JOKER, JOKER]) * self.packs
+
+    def describe(self, action: Action | str) -> YanivMove:
+        return describe_action(action if isinstance(action, YanivAction) else self.parse_action(str(action)))
 
     def score_scale(self) -> float:
         """The points that decide a match: the elimination limit."""
@@ -500,11 +505,16 @@ class YanivState(State[YanivGame, YanivAction]):
             "previous_run_start": self.prev_start,
             "previous_group_text": _group_text(self.prev_kind, self.prev_start, take_group),
             "takeable": shown(takeable_cards(take_group, self.prev_kind, rules.set_pick_any)),
+            "previous_group_described": group_described(self.prev_kind, self.prev_start, take_group),
             "pending_discard": str(self.pending) if self.pending is not None else None,
+            "pending_described": group_described(self.pending.kind, self.pending.run_start, self.pending.cards)
+            if self.pending is not None else None,
             "stock_size": len(self.stock),
             "scores": list(self.totals), "active": list(self.active),
             "log": [[p, a.text] for p, a in zip(self.actors[self.round_start:], self.history[self.round_start:])],
             "previous_log": [[p, text] for p, text in self._previous_log()],
+            "log_described": described(self.history[self.round_start:]),
+            "previous_log_described": described(self.history[self.prev_round_start:self.round_start]),
             "last_round": self._round_shown(),
             "is_over": self.phase == OVER, "winners": list(self.winner_seats),
         }

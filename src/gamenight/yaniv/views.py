@@ -11,6 +11,7 @@ from typing import Any, TypedDict, cast
 
 from ..core.cards import CARD_NAMES, JOKER, parse_card
 from ..core.views import View
+from .described import YanivMove
 
 
 class RoundSummary(TypedDict):
@@ -44,8 +45,10 @@ class YanivView(View):
     previous_group_type: str            # single, set or run
     previous_run_start: int             # for a run: the card its first position stands for (a kind), else -1
     previous_group_text: str            # the group in notation (a run's jokers say what they stand for)
+    previous_group_described: YanivMove | None  # the group as its discard is described (None: no group)
     takeable: list[str]                 # the cards of previous_group the rules let a player take
     pending_discard: str | None         # the group the seat to move has just laid, before taking
+    pending_described: YanivMove | None  # that discard described
     stock_size: int
     scores: list[int]                   # every seat's total
     active: list[bool]                  # False: eliminated

@@ -12,7 +12,7 @@ import random
 from typing import Any, Self, cast
 
 from ..core.encoding import Encoding
-from ..core.game import Game, State
+from ..core.game import Action, Game, State
 from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
@@ -20,6 +20,8 @@ from ..core.views import View
 from . import actions as A
 from .actions import DOWN, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, YESSIR, YessirAction
 from .deal import fill, read_deal
+from .described import YessirMove
+from .described import describe as describe_action
 from .hands import CATEGORY_NAMES, KEY_TABLES, key_category, roll_facts
 from .phases import OVER, PHASE_NAMES, PIP, TURNS
 from .rules import YessirRules
@@ -95,6 +97,9 @@ class YessirGame(Game[YessirRules, "YessirState"]):
 
     def parse_action(self, text: object) -> YessirAction:
         return A.parse(text)
+
+    def describe(self, action: Action | str) -> YessirMove:
+        return describe_action(action if isinstance(action, YessirAction) else self.parse_action(str(action)))
 
     @property
     def actions(self) -> tuple[YessirAction, ...]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..core.game import copy_json
 from ..core.views import View
+from .described import described
 from .hands import hand_facts, roll_facts
 from .phases import OVER, PHASE_NAMES, PIP, TURNS
 
@@ -141,6 +142,8 @@ def build_view(state: YessirState, seat: int | None) -> YessirView:
         "luck_after": game.luck_after[state.luck[state.current]].copy() if phase == TURNS else {},
         "log": [[p, a.text] for p, a in zip(state.actors[start:], state.history[start:])],
         "previous_log": [[p, text] for p, text in state.previous_log()],
+        "log_described": described(state.history[start:]),
+        "previous_log_described": described(state.history[state.prev_round_start:start]),
         "before": [table_before(x, n) for x in state.seen],
         "last_round": reveal_view(state),
         "is_over": over, "winners": list(state.winner_seats),

@@ -9,8 +9,9 @@ the markup is taken out and the text printed plain):
 
 ``table(view) -> str``
     What the seat sees now: its hand, the table, every player's public facts, scores, whose turn.
-``action_label(action_text, view) -> str``
-    The menu label of one legal action (``action_text`` is its notation, ``str(action)``).
+``action_label(action_text, view, described=None) -> str``
+    The menu label of one legal action (``action_text`` is its name, ``str(action)``; ``described`` the engine's
+    record of it, ``game.describe(action)``, which the renderer draws from: renderers never read the notation).
 ``hand_order(view) -> list[str]``
     The seat's cards in the order ``table`` shows them; the menu lists the moves on them (discards, knocks) in
     that order. The generic one: the view's ``hand`` as it is.
@@ -39,7 +40,7 @@ class Renderer(Protocol):
     """What draws a game's views in the terminal (the methods above)."""
 
     def table(self, view: Any) -> str: ...
-    def action_label(self, action_text: str, view: Any) -> str: ...
+    def action_label(self, action_text: str, view: Any, described: Any = None) -> str: ...
     def hand_order(self, view: Any) -> list[str]: ...
     def hand_summary(self, view: Any) -> str | None: ...
     def match_summary(self, view: Any) -> str: ...

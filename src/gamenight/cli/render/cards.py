@@ -1,6 +1,8 @@
 """Cards for the terminal: ``7s`` -> ``7♠``, red hearts and diamonds, ``10`` spelt out."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 _SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _RED = {"h", "d"}
 
@@ -18,6 +20,6 @@ def card_markup(text: str) -> str:
     return f"[bold red]{shown}[/bold red]" if suit in _RED else f"[bold]{shown}[/bold]"
 
 
-def cards_markup(cards, sep: str = " ") -> str:
+def cards_markup(cards: Iterable[str], sep: str = " ") -> str:
     """Several cards, e.g. a hand."""
     return sep.join(card_markup(c) for c in cards)

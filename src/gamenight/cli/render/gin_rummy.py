@@ -10,11 +10,9 @@ card notation, numbers and the engine's score line stay as they are. Markup stay
 around a translated text (:func:`_styled`), or comes in as a value."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..console import escape, nt, said, t
 from .cards import card_markup, cards_markup
-from .generic import GenericRenderer, recent_moves, seat_name
+from .generic import GenericRenderer, Record, ViewData, described_for, recent_moves, seat_name
 
 
 def _styled(style: str, text: str) -> str:
@@ -37,7 +35,7 @@ def _dead_reason(reason: str | None) -> str:
     return reasons.get(reason or "", "")
 
 
-def _grouped(view: dict[str, Any]) -> str:
+def _grouped(view: ViewData) -> str:
     """The hand with its best melds in brackets, then the deadwood cards (the view's arrangement)."""
     parts = [_bracket(cards_markup(m)) for m in view["hand_melds"]]
     if view["hand_deadwood_cards"]:
@@ -49,7 +47,7 @@ def _bracket(markup: str) -> str:
     return "\\[" + markup + "]"
 
 
-def _who(p: int, seat) -> str:
+def _who(p: int, seat: int | None) -> str:
     return seat_name(p, seat)
 
 
@@ -69,13 +67,13 @@ def _totals(numbers: list[int]) -> dict[str, object]:
 
 
 class Renderer(GenericRenderer):
-    def table(self, view: dict) -> str:
+    def table(self, view: ViewData) -> str:
         seat = view["seat"]
         turn = view["current_player"]
         lines = [_header(view), "", *_seat_lines(view), "", *_pile_lines(view)]
         if view["knocker"] is not None:
             lines += _knock_lines(view)
-        lines += recent_moves(view.get("log"), t("This hand"),
+        lines += recent_moves(view, t("This hand"),
                               lambda p, move: t("{name}: {move}", name=_who(p, seat), move=_move_text(move)))
         if seat is not None and view.get("hand") is not None:
             lines += _hand_lines(view)
@@ -89,48 +87,49 @@ class Renderer(GenericRenderer):
             lines.append(t("{seat} to play: {hint}", seat=player, hint=_phase_hint(view)))
         return "\n".join(lines)
 
-    def action_label(self, action_text: str, view: dict) -> str:
+    def action_label(self, action_text: str, view: ViewData, described: Record | None = None) -> str:
         left = view.get("discard_deadwood") or {}  # the deadwood each discard (or knock) would leave
-        if action_text == "draw":
+        move = described or described_for(view, action_text)
+        kind = move["kind"] if move else None
+        if move is None:
+            return escape(action_text)
+        if kind == "draw":
             return t("draw from the stock ({count})", count=view["stock_size"])
-        if action_text == "take":
+        if kind == "take":
             up = view["discard_pile"][-1] if view["discard_pile"] else None
             return t("take the upcard {card}", card=card_markup(up)) if up else t("take the upcard")
-        if action_text == "pass":
+        if kind == "pass":
             return t("let the hand die (pass)") if view["phase"] == "wall" else t("pass the upcard")
-        if action_text == "done":
+        if kind == "done":
             if view["phase"] == "layout":
                 return t("done: show the rest as deadwood ({points})", points=view["hand_value"])
             return (t("done: count my deadwood as it stands, {points}", points=view["hand_value"]) + " "
                     + _styled("dim", t("(best play leaves {points})", points=view["defender_best_deadwood"])))
-        if action_text == "biggin":
+        if kind == "biggin":
             return _styled("bold green", t("declare big gin"))
-        if action_text.startswith("knock "):
-            card = action_text[6:]
+        if kind == "knock":
+            card = move["card"]
             gin = " " + _styled("bold green", t("gin!")) if left.get(card) == 0 else ""
             return t("{knock}, {card} face down (deadwood {points})", knock=_styled("bold yellow", t("knock")),
                      card=card_markup(card), points=left.get(card)) + gin
-        if action_text.startswith("meld "):
-            return t("meld {cards}", cards=cards_markup(action_text[5:].split("+")))
-        if action_text.startswith("layoff "):
-            _, card, target = action_text.split()
-            if target == "run":
-                return t("lay off {card} on the run", card=card_markup(card))
-            if target == "set":
-                return t("lay off {card} on the set", card=card_markup(card))
-            return escape(action_text)
-        if action_text in left:
-            return (t("discard {card}", card=card_markup(action_text)) + " "
-                    + _styled("dim", "(" + t("deadwood {points}", points=left[action_text]) + ")"))
+        if kind == "meld":
+            return t("meld {cards}", cards=cards_markup(move["cards"]))
+        if kind == "layoff":
+            if move["target"] == "run":
+                return t("lay off {card} on the run", card=card_markup(move["card"]))
+            return t("lay off {card} on the set", card=card_markup(move["card"]))
+        if kind == "discard" and move["card"] in left:
+            return (t("discard {card}", card=card_markup(move["card"])) + " "
+                    + _styled("dim", "(" + t("deadwood {points}", points=left[move["card"]]) + ")"))
         return escape(action_text)
 
-    def hand_order(self, view: dict[str, Any]) -> list[str]:
+    def hand_order(self, view: ViewData) -> list[str]:
         """The hand as the table shows it: the melds' cards, then the deadwood cards."""
         if view.get("hand") is None:
             return []
         return [card for meld in view["hand_melds"] for card in meld] + list(view["hand_deadwood_cards"])
 
-    def hand_summary(self, view: dict) -> str | None:
+    def hand_summary(self, view: ViewData) -> str | None:
         last = view.get("last_hand")
         if not last:
             return None
@@ -173,7 +172,7 @@ class Renderer(GenericRenderer):
         lines.append("  " + t("totals: {name0} {score0}, {name1} {score1}", **_totals(last["totals"])))
         return "\n".join(lines)
 
-    def match_summary(self, view: dict) -> str:
+    def match_summary(self, view: ViewData) -> str:
         winners = view["winners"]
         seat = view.get("seat")
         names = ", ".join(_who(w, seat) for w in winners) or t("nobody")
@@ -193,7 +192,7 @@ class Renderer(GenericRenderer):
         return "\n".join(lines)
 
 
-def _header(view: dict[str, Any]) -> str:
+def _header(view: ViewData) -> str:
     rules = view["rules"]
     limit = view["knock_limit"]
     knock_text = t("gin only") if limit == 0 else t("knock at {limit} or less", limit=limit)
@@ -204,7 +203,7 @@ def _header(view: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def _seat_lines(view: dict[str, Any]) -> list[str]:
+def _seat_lines(view: ViewData) -> list[str]:
     seat, turn = view["seat"], view["current_player"]
     lines = []
     for p in (0, 1):
@@ -218,7 +217,7 @@ def _seat_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _pile_lines(view: dict[str, Any]) -> list[str]:
+def _pile_lines(view: ViewData) -> list[str]:
     pile = view["discard_pile"]
     if pile:
         earlier = pile[-6:-1]
@@ -232,7 +231,7 @@ def _pile_lines(view: dict[str, Any]) -> list[str]:
     return [upcard, nt("Stock: {n} cards", "Stock: {n} cards", view["stock_size"])]
 
 
-def _knock_lines(view: dict[str, Any]) -> list[str]:
+def _knock_lines(view: ViewData) -> list[str]:
     """The knock: who, the melds laid by each side, the layoffs and the knocker's deadwood once shown."""
     seat, k = view["seat"], view["knocker"]
     who = _who(k, seat)
@@ -255,7 +254,7 @@ def _knock_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _hand_lines(view: dict[str, Any]) -> list[str]:
+def _hand_lines(view: ViewData) -> list[str]:
     """The seat's hand as the engine arranges it, and (11 cards to discard) the best a discard leaves."""
     lines = ["", t("Your hand: {cards}", cards=_grouped(view)) + "   "
              + t("deadwood {points}", points=_styled("bold", str(view["hand_deadwood"])))]
@@ -266,36 +265,34 @@ def _hand_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _move_text(text: str) -> str:
-    """A move of the log, after the seat that made it (the engine's action notation)."""
-    if text == "draw":
+def _move_text(move: Record) -> str:
+    """A move of the log (the engine's record of it), after the seat that made it."""
+    kind = move["kind"]
+    if kind == "draw":
         return t("drew from the stock")
-    if text == "take":
+    if kind == "take":
         return t("took the upcard")
-    if text == "pass":
+    if kind == "pass":
         return t("passed")
-    if text == "done":
+    if kind == "done":
         return t("done")
-    if text == "biggin":
+    if kind == "biggin":
         return _styled("bold green", t("declared big gin"))
     knocked = _styled("bold yellow", t("knocked"))
-    if text == "knock":
+    if kind == "knock" and move["card"] is None:
         return t("{knocked} (a card face down)", knocked=knocked)
-    if text.startswith("knock "):
-        return t("{knocked}, {card} face down", knocked=knocked, card=card_markup(text[6:]))
-    if text.startswith("meld "):
-        return t("laid {cards}", cards=cards_markup(text[5:].split("+")))
-    if text.startswith("layoff "):
-        _, card, target = text.split()
-        if target == "run":
-            return t("laid off {card} on the run", card=card_markup(card))
-        if target == "set":
-            return t("laid off {card} on the set", card=card_markup(card))
-        return escape(text)
-    return t("discarded {card}", card=card_markup(text))
+    if kind == "knock":
+        return t("{knocked}, {card} face down", knocked=knocked, card=card_markup(move["card"]))
+    if kind == "meld":
+        return t("laid {cards}", cards=cards_markup(move["cards"]))
+    if kind == "layoff":
+        if move["target"] == "run":
+            return t("laid off {card} on the run", card=card_markup(move["card"]))
+        return t("laid off {card} on the set", card=card_markup(move["card"]))
+    return t("discarded {card}", card=card_markup(move["card"]))
 
 
-def _phase_hint(view: dict) -> str:
+def _phase_hint(view: ViewData) -> str:
     phase = view["phase"]
     if phase == "upcard":
         return t("take the first upcard") if view.get("must_take") else t("take the first upcard or pass it")

@@ -7,17 +7,14 @@ trump, the hand in its order. This module only words and draws them, in the term
 the words are looked up when drawn, since the language is chosen after this module is imported)."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..console import escape, nt, said, t
 from .cards import card_markup, cards_markup
-from .generic import GenericRenderer
+from .generic import GenericRenderer, Record, ViewData, described_for
 
 _SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _RECENT = 10
-_SPECIALS = ("thunee", "royals", "blind thunee", "blind royals", "trip", "mooney")
 
-View = dict[str, Any]
+View = ViewData
 
 
 def _suit_name(suit: str) -> str:
@@ -56,28 +53,30 @@ def _who(p: int, seat: int | None) -> str:
     return t("{name} (you)", name=name) if p == seat else name
 
 
-def _move(text: str) -> str:
-    if text == "pass":
+def _move(move: Record) -> str:
+    """A move (the engine's record of it), after the seat that made it."""
+    kind = move["kind"]
+    if kind == "pass":
         return f"[dim]{t('pass')}[/dim]"
-    if text == "redeal":
+    if kind == "redeal":
         return f"[yellow]{t('demanded a redeal (weak hand)')}[/yellow]"
-    if text.startswith("call "):
-        return f"[bold]{t('called {amount}', amount=text[5:])}[/bold]"
-    if text == "trump ?":
+    if kind == "call":
+        return f"[bold]{t('called {amount}', amount=move['amount'])}[/bold]"
+    if kind == "trump" and move["card"] is None:
         return t("laid the trump card face down")
-    if text == "trump last":
+    if kind == "trump_last":
         return t("took the last card dealt as trump")
-    if text.startswith("trump "):
-        return t("laid {card} face down as trump", card=card_markup(text[6:]))
-    if text.startswith("jodi "):
-        return f"[bold magenta]{t('declared Jodi {cards}', cards=escape(text[5:]))}[/bold magenta]"
-    if text.startswith("double "):
-        return t("{call} and led {card}", call=_cry("double"), card=card_markup(text[7:]))
-    if text.startswith("kanak "):
-        return t("{call} and played {card}", call=_cry("kanak"), card=card_markup(text[6:]))
-    if text in _SPECIALS:
-        return _cry(text)
-    return t("played {card}", card=card_markup(text))
+    if kind == "trump":
+        return t("laid {card} face down as trump", card=card_markup(move["card"]))
+    if kind == "jodi":
+        return f"[bold magenta]{t('declared Jodi {cards}', cards=escape('+'.join(move['melds'])))}[/bold magenta]"
+    if kind == "double":
+        return t("{call} and led {card}", call=_cry("double"), card=card_markup(move["card"]))
+    if kind == "kanak":
+        return t("{call} and played {card}", call=_cry("kanak"), card=card_markup(move["card"]))
+    if kind == "special":
+        return _cry(move["call"])
+    return t("played {card}", card=card_markup(move["card"]))
 
 
 def _cry(call: str) -> str:
@@ -85,19 +84,21 @@ def _cry(call: str) -> str:
     return f"[bold yellow]{t('{call}!', call=_call_name(call))}[/bold yellow]"
 
 
-def _prompt(phase: str) -> str:
-    """What the player to move is asked to do in ``phase``."""
+def _prompt(view: View) -> str:
+    """What the player to move is asked to do now (the rules the moment asks about are the engine's
+    ``rule_notes``)."""
+    notes = view.get("rule_notes") or {}
     prompts = {
-        "weak": t("you may demand a redeal if your first cards total 10 points or less"),
+        "weak": said(notes.get("weak")),
         "trip": t("declare Trip (no trump, you lead, win the last trick) or pass"),
         "calling": t("call the next amount to choose trump, or pass (a pass is final)"),
         "trump": t("lay one card of your trump suit face down"),
         "blind": t("call Blind Thunee before seeing your last cards, or pass"),
         "special": t("call Thunee (win every trick alone) or pass"),
-        "jodi": t("declare Jodi (K+Q 20, 40 in trumps; J+K+Q 30, 50 in trumps) or pass"),
+        "jodi": said(notes.get("jodi")),
         "play": t("play a card (follow suit if you can)"),
     }
-    return prompts.get(phase, "")
+    return prompts.get(view["phase"], "")
 
 
 class Renderer(GenericRenderer):
@@ -109,25 +110,27 @@ class Renderer(GenericRenderer):
             lines.append(f"[bold]{t('The match is over.')}[/bold]")
         elif turn is not None:
             who = t("Your turn") if turn == seat else t("Seat {seat}'s turn", seat=turn)
-            lines.append(t("{turn}: {task}", turn=f"[bold]{who}[/bold]", task=_prompt(view["phase"])))
+            lines.append(t("{turn}: {task}", turn=f"[bold]{who}[/bold]", task=_prompt(view)))
         return "\n".join(lines)
 
-    def action_label(self, action_text: str, view: View) -> str:
-        if action_text == "pass":
+    def action_label(self, action_text: str, view: View, described: Record | None = None) -> str:
+        move = described or described_for(view, action_text)
+        kind = move["kind"] if move else None
+        if move is None:
+            return escape(action_text)
+        if kind == "pass":
             return t("pass")
-        if action_text.startswith("trump ") and action_text != "trump last":
-            return t("trump {card}", card=card_markup(action_text[6:]))
-        if len(action_text) == 2:
-            return card_markup(action_text)
-        if action_text.startswith("call "):
-            return f"[bold]{t('call {amount}', amount=action_text[5:])}[/bold]"
-        if action_text.startswith("jodi "):
-            return f"[bold magenta]{t('Jodi')} {escape(action_text[5:])}[/bold magenta]"
-        if action_text.startswith("kanak "):
-            return t("{call} and {card}", call=_cry("kanak"), card=card_markup(action_text[6:]))
-        if action_text in ("redeal", "trump last") or action_text in _SPECIALS or action_text.startswith("double "):
-            return _move(action_text)
-        return card_markup(action_text)
+        if kind == "trump" and move["card"]:
+            return t("trump {card}", card=card_markup(move["card"]))
+        if kind == "play":
+            return card_markup(move["card"])
+        if kind == "call":
+            return f"[bold]{t('call {amount}', amount=move['amount'])}[/bold]"
+        if kind == "jodi":
+            return f"[bold magenta]{t('Jodi')} {escape('+'.join(move['melds']))}[/bold magenta]"
+        if kind == "kanak":
+            return t("{call} and {card}", call=_cry("kanak"), card=card_markup(move["card"]))
+        return _move(move)
 
     def hand_summary(self, view: View) -> str | None:
         last = view.get("last_hand")
@@ -259,7 +262,9 @@ def _recent_moves(view: View) -> list[str]:
     log = view.get("log") or []
     if not log or view["phase"] == "play":
         return []
-    moves = ["  " + t("{name}: {move}", name=_who(p, view["seat"]), move=_move(move)) for p, move in log[-_RECENT:]]
+    described = view.get("log_described") or []
+    moves = ["  " + t("{name}: {move}", name=_who(entry[0], view["seat"]), move=_move(move))
+             for entry, move in list(zip(log, described))[-_RECENT:]]
     return ["", f"[dim]{t('This hand:')}[/dim]"] + moves
 
 

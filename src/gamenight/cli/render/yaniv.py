@@ -3,38 +3,37 @@ every player's hand size, known cards and total, and the round's recent moves.""
 from __future__ import annotations
 
 from functools import reduce
-from typing import Any
 
 from ..console import escape, nt, t
 from .cards import card_markup, cards_markup
-from .generic import GenericRenderer, recent_moves, seat_name
+from .generic import GenericRenderer, Record, ViewData, described_for, recent_moves, seat_name
 
 
-def _group_markup(text: str) -> str:
+def _group_markup(group: Record | None) -> str:
+    """A discard's cards (its record), each joker with the card it stands for in a run."""
+    if not group:
+        return ""
     parts = []
-    for token in text.split("+"):
-        if "=" in token:
-            joker, stands = token.split("=", 1)
-            parts.append(f"{card_markup(joker)}[dim](={escape(stands)})[/dim]")
-        else:
-            parts.append(card_markup(token))
+    for card, stands in zip(group["cards"], group["stands_as"]):
+        parts.append(f"{card_markup(card)}[dim](={escape(stands)})[/dim]" if stands else card_markup(card))
     return " ".join(parts)
 
 
-def _move_markup(text: str) -> str:
-    if text == "yaniv":
+def _move_markup(move: Record) -> str:
+    kind = move["kind"]
+    if kind == "call":
         return f"[bold yellow]{t('Yaniv!')}[/bold yellow]"
-    if text == "draw":
+    if kind == "draw":
         return t("drew from the stock")
-    if text.startswith("take "):
-        return t("took {card}", card=card_markup(text[5:]))
-    if text.startswith("swap "):
-        return t("swapped {card} for a joker", card=card_markup(text[5:]))
-    if text == "slap":
+    if kind == "take":
+        return t("took {card}", card=card_markup(move["card"]))
+    if kind == "swap":
+        return t("swapped {card} for a joker", card=card_markup(move["card"]))
+    if kind == "slap":
         return t("slapped down the drawn card")
-    if text == "keep":
+    if kind == "keep":
         return t("kept the drawn card")
-    return t("discarded {cards}", cards=_group_markup(text))
+    return t("discarded {cards}", cards=_group_markup(move))
 
 
 def _who_starting(p: int, seat: int | None) -> str:
@@ -59,37 +58,41 @@ def _group_type(kind: str) -> str:
 
 
 class Renderer(GenericRenderer):
-    def table(self, view: dict[str, Any]) -> str:
+    def table(self, view: ViewData) -> str:
         lines = [_header(view), "", *_seat_lines(view), "", *_pile_lines(view)]
         seat = view["seat"]
-        lines += recent_moves(view.get("log"), t("This round"),
+        lines += recent_moves(view, t("This round"),
                               lambda p, move: t("{name}: {move}", name=seat_name(p, seat), move=_move_markup(move)))
         lines += _hand_lines(view)
         lines += _prompt_lines(view)
         return "\n".join(lines)
 
-    def action_label(self, action_text: str, view: dict[str, Any]) -> str:
-        if action_text == "yaniv":
+    def action_label(self, action_text: str, view: ViewData, described: Record | None = None) -> str:
+        move = described or described_for(view, action_text)
+        if move is None:
+            return escape(action_text)
+        kind = move["kind"]
+        if kind == "call":
             return f"[bold yellow]{t('call Yaniv!')}[/bold yellow]"
-        if action_text == "draw":
+        if kind == "draw":
             return t("draw from the stock ({count})", count=view["stock_size"])
-        if action_text.startswith("take "):
-            return t("take {card}", card=card_markup(action_text[5:]))
-        if action_text.startswith("swap "):
-            return t("give {card} for the joker", card=card_markup(action_text[5:]))
-        if action_text == "slap":
+        if kind == "take":
+            return t("take {card}", card=card_markup(move["card"]))
+        if kind == "swap":
+            return t("give {card} for the joker", card=card_markup(move["card"]))
+        if kind == "slap":
             if view.get("drawn"):
                 return t("slap down {card}", card=card_markup(view["drawn"]))
             return t("slap down the drawn card")
-        if action_text == "keep":
+        if kind == "keep":
             return t("keep the drawn card")
-        label = _group_markup(action_text)
+        label = _group_markup(move)
         left = (view.get("hand_value_after") or {}).get(action_text)
         if left is not None:
             label += f" [dim]({t('leaves {value}', value=left)})[/dim]"
         return label
 
-    def hand_summary(self, view: dict[str, Any]) -> str | None:
+    def hand_summary(self, view: ViewData) -> str | None:
         result = view.get("last_round")
         if not result:
             return None
@@ -116,7 +119,7 @@ class Renderer(GenericRenderer):
                          + (" " + " ".join(notes) if notes else ""))
         return "\n".join(lines)
 
-    def match_summary(self, view: dict[str, Any]) -> str:
+    def match_summary(self, view: ViewData) -> str:
         winners = view["winners"]
         seat = view.get("seat")
         names = ", ".join(seat_name(w, seat) for w in winners) or t("nobody")
@@ -131,7 +134,7 @@ class Renderer(GenericRenderer):
         return "\n".join(lines)
 
 
-def _header(view: dict[str, Any]) -> str:
+def _header(view: ViewData) -> str:
     rules = view["rules"]
     limit = rules.get("yaniv_limit")
     call = t("call at any hand") if limit is None else t("call at {limit} or less", limit=limit)
@@ -142,7 +145,7 @@ def _header(view: dict[str, Any]) -> str:
     return header
 
 
-def _seat_lines(view: dict[str, Any]) -> list[str]:
+def _seat_lines(view: ViewData) -> list[str]:
     """Every player: hand size, the cards known to be held (taken from the pile), total; the eliminated struck."""
     seat, turn = view["seat"], view["current_player"]
     lines = []
@@ -159,22 +162,22 @@ def _seat_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _pile_lines(view: dict[str, Any]) -> list[str]:
+def _pile_lines(view: ViewData) -> list[str]:
     """The table: the group that can be taken from (and which of its cards may be taken), the group just laid,
     the stock."""
     seat, turn = view["seat"], view["current_player"]
-    lines = [t("Discard to take from: {group}", group=_group_markup(view["previous_group_text"]))
+    lines = [t("Discard to take from: {group}", group=_group_markup(view["previous_group_described"]))
              + f" [dim]({_group_type(view['previous_group_type'])})[/dim] · "
              + t("can be taken: {cards}", cards=_either(view["takeable"]))]
-    if view.get("pending_discard"):
-        group = _group_markup(view["pending_discard"])
+    if view.get("pending_described"):
+        group = _group_markup(view["pending_described"])
         lines.append(t("Just discarded by you: {cards}", cards=group) if turn == seat else
                      t("Just discarded by {name}: {cards}", name=t("seat {number}", number=turn), cards=group))
     lines.append(nt("Stock: {n} cards", "Stock: {n} cards", view["stock_size"]))
     return lines
 
 
-def _hand_lines(view: dict[str, Any]) -> list[str]:
+def _hand_lines(view: ViewData) -> list[str]:
     """The seat's own hand and its value (and whether it may call), and a card just drawn."""
     if view["seat"] is None or view.get("hand") is None:
         return []
@@ -186,7 +189,7 @@ def _hand_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _prompt_lines(view: dict[str, Any]) -> list[str]:
+def _prompt_lines(view: ViewData) -> list[str]:
     seat, turn = view["seat"], view["current_player"]
     if view["is_over"]:
         return [f"[bold]{t('The match is over.')}[/bold]"]

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
 from ..console import nt, said, t
-from .generic import GenericRenderer, recent_moves, seat_name
+from .generic import GenericRenderer, Record, ViewData, described_for, recent_moves, seat_name
 
 if TYPE_CHECKING:
     from ...yessir.views import YessirView
@@ -37,15 +37,17 @@ def _who(p: int, seat: int | None) -> str:
     return seat_name(p, seat)
 
 
-def _move(text: str) -> str:
-    luck = {"a1": "-1", "a2": "-1", "a3": "-1", "b": "-2", "c": "-2", "e": "+1"}
-    words = {"b": t("rerolled all three shared dice"), "c": t("rerolled their own dice"),
-             "d": "[bold yellow]" + t("Yessir!") + "[/bold yellow]",
-             "e": t("rerolled their own dice blind and is out of this round"),
+def _move(move: Record) -> str:
+    """A move (the engine's record of it), after the seat that made it, with what it did to its luck die."""
+    kind = move["kind"]
+    words = {"reroll_shared": t("rerolled all three shared dice"), "reroll_own": t("rerolled their own dice"),
+             "yessir": "[bold yellow]" + t("Yessir!") + "[/bold yellow]",
+             "blind": t("rerolled their own dice blind and is out of this round"),
              "keep": t("kept the die as it fell"), "up": t("moved the die one pip up"),
              "down": t("moved the die one pip down")}
-    said = t("rerolled shared die {number}", number=text[1]) if text in ("a1", "a2", "a3") else words.get(text, text)
-    return said + (f" [dim]({t('luck {change}', change=luck[text])})[/dim]" if text in luck else "")
+    text = t("rerolled shared die {number}", number=move["die"]) if kind == "reroll_die" else words.get(kind, str(kind))
+    luck = move.get("luck", 0)
+    return text + (f" [dim]({t('luck {change}', change=f'{luck:+d}')})[/dim]" if luck else "")
 
 
 def _header(v: YessirView) -> str:
@@ -93,19 +95,19 @@ def _prompt(v: YessirView) -> str | None:
     return None
 
 
-def _turn_words(action: str) -> str:
-    return {"b": t("reroll all three shared dice"), "c": t("reroll your two dice and look"),
-            "e": t("reroll your dice blind and sit out this round")}.get(action, action)
+def _turn_words(kind: str | None, action_text: str) -> str:
+    return {"reroll_shared": t("reroll all three shared dice"), "reroll_own": t("reroll your two dice and look"),
+            "blind": t("reroll your dice blind and sit out this round")}.get(kind or "", action_text)
 
 
 class Renderer(GenericRenderer):
-    def table(self, view: dict[str, Any]) -> str:
+    def table(self, view: ViewData) -> str:
         v = cast("YessirView", view)
         seat = v["seat"]
         shared = "   ".join(f"[dim]{i}:[/dim]{die(x)}" for i, x in enumerate(v["shared"], 1))
         lines = [_header(v), "", t("Shared dice:  {dice}", dice=shared), ""]
         lines += [_seat_line(v, p) for p in range(v["players"])]
-        lines += recent_moves(v["log"], t("This round"), lambda p, move: f"{_who(p, seat)}: {_move(move)}")
+        lines += recent_moves(view, t("This round"), lambda p, move: f"{_who(p, seat)}: {_move(move)}")
         if seat is not None and not v["is_over"]:
             lines += ["", _own_dice(v)]
         prompt = _prompt(v)
@@ -113,25 +115,27 @@ class Renderer(GenericRenderer):
             lines.append(prompt)
         return "\n".join(lines)
 
-    def action_label(self, action_text: str, view: dict[str, Any]) -> str:
+    def action_label(self, action_text: str, view: ViewData, described: Record | None = None) -> str:
         v = cast("YessirView", view)
+        move = described or described_for(view, action_text)
+        kind = move["kind"] if move else None
         faces = v["pip_faces"]
         if faces is not None:
             return {"keep": t("keep the {face}", face=faces["keep"]), "up": t("move it up to {face}", face=faces["up"]),
-                    "down": t("move it down to {face}", face=faces["down"])}.get(action_text, action_text)
-        if action_text == "d":
+                    "down": t("move it down to {face}", face=faces["down"])}.get(kind or "", action_text)
+        if kind == "yessir":
             return f"[bold yellow]{t('Yessir!')}[/bold yellow] " + t("(pass)")
         after = v["luck_after"].get(action_text)
         turn = v["current_player"]
         if after is None or turn is None:
             return action_text
         change = t("luck {value}", value=f"{v['luck'][turn]} → {after}")
-        if action_text in ("a1", "a2", "a3"):
-            return t("reroll shared die {number} (now {face})", number=action_text[1],
-                     face=v["shared"][int(action_text[1]) - 1]) + f" · {change}"
-        return f"{_turn_words(action_text)} · {change}"
+        if move is not None and kind == "reroll_die":
+            return t("reroll shared die {number} (now {face})", number=move["die"],
+                     face=v["shared"][move["die"] - 1]) + f" · {change}"
+        return f"{_turn_words(kind, action_text)} · {change}"
 
-    def hand_summary(self, view: dict[str, Any]) -> str | None:
+    def hand_summary(self, view: ViewData) -> str | None:
         result = cast("YessirView", view)["last_round"]
         if not result:
             return None
@@ -151,7 +155,7 @@ class Renderer(GenericRenderer):
                        luck=", ".join(f"{seat_name(p)}: {x}" for p, x in enumerate(result["luck"]))))
         return "\n".join(lines)
 
-    def match_summary(self, view: dict[str, Any]) -> str:
+    def match_summary(self, view: ViewData) -> str:
         v = cast("YessirView", view)
         seat = v["seat"]
         rounds = v["hand_number"]

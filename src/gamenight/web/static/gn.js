@@ -85,6 +85,38 @@ const GN = (function () {
 
   function renderer(name) { return renderers.get(name) || null; }
 
+  // ---- actions as the engine describes them -------------------------------------------------------------
+  // A message carries each legal action's record ({kind, ...}: docs/web.md) in ``legal_described``, in the order of
+  // ``legal_actions``, and the view each move of its log in ``log_described``: the pages draw from these and never
+  // read the notation, which is only an action's name.
+  const describedIndex = new WeakMap();
+
+  /** The record of ``action`` (a legal action's name) in ``message``; null when the message has none for it. */
+  function described(message, action) {
+    let index = describedIndex.get(message);
+    if (!index) {
+      index = new Map();
+      const records = message.legal_described || [];
+      (message.legal_actions || []).forEach((a, i) => { if (records[i]) index.set(a, records[i]); });
+      describedIndex.set(message, index);
+    }
+    return index.get(action) || null;
+  }
+
+  /** The legal actions of ``message`` with their records, as [[name, record]], in order. */
+  function describedActions(message) {
+    return (message.legal_actions || []).map((a) => [a, described(message, a)]).filter(([, d]) => d);
+  }
+
+  /** The cards a record names (its ``card``, its ``cards`` and the cards its jokers stand as), in order. */
+  function describedCards(record) {
+    if (!record) return [];
+    const cards = typeof record.card === "string" ? [record.card] : [];
+    if (Array.isArray(record.cards)) cards.push(...record.cards);
+    if (Array.isArray(record.stands_as)) cards.push(...record.stands_as.filter((c) => typeof c === "string"));
+    return cards;
+  }
+
   // ---- small shared widgets the game views may use ----------------------------------------------------
 
   /** Seats in table order starting with `seat` (the viewer); a spectator's order starts at seat 0. */
@@ -236,6 +268,6 @@ const GN = (function () {
     return state;
   }
 
-  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, seatOrder, fan, backs, hand, panel, seatBox, botLabels, botLabel, post, clientNonce, joinSeat, createTable,
+  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, seatBox, botLabels, botLabel, post, clientNonce, joinSeat, createTable,
           tokenKey, hostKey, SVG_NS, applyChange};
 })();

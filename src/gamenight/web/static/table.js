@@ -78,7 +78,7 @@
     const v = message.view || {};
     if (v.current_player !== undefined) table.current_player = v.current_player;
     if (v.is_over !== undefined) table.is_over = v.is_over;
-    return Object.assign({}, message, {table, legal_actions: []});
+    return Object.assign({}, message, {table, legal_actions: [], legal_described: []});
   }
 
   function makeUi(message, replaying) {
@@ -238,14 +238,14 @@
     if (!old || old.version === message.version || replay) return;
     const mine = message.seat !== null && message.seat !== undefined;
     const view = message.view || {};
-    const log = Array.isArray(view.log) ? view.log : [];
-    const last = log.length ? String(log[log.length - 1][1]) : "";
+    const moves = Array.isArray(view.log_described) ? view.log_described : [];
+    const last = moves.length ? moves[moves.length - 1] : null;
     if (message.table.is_over) {
       GN.sound.play(mine && (view.winners || []).includes(message.seat) ? "win" : "card");
     } else if (old.view && view.hand_number !== old.view.hand_number) {
       GN.sound.play("shuffle");
     } else {
-      GN.sound.play(/yaniv/i.test(last) ? "yaniv" : "card");
+      GN.sound.play(message.table.game === "yaniv" && last && last.kind === "call" ? "yaniv" : "card");
     }
     const myTurn = mine && !message.table.is_over && message.table.current_player === message.seat;
     const wasMine = mine && old.table.current_player === old.seat && !old.table.is_over;
@@ -587,7 +587,7 @@
       bar.replaceChildren(el("span", note, {class: "muted waiting"}));
       return;
     }
-    shown = sideBySide(inHandOrder(message.legal_actions), renderer, message);
+    shown = sideBySide(inHandOrder(message.legal_actions, message), renderer, message);
     const hinted = hintFor(message);
     bar.replaceChildren(...shown.map((a, i) => {
       let label = null;
@@ -817,18 +817,19 @@
 
   // a move named as the page's buttons named it then: the game's view draws it from the seat's view at that decision
   function reviewMove(action, d) {
-    const message = {type: "history", table: live.table, seat: live.seat, version: d.index, view: d.view, legal_actions: d.legal || []};
+    const message = {type: "history", table: live.table, seat: live.seat, version: d.index, view: d.view, legal_actions: d.legal || [],
+                     legal_described: d.legal_described || []};
     return moveName(action, message, GN.renderer(live.table.game), makeUi(message, true));
   }
 
   // Action buttons follow the order of the hand as the board shows it (the cards a view draws in its ".my-area",
-  // left to right): an action comes where its first card is; actions naming none keep their order, after the rest.
-  const CARD = /\b(?:[A2-9TJQK][shdc]|Jk)\b/g;
-  function inHandOrder(actions) {
+  // left to right): an action comes where its first card is (the cards its record names); actions naming none keep
+  // their order, after the rest.
+  function inHandOrder(actions, message) {
     const hand = [...document.querySelectorAll("#board .my-area svg.card[data-card]")].map((c) => c.dataset.card);
     if (!hand.length) return actions.slice();
     const place = (a) => {
-      const at = (a.match(CARD) || []).map((c) => hand.indexOf(c)).filter((i) => i >= 0);
+      const at = GN.describedCards(GN.described(message, a)).map((c) => hand.indexOf(c)).filter((i) => i >= 0);
       return at.length ? Math.min(...at) : hand.length;
     };
     return actions.map((a, i) => [place(a), i, a]).sort((x, y) => x[0] - y[0] || x[1] - y[1]).map((x) => x[2]);

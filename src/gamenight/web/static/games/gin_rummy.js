@@ -33,32 +33,34 @@
     return box;
   }
 
-  /** A move of the log as a sentence about its player: ``name``, or the person ("You ...") when ``mine``. */
+  let current = null;   // the message drawn last: its records say what each legal action does
+
+  /** A move of the log (its record: view.log_described) as a sentence about its player: ``name``, or the person
+   *  ("You ...") when ``mine``. */
   function moveText(move, name, mine) {
     const pick = (you, them) => (mine ? you : them);
-    if (move === "draw") return pick(GN.t("You drew from the stock"), GN.t("{name} drew from the stock", {name}));
-    if (move === "take") return pick(GN.t("You took the upcard"), GN.t("{name} took the upcard", {name}));
-    if (move === "pass") return pick(GN.t("You passed"), GN.t("{name} passed", {name}));
-    if (move === "done") return pick(GN.t("You finished"), GN.t("{name} finished", {name}));
-    if (move === "biggin") return pick(GN.t("You declared big gin!"), GN.t("{name} declared big gin!", {name}));
-    if (move === "knock") return pick(GN.t("You knocked (a card face down)"), GN.t("{name} knocked (a card face down)", {name}));
-    if (move.startsWith("knock ")) {
-      const v = {name, card: GN.cardText(move.slice(6))};
+    if (move.kind === "draw") return pick(GN.t("You drew from the stock"), GN.t("{name} drew from the stock", {name}));
+    if (move.kind === "take") return pick(GN.t("You took the upcard"), GN.t("{name} took the upcard", {name}));
+    if (move.kind === "pass") return pick(GN.t("You passed"), GN.t("{name} passed", {name}));
+    if (move.kind === "done") return pick(GN.t("You finished"), GN.t("{name} finished", {name}));
+    if (move.kind === "biggin") return pick(GN.t("You declared big gin!"), GN.t("{name} declared big gin!", {name}));
+    if (move.kind === "knock" && !move.card) return pick(GN.t("You knocked (a card face down)"), GN.t("{name} knocked (a card face down)", {name}));
+    if (move.kind === "knock") {
+      const v = {name, card: GN.cardText(move.card)};
       return pick(GN.t("You knocked, {card} face down", v), GN.t("{name} knocked, {card} face down", v));
     }
-    if (move.startsWith("meld ")) {
-      const v = {name, cards: move.slice(5).split("+").map(GN.cardText).join(" ")};
+    if (move.kind === "meld") {
+      const v = {name, cards: move.cards.map(GN.cardText).join(" ")};
       return pick(GN.t("You laid {cards}", v), GN.t("{name} laid {cards}", v));
     }
-    if (move.startsWith("layoff ")) return layoffText(move, name, mine);
-    const v = {name, card: GN.cardText(move)};
+    if (move.kind === "layoff") return layoffText(move, name, mine);
+    const v = {name, card: GN.cardText(move.card)};
     return pick(GN.t("You discarded {card}", v), GN.t("{name} discarded {card}", v));
   }
 
   function layoffText(move, name, mine) {
-    const [, card, target] = move.split(" ");
-    const v = {name, card: GN.cardText(card)};
-    if (target === "set") return mine ? GN.t("You laid off {card} on the set", v) : GN.t("{name} laid off {card} on the set", v);
+    const v = {name, card: GN.cardText(move.card)};
+    if (move.target === "set") return mine ? GN.t("You laid off {card} on the set", v) : GN.t("{name} laid off {card} on the set", v);
     return mine ? GN.t("You laid off {card} on the run", v) : GN.t("{name} laid off {card} on the run", v);
   }
 
@@ -90,7 +92,8 @@
   /** The first upcard: "you must take it" when passing is not among the legal actions, else take or pass. */
   function upcardHint(view, ui, me) {
     const card = view.upcard ? GN.cardText(view.upcard) : GN.t("the upcard");
-    const passedBy = (view.log || []).filter(([, move]) => move === "pass").map(([p]) => (p === me ? GN.t("you") : ui.seatName(p)));
+    const moves = view.log_described || [];
+    const passedBy = (view.log || []).filter((entry, i) => moves[i] && moves[i].kind === "pass").map(([p]) => (p === me ? GN.t("you") : ui.seatName(p)));
     const names = passedBy.length ? passedBy.reduce((first, second) => GN.t("{first} and {second}", {first, second})) : "";
     const passed = passedBy.length ? GN.t(" ({names} passed it)", {names}) : "";
     if (view.current_player !== me || me === null || me === undefined || ui.replaying) {
@@ -109,6 +112,7 @@
   }
 
   function render(board, message, ui) {
+    current = message;
     const view = message.view;
     const me = message.seat;
     const width = ui.cardWidth();
@@ -140,9 +144,10 @@
     const sheet = scoreSheet(view, ui, me);
     if (sheet) box.append(sheet);
     const log = (view.log || []).slice(-5);
+    const moves = (view.log_described || []).slice(-5);
     if (log.length) {
       const list = el("ul", null, {class: "log"});
-      for (const [p, move] of log) list.append(el("li", moveText(move, ui.seatName(p), p === me)));
+      log.forEach(([p], i) => { if (moves[i]) list.append(el("li", moveText(moves[i], ui.seatName(p), p === me))); });
       box.append(GN.panel(GN.t("Last moves"), list));
     }
     return box;
@@ -193,8 +198,7 @@
     const dragged = () => (ui.store.gin && ui.store.gin.dragging) || null;
     const actionFor = (card) => {
       const knock = ui.store.gin && ui.store.gin.knock;
-      const action = knock ? "knock " + card : card;
-      return card && ui.legal.has(action) ? action : null;
+      return (card && byCard(ui, knock ? "knock" : "discard").get(card)) || null;
     };
     pileBox.addEventListener("dragover", (event) => {
       if (!actionFor(dragged())) return;
@@ -300,9 +304,26 @@
             draw: GN.t("draw"), dead: GN.t("dead")};
   }
 
-  const CARD_ACTION = /^(10|[A2-9TJQK])[shdc]$/;
-  const meldAction = (cards) => "meld " + cards.join("+");
-  const layoffAction = ([card, target]) => `layoff ${card} ${target}`;
+  /** The legal actions of this seat now (``ui.legal``) with their records, as [[name, record]]. */
+  function legalRecords(ui) { return current ? GN.describedActions(current).filter(([a]) => ui.legal.has(a)) : []; }
+
+  /** The legal action laying the meld of ``cards`` (null: not legal now). */
+  function meldAction(ui, cards) {
+    const key = cards.slice().sort().join("+");
+    const found = legalRecords(ui).find(([, d]) => d.kind === "meld" && d.cards.slice().sort().join("+") === key);
+    return found ? found[0] : null;
+  }
+
+  /** The legal action laying ``card`` off onto the knocker's ``target`` ("set" or "run"; null: not legal now). */
+  function layoffAction(ui, [card, target]) {
+    const found = legalRecords(ui).find(([, d]) => d.kind === "layoff" && d.card === card && d.target === target);
+    return found ? found[0] : null;
+  }
+
+  /** The legal actions of one kind (discard, knock) by their card: Map card -> action. */
+  function byCard(ui, kind) {
+    return new Map(legalRecords(ui).filter(([, d]) => d.kind === kind).map(([a, d]) => [d.card, a]));
+  }
 
   function myTurn(view, ui, me) {
     return me !== null && me !== undefined && view.current_player === me && !ui.replaying && !view.is_over;
@@ -314,13 +335,14 @@
     if (!myTurn(view, ui, me)) return null;
     if (view.phase === "defend" && view.defender_plan) {
       const plan = view.defender_plan;
-      const steps = plan.melds.map(meldAction).concat(plan.layoffs.map(layoffAction));
+      // each step's legal action (null: not legal yet)
+      const steps = plan.melds.map((m) => meldAction(ui, m)).concat(plan.layoffs.map((l) => layoffAction(ui, l)));
       return {melds: plan.melds, layoffs: plan.layoffs, deadwood: plan.deadwood_cards, steps,
-              next: steps.find((a) => ui.legal.has(a)) || null, best: view.defender_best_deadwood};
+              next: steps.find((a) => a !== null) || null, best: view.defender_best_deadwood};
     }
     if (view.phase === "layout") {
-      const melds = (view.hand_melds || []).filter((m) => ui.legal.has(meldAction(m)));
-      const steps = melds.map(meldAction);
+      const melds = (view.hand_melds || []).filter((m) => meldAction(ui, m) !== null);
+      const steps = melds.map((m) => meldAction(ui, m));
       return {melds, layoffs: [], deadwood: view.hand_deadwood_cards, steps, next: steps[0] || null, best: view.hand_deadwood};
     }
     return null;
@@ -336,8 +358,8 @@
     const plan = layPlan(view, ui, me);
     keepLayingOut(message, ui, sel, plan);
     const discarding = myTurn(view, ui, me) && view.phase === "discard";
-    const discards = discarding ? [...ui.legal].filter((a) => CARD_ACTION.test(a)) : [];
-    const knocks = discarding ? [...ui.legal].filter((a) => a.startsWith("knock ")) : [];
+    const discards = discarding ? [...byCard(ui, "discard").keys()] : [];   // the cards that may be discarded
+    const knocks = discarding ? [...byCard(ui, "knock").keys()] : [];   // the cards a knock may lay face down
     if (discarding && !discards.length && knocks.length) sel.knock = true;   // must knock (the 50th card)
     if (!knocks.length) sel.knock = false;
     const groups = myGroups(view, ui, width, sel, plan, discarding);
@@ -354,18 +376,18 @@
     const byLowest = (ms) => ms.slice().sort((a, b) => byRankThenSuit(a[0], b[0]));
     const parts = [];
     if (plan) {
-      for (const m of byLowest(plan.melds)) parts.push([m, "meld", GN.t("meld: click to lay it"), () => (ui.legal.has(meldAction(m)) ? meldAction(m) : null)]);
+      for (const m of byLowest(plan.melds)) parts.push([m, "meld", GN.t("meld: click to lay it"), () => meldAction(ui, m)]);
       if (plan.layoffs.length) {
-        const onto = new Map(plan.layoffs.map((l) => [l[0], layoffAction(l)]));
+        const onto = new Map(plan.layoffs.map((l) => [l[0], layoffAction(ui, l)]));
         parts.push([plan.layoffs.map((l) => l[0]), "gin-layoffs", GN.t("cards to lay off onto the knocker's melds"),
-                    (c) => (ui.legal.has(onto.get(c)) ? onto.get(c) : null)]);
+                    (c) => onto.get(c) || null]);
       }
       parts.push([plan.deadwood, "deadwood", GN.t("deadwood"), () => null]);
     } else {
+      const discardOf = byCard(ui, "discard"), knockOf = byCard(ui, "knock");
       const cardAction = (c) => {
         if (!discarding) return null;
-        const a = sel.knock ? "knock " + c : c;
-        return ui.legal.has(a) ? a : null;
+        return (sel.knock ? knockOf.get(c) : discardOf.get(c)) || null;
       };
       for (const m of byLowest(view.hand_melds || [])) parts.push([m, "meld", GN.t("meld"), cardAction]);
       parts.push([view.hand_deadwood_cards || [], "deadwood", GN.t("deadwood"), cardAction]);
@@ -492,7 +514,7 @@
   /** What a click on a card does while discarding: discard it, or (in knock mode) knock with it. */
   function discardWords(view, sel, discards, knocks) {
     if (sel.knock) {
-      const gin = knocks.some((a) => deadwoodLeft(view, a.slice(6)) === 0);
+      const gin = knocks.some((card) => deadwoodLeft(view, card) === 0);
       if (discards.length) {
         return gin ? GN.t("Knock: click the card to lay face down (a card leaving deadwood 0 is gin).")
                    : GN.t("Knock: click the card to lay face down.");
@@ -521,7 +543,7 @@
   /** A label with cards in it: the text (already translated) split where "{card}" or "{cards}" stands, the
    *  cards drawn there; what follows them goes in an ``afterTag`` element (a span unless told). */
   function cardsLabel(text, codes, afterTag) {
-    const [before, after] = text.split(/\{cards?\}/);
+    const [before, after] = text.split(/\{cards?\}/);   // (a translated text, not an action)
     const span = GN.el("span", before);
     if (codes.length) span.append(miniCards(codes));
     if (after) span.append(GN.el(afterTag || "span", after));
@@ -531,21 +553,22 @@
   function actionLabel(action, message) {
     const view = message.view;
     const el = GN.el;
-    if (action === "draw") return GN.t("Draw from the stock ({count})", {count: view.stock_size});
-    if (action === "take") return takeLabel(view, message);
-    if (action === "pass") return view.phase === "wall" ? GN.t("Pass (the hand dies)") : GN.t("Pass the first upcard");
-    if (action === "biggin") return el("strong", GN.t("Declare big gin!"));
-    if (action === "done") return doneLabel(view);
-    if (action.startsWith("knock ")) return knockLabel(view, action.slice(6));
-    if (action.startsWith("meld ")) return cardsLabel(GN.t("Meld {cards}"), action.slice(5).split("+"));
-    if (action.startsWith("layoff ")) {
-      const [, card, target] = action.split(" ");
-      return cardsLabel(target === "set" ? GN.t("Lay off {card} on the set") : GN.t("Lay off {card} on the run"), [card]);
+    const record = GN.described(message, action);
+    if (!record) return null;   // (no record: the page shows the action's name)
+    if (record.kind === "draw") return GN.t("Draw from the stock ({count})", {count: view.stock_size});
+    if (record.kind === "take") return takeLabel(view, message);
+    if (record.kind === "pass") return view.phase === "wall" ? GN.t("Pass (the hand dies)") : GN.t("Pass the first upcard");
+    if (record.kind === "biggin") return el("strong", GN.t("Declare big gin!"));
+    if (record.kind === "done") return doneLabel(view);
+    if (record.kind === "knock") return knockLabel(view, record.card);
+    if (record.kind === "meld") return cardsLabel(GN.t("Meld {cards}"), record.cards);
+    if (record.kind === "layoff") {
+      return cardsLabel(record.target === "set" ? GN.t("Lay off {card} on the set") : GN.t("Lay off {card} on the run"), [record.card]);
     }
-    if (CARD_ACTION.test(action)) {
+    if (record.kind === "discard") {
       const span = el("span", null);
-      span.append(miniCards([action]));
-      const left = deadwoodLeft(view, action);
+      span.append(miniCards([record.card]));
+      const left = deadwoodLeft(view, record.card);
       if (left !== null) span.append(el("small", " " + GN.t("deadwood {points}", {points: left})));
       return span;
     }

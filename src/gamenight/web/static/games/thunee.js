@@ -89,26 +89,29 @@
   }
 
   // ---- moves and actions in words ------------------------------------------------------------------------
-  // a move of the log as a sentence about its player ``who``;
+  // What a move or an action does comes from the engine's record of it (view.log_described,
+  // message.legal_described): the notation is only its name.
+
+  // a move of the log (its record) as a sentence about its player ``who``;
   // ``declared``: for a Jodi, its [seat, cards, value] from view.jodi_declared
-  function moveWords(text, trump, declared, who) {
+  function moveWords(move, trump, declared, who) {
     const v = {name: who};
-    if (text === "pass") return {words: GN.t("{name} passed", v)};
-    if (text === "redeal") return {words: GN.t("{name} demanded a redeal (weak hand)", v)};
-    if (text.startsWith("call ")) return {words: GN.t("{name} called {amount}", {name: who, amount: text.slice(5)})};
-    if (text === "trump ?") return {words: GN.t("{name} laid the trump card face down", v)};
-    if (text === "trump last") return {words: GN.t("{name} took the last card dealt as trump", v)};
-    if (text.startsWith("trump ")) return {words: GN.t("{name} laid face down as trump:", v), cards: [text.slice(6)]};
-    if (text.startsWith("jodi ")) {
-      if (!declared) return {words: GN.t("{name} declared Jodi {cards}", {name: who, cards: text.slice(5)})};
+    if (move.kind === "pass") return {words: GN.t("{name} passed", v)};
+    if (move.kind === "redeal") return {words: GN.t("{name} demanded a redeal (weak hand)", v)};
+    if (move.kind === "call") return {words: GN.t("{name} called {amount}", {name: who, amount: move.amount})};
+    if (move.kind === "trump" && !move.card) return {words: GN.t("{name} laid the trump card face down", v)};
+    if (move.kind === "trump_last") return {words: GN.t("{name} took the last card dealt as trump", v)};
+    if (move.kind === "trump") return {words: GN.t("{name} laid face down as trump:", v), cards: [move.card]};
+    if (move.kind === "jodi") {
+      if (!declared) return {words: GN.t("{name} declared Jodi {cards}", {name: who, cards: move.melds.join("+")})};
       if (!trump) return {words: GN.t("{name} declared Jodi:", v), cards: declared[1]};
       return {words: GN.t("{name} declared Jodi ({value}):", {name: who, value: declared[2]}), cards: declared[1]};
     }
-    if (text.startsWith("double ")) return {words: GN.t("{name} called Double! and led", v), cards: [text.slice(7)]};
-    if (text.startsWith("kanak ")) return {words: GN.t("{name} called Kanak! and played", v), cards: [text.slice(6)]};
-    const special = specialMoveWords(text, v);
+    if (move.kind === "double") return {words: GN.t("{name} called Double! and led", v), cards: [move.card]};
+    if (move.kind === "kanak") return {words: GN.t("{name} called Kanak! and played", v), cards: [move.card]};
+    const special = move.kind === "special" ? specialMoveWords(move.call, v) : null;
     if (special) return {words: special};
-    return {words: GN.t("{name} played", v), cards: [text]};
+    return {words: GN.t("{name} played", v), cards: [move.card]};
   }
 
   function specialMoveWords(text, v) {
@@ -139,28 +142,30 @@
     return specials[text];
   }
 
-  // ``play``: the action plays a card (its button is named after the card)
-  function actionWords(text, view) {
+  // ``play``: the action plays a card (its button is named after the card); ``text``: the action's name,
+  // ``record``: what it does
+  function actionWords(text, record, view) {
     const trump = view.trump;
-    if (text === "pass") return {words: passLabel(view.phase)};
-    if (text === "redeal") return {words: GN.t("demand a redeal (10 points or less)")};
-    if (text.startsWith("call ")) return {words: GN.t("call {amount}", {amount: text.slice(5)})};
-    if (text === "trump last") return {words: GN.t("trump: the last card dealt")};
-    if (text.startsWith("trump ")) {
-      const c = text.slice(6);
+    if (!record) return {words: text};  // (an action this page has no record of: its name)
+    if (record.kind === "pass") return {words: passLabel(view.phase)};
+    if (record.kind === "redeal") return {words: GN.t("demand a redeal ({points} points or less)", {points: record.points})};
+    if (record.kind === "call") return {words: GN.t("call {amount}", {amount: record.amount})};
+    if (record.kind === "trump_last") return {words: GN.t("trump: the last card dealt")};
+    if (record.kind === "trump") {
+      const c = record.card;
       return {words: GN.t("lay face down as trump ({suit})", {suit: GN.suitName ? GN.suitName(c[1]) : c[1]}), cards: [c]};
     }
-    if (text.startsWith("jodi ")) {
+    if (record.kind === "jodi") {
       const option = (view.jodi_options || []).find(([action]) => action === text);
-      if (!option) return {words: GN.t("declare Jodi {cards}", {cards: text.slice(5)})};
+      if (!option) return {words: GN.t("declare Jodi {cards}", {cards: record.melds.join("+")})};
       return {words: trump ? GN.t("declare Jodi = {value}", {value: option[2]}) : GN.t("declare Jodi"), cards: option[1]};
     }
-    if (text.startsWith("double ")) return {words: GN.t("Double! and lead"), cards: [text.slice(7)]};
-    if (text.startsWith("kanak ")) return {words: GN.t("Kanak! and play"), cards: [text.slice(6)]};
-    const special = specialLabel(text);
+    if (record.kind === "double") return {words: GN.t("Double! and lead"), cards: [record.card]};
+    if (record.kind === "kanak") return {words: GN.t("Kanak! and play"), cards: [record.card]};
+    const special = record.kind === "special" ? specialLabel(record.call) : null;
     if (special) return {words: special};
-    if (/^[J9ATKQ][shdc]$/.test(text)) return {words: GN.t("play"), cards: [text], play: true};
-    return {words: text};  // (an action this page does not know: its notation)
+    if (record.kind === "play") return {words: GN.t("play"), cards: [record.card], play: true};
+    return {words: text};  // (an action this page does not know: its name)
   }
 
   function labelNode(words, cards, width) {
@@ -171,30 +176,31 @@
   }
 
   function actionLabel(action, message) {
-    const {words, cards, play} = actionWords(action, message.view);
+    const {words, cards, play} = actionWords(action, GN.described(message, action), message.view);
     const node = labelNode(words, cards, 24);
     if (play) node.setAttribute("aria-label", GN.t("play {card}", {card: GN.cardName(cards[0])}));
     return node;
   }
 
   // ---- the table ------------------------------------------------------------------------------------------
-  // what the seat to move is asked, by phase: [in the mover's own words, as the others read it]
-  function prompts(phase) {
+  // what the seat to move is asked, by phase: [in the mover's own words, as the others read it]; the rules a
+  // moment asks about (the weak-hand limit, the Jodi values) come from the engine's view.rule_notes
+  function prompts(phase, notes) {
     const texts = {
-      weak: [GN.t("you may demand a redeal if your first cards total 10 points or less"), GN.t("deciding on a redeal (weak hand)")],
+      weak: [GN.text(notes.weak), GN.t("deciding on a redeal (weak hand)")],
       trip: [GN.t("declare Trip or pass"), GN.t("deciding on Trip")],
       calling: [GN.t("call the next amount to choose trump, or pass (a pass is final)"), GN.t("calling")],
       trump: [GN.t("lay one card of your trump suit face down"), GN.t("choosing trump")],
       blind: [GN.t("call Blind Thunee before seeing your last cards, or pass"), GN.t("deciding on Blind Thunee")],
       special: [GN.t("call Thunee (win every trick alone) or pass"), GN.t("deciding on Thunee")],
-      jodi: [GN.t("declare Jodi (K+Q 20, 40 in trumps; J+K+Q 30, 50 in trumps) or pass"), GN.t("deciding on Jodi")],
+      jodi: [GN.text(notes.jodi), GN.t("deciding on Jodi")],
       play: [GN.t("play a card (follow suit if you can)"), GN.t("to play")],
     }[phase];
     return texts || [GN.t("your move"), GN.t("to move")];
   }
 
   // the line over the table: the end of the match, or who is to do what (null: nobody)
-  function promptText(view, ui, seat, legal) {
+  function promptText(view, ui, seat, legal, message) {
     const turn = view.current_player;
     if (view.is_over) {
       const team = view.winners.length ? teamOf(view, view.winners[0]) : null;
@@ -203,10 +209,10 @@
         {team: sideName(ui, view, team, seat), won: view.balls[team], lost: view.balls[1 - team]});
     }
     if (turn === null || turn === undefined) return null;
-    const [own, others] = prompts(view.phase);
+    const [own, others] = prompts(view.phase, view.rule_notes || {});
     if (turn !== seat) return GN.t("{name}: {task}.", {name: name(ui, turn, seat), task: others});
-    const all = Array.from(legal);
-    const double = all.some(a => a.startsWith("double ")), kanak = all.some(a => a.startsWith("kanak "));
+    const kinds = new Set(GN.describedActions(message).filter(([a]) => legal.has(a)).map(([, d]) => d.kind));
+    const double = kinds.has("double"), kanak = kinds.has("kanak");
     if (double && kanak) return GN.t("Your turn: {task}; or call Double! as you lead (you must win this last trick yourself); or call Kanak! as you play (you must win this last trick, and your opponents' earlier points, with Jodi and the call, must stay under 10).", {task: own});
     if (double) return GN.t("Your turn: {task}; or call Double! as you lead (you must win this last trick yourself).", {task: own});
     if (kanak) return GN.t("Your turn: {task}; or call Kanak! as you play (you must win this last trick, and your opponents' earlier points, with Jodi and the call, must stay under 10).", {task: own});
@@ -235,7 +241,7 @@
     root.appendChild(top);
 
     // the prompt
-    const prompt = promptText(view, ui, seat, legal);
+    const prompt = promptText(view, ui, seat, legal, message);
     if (prompt) root.appendChild(el("div", prompt, {class: "gn-thunee-prompt" + (turn === seat && !view.is_over ? " mine" : "")}));
 
     // the seats round the table, the trick in the middle
@@ -256,12 +262,13 @@
       const area = el("section", null, {class: "my-area gn-thunee-mine", "aria-label": GN.t("your cards")});
       area.appendChild(el("h3", GN.t("Your cards ({n})", {n: view.hand.length})));
       const codes = view.hand.slice();  // the view gives them by suit and rank
-      const actionFor = (code) => {
-        if (!live) return null;
-        if (legal.has(code)) return code;
-        if (legal.has("trump " + code)) return "trump " + code;
-        return null;
-      };
+      // the legal action playing each card, or laying it face down as trump
+      const byCard = new Map();
+      for (const [a, d] of GN.describedActions(message)) {
+        if (legal.has(a) && (d.kind === "play" || d.kind === "trump") && d.card && !byCard.has(d.card)) byCard.set(d.card, [a, d.kind]);
+      }
+      const actionFor = (code) => (live && byCard.has(code) ? byCard.get(code)[0] : null);
+      const kindFor = (code) => (byCard.has(code) ? byCard.get(code)[1] : null);
       const narrow = window.innerWidth < 560;
       const row = GN.hand(codes, {
         width: narrow ? 50 : 66, label: GN.t("your cards"),
@@ -276,7 +283,7 @@
           if (svg) svg.classList.add("playable");
           const code = child.querySelector("[data-card]") ? child.querySelector("[data-card]").dataset.card : null;
           const a = code ? actionFor(code) : null;
-          if (a && a.startsWith("trump ")) child.setAttribute("aria-label", GN.t("lay {card} face down as trump", {card: GN.cardName(code)}));
+          if (a && kindFor(code) === "trump") child.setAttribute("aria-label", GN.t("lay {card} face down as trump", {card: GN.cardName(code)}));
           else if (code) child.setAttribute("aria-label", GN.t("play {card}", {card: GN.cardName(code)}));
         } else if (choosing && child.tagName.toLowerCase() === "svg") {
           child.classList.add("dim");
@@ -288,17 +295,20 @@
 
     // what happened before the first card (calls, trump, Thunee, Jodi); in play it folds away
     const log = view.log || [];
+    const moves = view.log_described || [];
     if (log.length) {
       const phases = view.log_phases || [];
       const firstCard = phases.indexOf("play");
       const declared = view.jodi_declared || [];
       let jodis = 0;  // the k-th Jodi of the log is view.jodi_declared[k]
       const early = [];
-      log.forEach(([p, text], i) => {
-        const jodi = text.startsWith("jodi ") ? declared[jodis++] : null;
+      log.forEach(([p], i) => {
+        const move = moves[i];
+        if (!move) return;
+        const jodi = move.kind === "jodi" ? declared[jodis++] : null;
         // after the first card only the declarations: every "no Jodi" would bury them
-        if (firstCard < 0 || i < firstCard || /^(jodi |double |kanak )/.test(text)) {
-          early.push([p, text, text === "pass" ? phases[i] : null, jodi]);
+        if (firstCard < 0 || i < firstCard || ["jodi", "double", "kanak"].includes(move.kind)) {
+          early.push([p, move, move.kind === "pass" ? phases[i] : null, jodi]);
         }
       });
       const box = el("details", null, {class: "gn-thunee-logbox"});
@@ -310,10 +320,10 @@
       head.addEventListener("click", () => { logChoice = {hand: view.hand_number, open: !box.open}; });
       box.appendChild(head);
       const list = el("ol", null, {class: "log gn-thunee-log"});
-      for (const [p, text, phase, jodi] of early.slice(-30)) {
+      for (const [p, move, phase, jodi] of early.slice(-30)) {
         const who = name(ui, p, seat);
-        const meaning = text === "pass" ? passedWords(phase, who) : null;
-        const {words, cards} = meaning ? {words: meaning} : moveWords(text, view.trump, jodi, who);
+        const meaning = move.kind === "pass" ? passedWords(phase, who) : null;
+        const {words, cards} = meaning ? {words: meaning} : moveWords(move, view.trump, jodi, who);
         const li = el("li");
         li.appendChild(el("span", words + " "));
         if (cards) li.appendChild(minis(cards, 20));
@@ -362,9 +372,8 @@
     const biddingOver = view.calling_over;
     if (special) {
       const by = {name: name(ui, view.special_seat, seat)};
-      line(el("strong", callCry(special)), special === "trip"
-        ? GN.t("called by {name}: no trump, the caller must win the last trick; in the first three tricks 9, A and 10 rank equal, above J, K, Q", by)
-        : GN.t("called by {name}: the caller must win every trick", by));
+      const trip = special === "trip" && view.rule_notes && view.rule_notes.trip;   // the engine's words for Trip's rules
+      line(el("strong", callCry(special)), trip ? GN.text(namedSeats(trip, ui, seat)) : GN.t("called by {name}: the caller must win every trick", by));
     } else {
       const who = name(ui, view.trumper, seat);
       if (biddingOver) {

@@ -7,16 +7,20 @@
 // one group whose buttons say only what differs.
 (function () {
   // Every fact that takes a rule comes from the view (the hand's value, what each discard leaves, which cards
-  // may be taken, the order cards are shown in); this file only draws it. The notation is read for display.
+  // may be taken, the order cards are shown in); this file only draws it. What an action or a move does comes from
+  // the engine's records of it (message.legal_described, view.log_described): the notation is only its name.
 
-  /** A discard in notation ("5s+Jk=6s+7s") as [{card, as}] in the order laid. */
-  function groupParts(text) {
-    return text.split("+").map((token) => {
-      const [card, as] = token.split("=");
-      return {card, as: as || null};
-    });
+  let current = null;   // the message drawn last: the action bar's buttons are read against its records
+
+  /** A discard's record ({cards, stands_as}) as [{card, as}] in the order laid. */
+  function groupParts(record) {
+    return record.cards.map((card, i) => ({card, as: (record.stands_as || [])[i] || null}));
   }
-  function groupCards(text) { return groupParts(text).map((p) => p.card); }
+  function groupCards(record) { return record.cards.slice(); }
+
+  /** The record of a legal action of the message drawn last (null: none). */
+  function recordOf(action) { return current ? GN.described(current, action) : null; }
+  function isDiscardRecord(record) { return Boolean(record) && record.kind === "discard"; }
 
   /** The legal discards of the seat to move, each with the hand value it leaves (from the view). */
   function discardValues(view) { return view.hand_value_after || {}; }
@@ -69,13 +73,13 @@
     return row;
   }
 
-  /** The cards an action lays, as a key: the same cards (jokers counted) give the same key. */
-  function cardsKey(text) { return groupCards(text).map((c) => c.toLowerCase()).sort().join("+"); }
+  /** The cards a discard lays, as a key: the same cards (jokers counted) give the same key. */
+  function cardsKey(record) { return groupCards(record).map((c) => c.toLowerCase()).sort().join("+"); }
 
   /** What tells apart actions laying the same cards: a set's two ends (what the next player may take), or the
-   *  cards a run's jokers stand for. ``parts`` as groupParts gives them. */
-  function variantText(text) {
-    const parts = groupParts(text);
+   *  cards a run's jokers stand for (from the discard's record). */
+  function variantText(record) {
+    const parts = groupParts(record);
     if (parts.some((p) => p.as)) {
       const jokers = parts.filter((p) => p.as).map((p) => GN.t("joker as {card}", {card: GN.cardText(p.as)})).join(", ");
       return GN.t("run {cards} ({jokers})", {cards: parts.map((p) => GN.cardText(p.as || p.card)).join(" "), jokers});
@@ -84,8 +88,8 @@
     return GN.t("ends {first} & {last}", {first: GN.cardText(first), last: GN.cardText(last)});
   }
 
-  function variantTitle(text) {
-    const parts = groupParts(text);
+  function variantTitle(record) {
+    const parts = groupParts(record);
     if (parts.some((p) => p.as)) {
       const cards = joinAll(parts.filter((p) => p.as).map((p) => GN.cardName(p.as)), (first, second) => GN.t("{first} and {second}", {first, second}));
       return GN.t("the joker stands for {cards}", {cards});
@@ -94,39 +98,41 @@
                 {first: GN.cardName(parts[0].card), last: GN.cardName(parts[parts.length - 1].card)});
   }
 
-  /** The discards of ``actions`` gathered by the cards they lay, in their order: [[key, [actions]]]. */
-  function byCards(actions) {
+  /** The discards of ``actions`` gathered by the cards they lay, in their order: [[actions]]. */
+  function byCards(actions, message) {
     const groups = new Map();
     for (const a of actions) {
-      const key = cardsKey(a);
+      const key = cardsKey(GN.described(message, a));
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(a);
     }
     return [...groups.values()];
   }
 
-  function miniGroup(text) {
+  /** A discard's cards as small cards; ``plain``: without what its jokers stand for. */
+  function miniGroup(record, plain) {
     const span = GN.el("span", null, {class: "mini-cards"});
-    for (const part of groupParts(text)) {
+    for (const part of groupParts(record)) {
       span.append(GN.miniCard(part.card, {width: 30}));
-      if (part.as) span.append(GN.el("small", "=" + GN.cardText(part.as)));
+      if (part.as && !plain) span.append(GN.el("small", "=" + GN.cardText(part.as)));
     }
     return span;
   }
 
-  /** A move of the log as a sentence about its player: ``name``, or the person ("You ...") when ``mine``. */
+  /** A move of the log (its record) as a sentence about its player: ``name``, or the person ("You ...") when
+   *  ``mine``. */
   function moveText(move, name, mine) {
     const pick = (you, them) => (mine ? you : them);
-    if (move === "yaniv") return pick(GN.t("You called Yaniv!"), GN.t("{name} called Yaniv!", {name}));
-    if (move === "draw") return pick(GN.t("You drew from the stock"), GN.t("{name} drew from the stock", {name}));
-    if (move === "slap") return pick(GN.t("You slapped down the drawn card"), GN.t("{name} slapped down the drawn card", {name}));
-    if (move === "keep") return pick(GN.t("You kept the drawn card"), GN.t("{name} kept the drawn card", {name}));
-    if (move.startsWith("take ")) {
-      const v = {name, card: GN.cardText(move.slice(5))};
+    if (move.kind === "call") return pick(GN.t("You called Yaniv!"), GN.t("{name} called Yaniv!", {name}));
+    if (move.kind === "draw") return pick(GN.t("You drew from the stock"), GN.t("{name} drew from the stock", {name}));
+    if (move.kind === "slap") return pick(GN.t("You slapped down the drawn card"), GN.t("{name} slapped down the drawn card", {name}));
+    if (move.kind === "keep") return pick(GN.t("You kept the drawn card"), GN.t("{name} kept the drawn card", {name}));
+    if (move.kind === "take") {
+      const v = {name, card: GN.cardText(move.card)};
       return pick(GN.t("You took {card}", v), GN.t("{name} took {card}", v));
     }
-    if (move.startsWith("swap ")) {
-      const v = {name, card: GN.cardText(move.slice(5))};
+    if (move.kind === "swap") {
+      const v = {name, card: GN.cardText(move.card)};
       return pick(GN.t("You swapped {card} for a joker", v), GN.t("{name} swapped {card} for a joker", v));
     }
     const v = {name, card: groupParts(move).map((p) => GN.cardText(p.card) + (p.as ? `(=${GN.cardText(p.as)})` : "")).join(" ")};
@@ -141,6 +147,7 @@
   }
 
   function render(board, message, ui) {
+    current = message;
     const view = message.view;
     const me = message.seat;
     const width = ui.cardWidth();
@@ -182,10 +189,10 @@
 
   function groupActionBar(bar) {
     if (document.body.dataset.game !== "yaniv") return;
-    const buttons = [...bar.children].filter((b) => b.tagName === "BUTTON" && b.dataset.action && isDiscardText(b.dataset.action));
+    const buttons = [...bar.children].filter((b) => b.tagName === "BUTTON" && b.dataset.action && isDiscardRecord(recordOf(b.dataset.action)));
     const groups = new Map();
     for (const b of buttons) {
-      const key = cardsKey(b.dataset.action);
+      const key = cardsKey(recordOf(b.dataset.action));
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(b);
     }
@@ -194,28 +201,24 @@
       const leaves = same[0].querySelector("small");
       const box = GN.el("div", null, {class: "action-group yaniv-variants", role: "group", "data-action-group": key,
                                      "aria-label": GN.t("discard {cards}: choose how to lay them",
-                                                           {cards: groupCards(same[0].dataset.action).map(GN.cardName).join(", ")})});
+                                                           {cards: groupCards(recordOf(same[0].dataset.action)).map(GN.cardName).join(", ")})});
       const head = GN.el("span", null, {class: "action-group-head"});
-      head.append(miniGroup(same[0].dataset.action.replace(/=[^+]*/g, "")));
+      head.append(miniGroup(recordOf(same[0].dataset.action), true));
       if (leaves) head.append(GN.el("small", leaves.textContent, {class: "muted"}));
       box.append(head);
       const focused = document.activeElement;
       same[0].before(box);
       for (const b of same) {
         const kbd = b.querySelector("kbd");
-        b.replaceChildren(...(kbd ? [kbd] : []), GN.el("span", variantText(b.dataset.action)));
-        b.setAttribute("aria-label", GN.t("discard {action}, {variant}", {action: b.dataset.action, variant: variantText(b.dataset.action)}));
-        const title = variantTitle(b.dataset.action);
+        const record = recordOf(b.dataset.action);
+        b.replaceChildren(...(kbd ? [kbd] : []), GN.el("span", variantText(record)));
+        b.setAttribute("aria-label", GN.t("discard {action}, {variant}", {action: b.dataset.action, variant: variantText(record)}));
+        const title = variantTitle(record);
         b.title = kbd ? GN.t("{title} (key {key})", {title, key: kbd.textContent}) : title;
         box.append(b);
       }
       if (same.includes(focused)) focused.focus({preventScroll: true});   // moving a button must not lose the focus
     }
-  }
-
-  /** A discard in notation (a card, or cards joined by "+"), as the bar's buttons carry them. */
-  function isDiscardText(text) {
-    return text !== "yaniv" && text !== "draw" && text !== "slap" && text !== "keep" && !/^(take|swap) /.test(text);
   }
 
   function headerFacts(rules, view) {
@@ -250,15 +253,17 @@
   function takePile(view, ui, width) {
     const el = GN.el;
     const takeable = new Set(view.takeable || []);
-    const myTakes = new Set([...ui.legal].filter((a) => a.startsWith("take ")).map((a) => a.slice(5)));
+    // the cards this seat may take now, each with the action that takes it
+    const takeActions = new Map(GN.describedActions(current).filter(([a, d]) => ui.legal.has(a) && d.kind === "take").map(([a, d]) => [d.card, a]));
+    const myTakes = new Set(takeActions.keys());
     const takeBox = el("div", null, {class: "pile"});
     const type = groupTypeName(view.previous_group_type);
     const takeLabel = view.phase === "take" ? GN.t("Take from ({type})", {type}) : GN.t("On the pile ({type})", {type});
     takeBox.append(el("span", takeLabel, {class: "pile-label"}));
-    const parts = view.previous_group_text ? groupParts(view.previous_group_text) :
+    const parts = view.previous_group_described ? groupParts(view.previous_group_described) :
       (view.previous_group || []).map((c) => ({card: c, as: null}));
     takeBox.append(groupNode(parts, width, {class: myTakes.size ? "legal-take" : null, takeable: myTakes.size ? myTakes : takeable,
-                                            onTake: myTakes.size ? (c) => ui.act("take " + c) : null,
+                                            onTake: myTakes.size ? (c) => ui.act(takeActions.get(c)) : null,
                                             label: GN.t("the group that can be taken from")}));
     if (view.phase === "take" || view.phase === "turn") {
       const cards = joinAll([...takeable].map(GN.cardText), (first, second) => GN.t("{first} or {second}", {first, second}));
@@ -281,7 +286,7 @@
     const justBox = el("div", null, {class: "pile"});
     const who = turn === me ? GN.t("Just laid by you") : GN.t("Just laid by {name}", {name: ui.seatName(turn)});
     justBox.append(el("span", who, {class: "pile-label"}));
-    justBox.append(groupNode(groupParts(view.pending_discard), Math.round(width * 0.8), {label: GN.t("the group just laid")}));
+    justBox.append(groupNode(view.pending_described ? groupParts(view.pending_described) : [], Math.round(width * 0.8), {label: GN.t("the group just laid")}));
     return justBox;
   }
 
@@ -317,10 +322,11 @@
   function recentLog(view, ui, me) {
     const el = GN.el;
     const log = (view.log || []).slice(-6);
+    const moves = (view.log_described || []).slice(-6);
     const list = el("ul", null, {class: "log", "aria-label": GN.t("this round's last moves")});
-    for (const [p, move] of log) {
-      list.append(el("li", moveText(move, ui.seatName(p), p === me)));
-    }
+    log.forEach(([p], i) => {
+      if (moves[i]) list.append(el("li", moveText(moves[i], ui.seatName(p), p === me)));
+    });
     return log.length ? GN.panel(GN.t("Last moves"), list) : null;
   }
 
@@ -334,7 +340,7 @@
     const canDiscard = discards.length > 0 && !ui.replaying;
 
     const picked = [...sel.picked].filter((i) => i < hand.length).map((i) => hand[i]);
-    const matches = picked.length ? discards.filter((a) => sameCards(groupCards(a), picked)) : [];
+    const matches = picked.length ? discards.filter((a) => GN.described(message, a) && sameCards(groupCards(GN.described(message, a)), picked)) : [];
     for (const a of matches) ui.suggest && ui.suggest(a);
 
     const facts = el("div", null, {class: "seat-facts"});
@@ -371,20 +377,21 @@
       } else {
         const [before, after] = around(GN.t("Discard {cards}"), "{cards}");   // the cards are drawn between
         const discardText = (cards) => [el("span", before), cards].concat(after ? [el("span", after)] : []);
-        for (const same of byCards(matches)) {
+        const recordOfMine = (a) => GN.described(message, a);
+        for (const same of byCards(matches, message)) {
           if (same.length === 1) {
             const a = same[0];
             const b = el("button", null, {type: "button", class: "discard-selection", "data-discard": a, onclick: () => ui.act(a)});
-            b.append(...discardText(miniGroup(a)));
+            b.append(...discardText(miniGroup(recordOfMine(a))));
             controls.append(b);
             continue;
           }
           // the same cards, laid several ways: the cards once, then a button for each way
-          const box = el("span", null, {class: "yaniv-variants", role: "group", "data-discard-group": cardsKey(same[0])});
-          box.append(...discardText(miniGroup(same[0].replace(/=[^+]*/g, ""))), el("span", " " + GN.t("laid with"), {class: "muted"}));
+          const box = el("span", null, {class: "yaniv-variants", role: "group", "data-discard-group": cardsKey(recordOfMine(same[0]))});
+          box.append(...discardText(miniGroup(recordOfMine(same[0]), true)), el("span", " " + GN.t("laid with"), {class: "muted"}));
           for (const a of same) {
-            box.append(el("button", variantText(a), {type: "button", class: "discard-selection", "data-discard": a,
-                                                     title: variantTitle(a), onclick: () => ui.act(a)}));
+            box.append(el("button", variantText(recordOfMine(a)), {type: "button", class: "discard-selection", "data-discard": a,
+                                                                   title: variantTitle(recordOfMine(a)), onclick: () => ui.act(a)}));
           }
           controls.append(box);
         }
@@ -405,14 +412,16 @@
   function actionLabel(action, message) {
     const view = message.view;
     const el = GN.el;
-    if (action === "yaniv") return el("strong", GN.t("Yaniv!"));
-    if (action === "draw") return GN.t("Draw from the stock ({count})", {count: view.stock_size});
-    if (action === "keep") return GN.t("Keep the drawn card");
-    if (action === "slap") return textWithCard("span", GN.t("Slap down {card}"), view.drawn ? GN.miniCard(view.drawn, {width: 30}) : null);
-    if (action.startsWith("take ")) return textWithCard("span", GN.t("Take {card}"), GN.miniCard(action.slice(5), {width: 30}));
-    if (action.startsWith("swap ")) return textWithCard("span", GN.t("Swap {card} for the joker"), GN.miniCard(action.slice(5), {width: 30}));
+    const record = GN.described(message, action);
+    if (!record) return null;   // (no record: the page shows the action's name)
+    if (record.kind === "call") return el("strong", GN.t("Yaniv!"));
+    if (record.kind === "draw") return GN.t("Draw from the stock ({count})", {count: view.stock_size});
+    if (record.kind === "keep") return GN.t("Keep the drawn card");
+    if (record.kind === "slap") return textWithCard("span", GN.t("Slap down {card}"), view.drawn ? GN.miniCard(view.drawn, {width: 30}) : null);
+    if (record.kind === "take") return textWithCard("span", GN.t("Take {card}"), GN.miniCard(record.card, {width: 30}));
+    if (record.kind === "swap") return textWithCard("span", GN.t("Swap {card} for the joker"), GN.miniCard(record.card, {width: 30}));
     const span = el("span", null, {class: "mini-cards-label"});
-    span.append(miniGroup(action));
+    span.append(miniGroup(record));
     if (isDiscard(action, view)) span.append(el("small", " " + GN.t("leaves {value}", {value: discardValues(view)[action]}), {class: "muted"}));
     return span;
   }
@@ -481,7 +490,11 @@
   }
 
   /** The page puts the actions of one group side by side (and this script gathers them in one box). */
-  function actionGroup(action) { return isDiscardText(action) ? cardsKey(action) : null; }
+  function actionGroup(action, message) {
+    current = message;
+    const record = GN.described(message, action);
+    return isDiscardRecord(record) ? cardsKey(record) : null;
+  }
 
   GN.registerGame("yaniv", {render, actionLabel, actionGroup, summary});
 })();

@@ -29,25 +29,32 @@
   }
 
   // ---- moves in words ------------------------------------------------------------------------------------
-  // a log line "name: what they did"; `die`: the shared die a pip change answers (the reroll just before it)
-  function moveText(text, name, mine, die) {
-    const v = {name, number: /^a[123]$/.test(text) ? text[1] : die};
-    if (/^a[123]$/.test(text)) return GN.t("{name}: re-rolled shared die {number} (luck −1)", v);
-    if (text === "b") return GN.t("{name}: re-rolled all three shared dice (luck −2)", v);
-    if (text === "c") return mine ? GN.t("{name}: re-rolled your own dice (luck −2)", v) : GN.t("{name}: re-rolled their own dice (luck −2)", v);
-    if (text === "d") return GN.t("{name}: said Yessir! (pass)", v);
-    if (text === "e") {
+  // What a move or an action does comes from the engine's record of it (view.log_described,
+  // message.legal_described): the notation is only its name.
+
+  // the shared die (1 to 3) a move re-rolled on its own (null: none)
+  const rerolledDie = (move) => (move && move.kind === "reroll_die" ? move.die : null);
+
+  // a log line "name: what they did" (``move``: its record, ``text``: its name); `die`: the shared die a pip
+  // change answers (the reroll just before it)
+  function moveText(move, text, name, mine, die) {
+    const v = {name, number: rerolledDie(move) !== null ? String(rerolledDie(move)) : die};
+    if (move.kind === "reroll_die") return GN.t("{name}: re-rolled shared die {number} (luck −1)", v);
+    if (move.kind === "reroll_shared") return GN.t("{name}: re-rolled all three shared dice (luck −2)", v);
+    if (move.kind === "reroll_own") return mine ? GN.t("{name}: re-rolled your own dice (luck −2)", v) : GN.t("{name}: re-rolled their own dice (luck −2)", v);
+    if (move.kind === "yessir") return GN.t("{name}: said Yessir! (pass)", v);
+    if (move.kind === "blind") {
       return mine ? GN.t("{name}: re-rolled your dice blind and sit out this round (luck +1)", v)
         : GN.t("{name}: re-rolled their dice blind and sits out this round (luck +1)", v);
     }
-    return pipMoveText(text, v) || GN.t("{name}: {move}", {name, move: text});
+    return pipMoveText(move.kind, v) || GN.t("{name}: {move}", {name, move: text});
   }
 
   // a pip change's answer in the log: which die, when the reroll before it names one
-  function pipMoveText(text, v) {
-    if (text === "keep") return v.number ? GN.t("{name}: kept die {number} as it fell", v) : GN.t("{name}: kept the die as it fell", v);
-    if (text === "up") return v.number ? GN.t("{name}: moved die {number} one pip up", v) : GN.t("{name}: moved the die one pip up", v);
-    if (text === "down") return v.number ? GN.t("{name}: moved die {number} one pip down", v) : GN.t("{name}: moved the die one pip down", v);
+  function pipMoveText(kind, v) {
+    if (kind === "keep") return v.number ? GN.t("{name}: kept die {number} as it fell", v) : GN.t("{name}: kept the die as it fell", v);
+    if (kind === "up") return v.number ? GN.t("{name}: moved die {number} one pip up", v) : GN.t("{name}: moved the die one pip up", v);
+    if (kind === "down") return v.number ? GN.t("{name}: moved die {number} one pip down", v) : GN.t("{name}: moved the die one pip down", v);
     return null;
   }
 
@@ -60,30 +67,32 @@
   }
 
   // the luck each turn action leaves and the faces a pip change offers are the view's (luck_after, pip_faces)
-  function actionWords(text, view) {
+  // ``text``: the action's name (the view's luck_after is keyed by it), ``record``: what it does
+  function actionWords(text, record, view) {
+    const kind = record ? record.kind : null;
     const faces = view.pip_faces;
     if (faces) {
-      if (text === "keep") return {die: faces.keep, words: GN.t("keep the {face}", {face: faces.keep})};
-      if (text === "up") return {die: faces.up, words: GN.t("move it up to {face}", {face: faces.up})};
-      if (text === "down") return {die: faces.down, words: GN.t("move it down to {face}", {face: faces.down})};
+      if (kind === "keep") return {die: faces.keep, words: GN.t("keep the {face}", {face: faces.keep})};
+      if (kind === "up") return {die: faces.up, words: GN.t("move it up to {face}", {face: faces.up})};
+      if (kind === "down") return {die: faces.down, words: GN.t("move it down to {face}", {face: faces.down})};
     }
-    if (text === "d") return {words: GN.t("Yessir! (pass)")};
+    if (kind === "yessir") return {words: GN.t("Yessir! (pass)")};
     const after = view.luck_after ? view.luck_after[text] : undefined;
     if (after === undefined || view.current_player === null) return {words: text};
     const v = {from: view.luck[view.current_player], to: after, move: text};
-    if (/^a[123]$/.test(text)) {
-      const i = Number(text[1]) - 1;
+    if (kind === "reroll_die") {
+      const i = record.die - 1;
       return {die: view.shared[i], words: GN.t("re-roll die {number} · luck {from} → {to}", {...v, number: i + 1})};
     }
-    if (text === "b") return {words: GN.t("re-roll all three shared dice · luck {from} → {to}", v)};
-    if (text === "c") return {words: GN.t("re-roll your two dice · luck {from} → {to}", v)};
-    if (text === "e") return {words: GN.t("re-roll yours blind, sit out this round · luck {from} → {to}", v)};
+    if (kind === "reroll_shared") return {words: GN.t("re-roll all three shared dice · luck {from} → {to}", v)};
+    if (kind === "reroll_own") return {words: GN.t("re-roll your two dice · luck {from} → {to}", v)};
+    if (kind === "blind") return {words: GN.t("re-roll yours blind, sit out this round · luck {from} → {to}", v)};
     return {words: GN.t("{move} · luck {from} → {to}", v)};
   }
 
   function actionLabel(action, message) {
     const view = message.view;
-    const {die, words} = actionWords(action, view);
+    const {die, words} = actionWords(action, GN.described(message, action), view);
     const span = el("span", null, {class: "gn-yessir-label"});
     if (die) span.appendChild(GN.die(die, {size: 22, label: GN.t("die showing {face}", {face: die})}));
     span.appendChild(el("span", words));
@@ -105,16 +114,16 @@
 
   // the words under shared die i: what the last move did to it (a re-roll, often a bot's in a blink, is seen)
   function dieCaption(view, i, pip) {
-    const log = view.log || [];
-    const lastMove = log.length ? log[log.length - 1][1] : "";
-    const before = log.length > 1 ? log[log.length - 2][1] : "";
+    const moves = view.log_described || [];
+    const lastMove = moves.length ? moves[moves.length - 1] : {kind: null};
+    const before = moves.length > 1 ? moves[moves.length - 2] : null;
     const v = {number: i + 1, face: view.shared[i]};
     if (pip) return GN.t("die {number}: came up {face} again", v);
-    if (lastMove === "b" || lastMove === `a${i + 1}`) return GN.t("die {number} · re-rolled", v);
-    if (before === `a${i + 1}`) {
-      if (lastMove === "keep") return GN.t("die {number} · kept", v);
-      if (lastMove === "up") return GN.t("die {number} · moved up", v);
-      if (lastMove === "down") return GN.t("die {number} · moved down", v);
+    if (lastMove.kind === "reroll_shared" || rerolledDie(lastMove) === i + 1) return GN.t("die {number} · re-rolled", v);
+    if (rerolledDie(before) === i + 1) {
+      if (lastMove.kind === "keep") return GN.t("die {number} · kept", v);
+      if (lastMove.kind === "up") return GN.t("die {number} · moved up", v);
+      if (lastMove.kind === "down") return GN.t("die {number} · moved down", v);
     }
     return GN.t("die {number}", v);
   }
@@ -166,8 +175,10 @@
       const slot = el("div", null, {class: "gn-yessir-slot"});
       const pip = view.phase === "pip" && view.pip_die === i;
       const face = GN.die(v, {size: 64, held: pip, label: GN.t("shared die {number} showing {face}", {number: i + 1, face: v})});
-      const action = `a${i + 1}`;
-      if (live && legal.has(action)) {
+      // the legal action re-rolling this die alone (none: not legal now)
+      const found = GN.describedActions(message).find(([a, d]) => d.kind === "reroll_die" && d.die === i + 1 && legal.has(a));
+      const action = found ? found[0] : null;
+      if (live && action) {
         const cost = luckChange(view, action);
         const words = {number: i + 1, face: v, cost};
         const button = el("button", null, {
@@ -241,11 +252,11 @@
       log.appendChild(el("h3", GN.t("This round")));
       const list = el("ol", null, {class: "log"});
       const from = Math.max(0, view.log.length - 12);
+      const moves = view.log_described || [];
       view.log.forEach(([p, text], i) => {
-        if (i < from) return;
-        const before = i > 0 ? view.log[i - 1][1] : "";
-        const die = /^a[123]$/.test(before) ? before[1] : null;
-        list.appendChild(el("li", moveText(text, seatName(ui, p, seat), p === seat, die)));
+        if (i < from || !moves[i]) return;
+        const die = i > 0 && rerolledDie(moves[i - 1]) !== null ? String(rerolledDie(moves[i - 1])) : null;
+        list.appendChild(el("li", moveText(moves[i], text, seatName(ui, p, seat), p === seat, die)));
       });
       log.appendChild(list);
       root.appendChild(log);
