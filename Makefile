@@ -92,7 +92,7 @@ run: $(SERVE_STAMP)
 test: lint $(CHROMIUM) $(NODE) $(JA_FONT) $(PG_INITDB)
 	$(PY) -m pytest -n 2
 
-# lint, types and layers: ruff on everything, mypy on the package (strict on gamenight.core), and import-linter's
+# lint, types and layers: ruff on everything, mypy --strict on the whole package, and import-linter's
 # contracts (each layer imports only from those below it; see pyproject.toml)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks experiments examples

@@ -74,7 +74,8 @@ def change_between(before: dict[str, Any], after: dict[str, Any],
     return change
 
 
-ObjectChange = tuple[dict[str, Any], dict[str, list[Any]], list[str]]   # an object's keys changed, lists grown, keys gone
+# an object's keys changed, its lists grown (the items added), its keys gone
+ObjectChange = tuple[dict[str, Any], dict[str, list[Any]], list[str]]
 
 
 def _remembered_change(key: str, old: dict[str, Any], new: dict[str, Any],
