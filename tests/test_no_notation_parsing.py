@@ -1,5 +1,5 @@
 """The clients never read an action's notation again: the pages (``web/static/**/*.js``) and the terminal
-(``cli/render/``) draw what an action or a move does from the engine's records of it (``game.describe``:
+(``cli/``, its renderers and its menu) draw what an action or a move does from the engine's records of it (``game.describe``:
 ``legal_described``, the views' ``log_described``), and the notation is only an action's name there (compared,
 looked up, sent back). Each pattern below is one way a client picked notation apart or put it together before;
 any of them coming back fails here, with the file and the line.
@@ -54,7 +54,7 @@ def patterns() -> list[tuple[str, re.Pattern[str]]]:
 
 
 def client_files(root: pathlib.Path = PACKAGE) -> list[pathlib.Path]:
-    return sorted([*(root / "web" / "static").rglob("*.js"), *(root / "cli" / "render").glob("*.py")])
+    return sorted([*(root / "web" / "static").rglob("*.js"), *(root / "cli").rglob("*.py")])
 
 
 def findings(root: pathlib.Path = PACKAGE) -> list[str]:

@@ -11,13 +11,12 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from ..core.cards import RANKS, SUIT_SYMBOLS, SUITS
+from ..core.views import Described
 from .console import plain, t
 
-#: a card in the engine's notation: rank and suit (``Th``, ``7s``), or the joker
-_CARD = re.compile(r"^(?:[2-9TJQKA][shdc]|Jk)$", re.IGNORECASE)
 A = TypeVar("A")   # an action, kept as given
 #: a card as the terminal prints it: ``10♣``, ``Q♠``
 _PRINTED_CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
@@ -91,16 +90,22 @@ def card_words(card: str) -> set[str]:
     return found | words(_suit_names()[suit])
 
 
-def action_words(notation: str, label: str) -> set[str]:
+def action_words(notation: str, label: str, described: Described) -> set[str]:
     """Every word that may name the action: its label's (markup taken out), its notation's, those of the cards
-    either names (the label's as printed, ``10♣``)."""
+    either names (the engine's record of the action, ``described``, and the label's as printed, ``10♣``)."""
     shown = plain(label)
     found = words(shown) | words(notation)
-    cards = [token for token in re.split(r"[\s+]", notation) if _CARD.match(token)]
-    cards += [_notation(printed) for printed in _PRINTED_CARD.findall(shown)]
+    cards = [*_cards_of(described), *(_notation(printed) for printed in _PRINTED_CARD.findall(shown))]
     for card in cards:
         found |= card_words(card)
     return found
+
+
+def _cards_of(described: Described) -> list[str]:
+    """The cards the engine's record of an action names (a card hidden from this seat is None there: left out)."""
+    record = cast(dict[str, Any], described)
+    named = [record.get("card"), *record.get("cards", ()), *record.get("meld_cards", ())]
+    return [card for card in named if isinstance(card, str)]
 
 
 def _notation(printed: str) -> str:
@@ -124,10 +129,10 @@ class Reading:
     candidates: tuple[int, ...] = ()
 
 
-def read_words(text: str, menu: Sequence[tuple[str, str]]) -> Reading:
-    """The action of ``menu`` (``(notation, label)`` each, the legal actions in menu order) that ``text`` names in
-    words."""
-    vocabularies = [action_words(notation, label) for notation, label in menu]
+def read_words(text: str, menu: Sequence[tuple[str, str, Described]]) -> Reading:
+    """The action of ``menu`` (``(notation, label, the engine's record)`` each, the legal actions in menu order)
+    that ``text`` names in words."""
+    vocabularies = [action_words(notation, label, described) for notation, label, described in menu]
     names = _card_names()
     typed = {w for w in words(text, whole=False) if not _filler(w, names)}
     if not typed:
@@ -146,15 +151,16 @@ def _filler(word: str, names: set[str]) -> bool:
     return word.isascii() and word.isalpha() and len(word) <= _FILLER_LENGTH and word not in names
 
 
-def in_hand_order(actions: Sequence[A], hand: Sequence[str]) -> list[A]:
+def in_hand_order(actions: Sequence[A], described: Sequence[Described], hand: Sequence[str]) -> list[A]:
     """``actions`` with each run of actions of one kind on one card of ``hand`` (the discards, the knocks) in the
-    order of ``hand`` (the cards as the table shows them); the other actions keep their places."""
+    order of ``hand`` (the cards as the table shows them); the other actions keep their places. ``described``:
+    the engine's record of each action, in the same order (its kind, and the one card it acts on)."""
     place = {card.lower(): i for i, card in enumerate(hand)}
     ordered: list[A] = []
     run: list[tuple[int, A]] = []
     run_kind: str | None = None
-    for action in [*actions, None]:
-        kind, card = _kind_and_card(str(action)) if action is not None else (None, None)
+    for action, record in [*zip(actions, described), (None, None)]:
+        kind, card = _kind_and_card(record) if record is not None else (None, None)
         if run and (card not in place or kind != run_kind):
             ordered.extend(a for _, a in sorted(run, key=lambda entry: entry[0]))
             run = []
@@ -168,7 +174,7 @@ def in_hand_order(actions: Sequence[A], hand: Sequence[str]) -> list[A]:
     return ordered
 
 
-def _kind_and_card(notation: str) -> tuple[str, str | None]:
-    """``knock 7h`` -> ``("knock", "7h")``, ``7h`` -> ``("", "7h")``; a notation not ending in one card: no card."""
-    kind, _, last = notation.rpartition(" ")
-    return (kind, last.lower()) if _CARD.match(last) else (notation, None)
+def _kind_and_card(described: Described) -> tuple[str, str | None]:
+    """The action's kind, and the one card it acts on (lower case; None: none, or several)."""
+    cards = _cards_of(described)
+    return described["kind"], cards[0].lower() if len(cards) == 1 else None

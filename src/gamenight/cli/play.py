@@ -365,7 +365,7 @@ class PlaySession:
     def _action_in_words(self, text: str, menu: list[tuple[Action, str]], unreadable: IllegalAction) -> Action | None:
         """The action ``text`` names in words; else None, once it has said why (``unreadable``: the engine's
         refusal of ``text`` as notation, which says how the notation is written)."""
-        reading = read_words(text, [(str(action), label) for action, label in menu])
+        reading = read_words(text, [(str(action), label, self.game.describe(action)) for action, label in menu])
         if reading.chosen is not None:
             return menu[reading.chosen][0]
         if reading.candidates:
@@ -430,9 +430,9 @@ class PlaySession:
     def _menu(self, legal: list[Action], view: View) -> list[tuple[Action, str]]:
         """The legal actions as the menu lists them, each with its label: the actions on cards of the hand in the
         order the table shows the hand."""
-        ordered = in_hand_order(legal, self.renderer.hand_order(view))
-        return [(action, self.renderer.action_label(str(action), view, self.game.describe(action)))
-                for action in ordered]
+        described = {action: self.game.describe(action) for action in legal}
+        ordered = in_hand_order(legal, [described[action] for action in legal], self.renderer.hand_order(view))
+        return [(action, self.renderer.action_label(str(action), view, described[action])) for action in ordered]
 
     def _print_menu(self, legal: list[Action], view: View) -> None:
         lines = []
