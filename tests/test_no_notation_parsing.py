@@ -1,8 +1,8 @@
 """The clients never read an action's notation again: the pages (``web/static/**/*.js``) and the terminal
-(``cli/``, its renderers and its menu) draw what an action or a move does from the engine's records of it (``game.describe``:
-``legal_described``, the views' ``log_described``), and the notation is only an action's name there (compared,
-looked up, sent back). Each pattern below is one way a client picked notation apart or put it together before;
-any of them coming back fails here, with the file and the line.
+(``cli/``, its renderers and its menu) draw what an action or a move does from the engine's records of it
+(``game.describe``: ``legal_described``, the views' ``log_described``), and the notation is only an action's name
+there (compared, looked up, sent back). Each pattern below is one way a client picked notation apart or put it
+together before; any of them coming back fails here, with the file and the line.
 
 What stays allowed: card codes are cards' names in the records too, so ``cards.js`` (which draws a card from its
 code) and ``cli/render/cards.py`` may read a card code; translated texts may be split around their placeholders;
