@@ -157,3 +157,27 @@ def test_thunee_rule_notes_carry_the_engines_values():
     assert notes["weak"] == {"text": "you may demand a redeal if your first cards total {points} points or less",
                              "values": {"points": 10}}
     assert game.describe("redeal") == {"kind": "redeal", "points": 10}
+
+
+def test_thunee_the_kanak_rule_comes_from_the_engine_on_the_last_trick_only():
+    """T27: the page's Kanak prompt says what a Kanak must do in the engine's words, with its limit (KANAK_LIMIT,
+    the number kanak_value counts from); the note is there on the last trick and at no other time."""
+    from gamenight.thunee.scoring import KANAK_LIMIT
+    game = gamenight.make("thunee")
+    rng = random.Random(7)
+    seen_kanak = 0
+    for seed in range(30):
+        state = game.new(seed=seed)
+        while not state.is_over:
+            view = state.view(None)
+            notes = view["rule_notes"]
+            kanak_legal = any(game.describe(a)["kind"] == "kanak" for a in state.legal_actions())
+            if kanak_legal:
+                seen_kanak += 1
+                assert notes["kanak"] == {"text": "you must win this last trick, and your opponents' earlier points, "
+                                                  "with Jodi and the call, must stay under {limit}",
+                                          "values": {"limit": KANAK_LIMIT}}
+            if "kanak" in notes:
+                assert view["phase"] == "play"
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen_kanak >= 5 and KANAK_LIMIT == 10

@@ -24,6 +24,7 @@ _SOLO_BALLS: dict[int, tuple[int, int, int]] = {Special.MOONEY: (4, 4, 8),      
 TRIP_BALLS = (3, 6)          # T32: success, failure
 DOUBLE_BALLS = (2, 4)        # T26
 KANAK_FAIL_BALLS = 4         # T27
+KANAK_LIMIT = 10             # T27: the opponents' points, with the Jodi and the call, must stay under it
 LAST_TRICK_POINTS = 10       # T25
 
 
@@ -79,9 +80,9 @@ def kanak_value(rules: ThuneeRules, bid: int, counting: int, caller_team: int, o
     (``kanak_simple``: their points - the caller team's Jodi - 10). Below zero is a success."""
     team, opp = caller_team, 1 - caller_team
     if rules.kanak_simple:
-        return opp_points - jodi[team] - 10
+        return opp_points - jodi[team] - KANAK_LIMIT
     adj = 0 if not rules.kanak_bid_adjust else (bid if opp == counting else -bid)
-    return opp_points + jodi[opp] - jodi[team] - 10 + adj
+    return opp_points + jodi[opp] - jodi[team] - KANAK_LIMIT + adj
 
 
 def solo_balls(rules: ThuneeRules, special: int, caller: int, last_winner: int) -> list[int]:

@@ -16,7 +16,7 @@ from ..core.views import View
 from .actions import JODI, JODI_POINTS, SUIT_CHARS, TABLE, TRUMP_JODI_BONUS, WEAK_LIMIT, card_text, meld_value
 from .described import FACE_DOWN_TRUMP, described_log
 from .phases import FINAL_NAMES, PHASE_NAMES, SPECIAL_NAMES, FinalCall, Phase, Special
-from .scoring import counting_total
+from .scoring import KANAK_LIMIT, counting_total
 from .tricks import strength_for, trick_winner
 
 if TYPE_CHECKING:
@@ -159,6 +159,8 @@ def _logs(s: ThuneeState, seat: int | None) -> tuple[list[list[Any]], list[list[
 
 
 _WEAK_NOTE = Text("you may demand a redeal if your first cards total {points} points or less", points=WEAK_LIMIT)
+_KANAK_NOTE = Text("you must win this last trick, and your opponents' earlier points, with Jodi and the call, must "
+                   "stay under {limit}", limit=KANAK_LIMIT)
 _JODI_NOTE = Text("declare Jodi (K+Q {pair}, {pair_trump} in trumps; J+K+Q {triple}, {triple_trump} in trumps) or "
                   "pass", pair=JODI_POINTS[1], pair_trump=JODI_POINTS[1] + TRUMP_JODI_BONUS, triple=JODI_POINTS[2],
                   triple_trump=JODI_POINTS[2] + TRUMP_JODI_BONUS)
@@ -166,13 +168,15 @@ _JODI_NOTE = Text("declare Jodi (K+Q {pair}, {pair_trump} in trumps; J+K+Q {trip
 
 def rule_notes(s: ThuneeState) -> dict[str, Any]:
     """The rules the moment asks about, in words with the engine's own values (Text JSON): the weak-hand limit in
-    the weak-hand phase (T9), the Jodi values in the Jodi window (T22), and Trip's ranking while a Trip is played
-    (T32, naming its caller as ``seat {number}``)."""
+    the weak-hand phase (T9), the Jodi values in the Jodi window (T22), what a Kanak must do on the last trick
+    (T27), and Trip's ranking while a Trip is played (T32, naming its caller as ``seat {number}``)."""
     notes: dict[str, Any] = {}
     if s.phase == Phase.WEAK:
         notes["weak"] = _WEAK_NOTE.to_json()
     elif s.phase == Phase.JODI:
         notes["jodi"] = _JODI_NOTE.to_json()
+    elif s.phase == Phase.PLAY and s.game.halves == 1 and s.tricks_done == s.game.tricks_per_hand - 1:
+        notes["kanak"] = _KANAK_NOTE.to_json()
     if s.special == Special.TRIP:
         notes["trip"] = Text("called by {name}: no trump, the caller must win the last trick; in the first three "
                              "tricks 9, A and 10 rank equal, above J, K, Q",

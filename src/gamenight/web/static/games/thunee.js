@@ -213,9 +213,10 @@
     if (turn !== seat) return GN.t("{name}: {task}.", {name: name(ui, turn, seat), task: others});
     const kinds = new Set(GN.describedActions(message).filter(([a]) => legal.has(a)).map(([, d]) => d.kind));
     const double = kinds.has("double"), kanak = kinds.has("kanak");
-    if (double && kanak) return GN.t("Your turn: {task}; or call Double! as you lead (you must win this last trick yourself); or call Kanak! as you play (you must win this last trick, and your opponents' earlier points, with Jodi and the call, must stay under 10).", {task: own});
+    const kanakRule = kanak ? GN.text((view.rule_notes || {}).kanak) : "";   // the engine's words for Kanak's rule
+    if (double && kanak) return GN.t("Your turn: {task}; or call Double! as you lead (you must win this last trick yourself); or call Kanak! as you play ({rule}).", {task: own, rule: kanakRule});
     if (double) return GN.t("Your turn: {task}; or call Double! as you lead (you must win this last trick yourself).", {task: own});
-    if (kanak) return GN.t("Your turn: {task}; or call Kanak! as you play (you must win this last trick, and your opponents' earlier points, with Jodi and the call, must stay under 10).", {task: own});
+    if (kanak) return GN.t("Your turn: {task}; or call Kanak! as you play ({rule}).", {task: own, rule: kanakRule});
     return GN.t("Your turn: {task}.", {task: own});
   }
 

@@ -38,17 +38,21 @@
   // a log line "name: what they did" (``move``: its record, ``text``: its name); `die`: the shared die a pip
   // change answers (the reroll just before it)
   function moveText(move, text, name, mine, die) {
-    const v = {name, number: rerolledDie(move) !== null ? String(rerolledDie(move)) : die};
-    if (move.kind === "reroll_die") return GN.t("{name}: re-rolled shared die {number} (luck −1)", v);
-    if (move.kind === "reroll_shared") return GN.t("{name}: re-rolled all three shared dice (luck −2)", v);
-    if (move.kind === "reroll_own") return mine ? GN.t("{name}: re-rolled your own dice (luck −2)", v) : GN.t("{name}: re-rolled their own dice (luck −2)", v);
+    const v = {name, number: rerolledDie(move) !== null ? String(rerolledDie(move)) : die,
+      luck: GN.t("luck {change}", {change: signed(move.luck || 0)})};   // what the move did to the luck die (record)
+    if (move.kind === "reroll_die") return GN.t("{name}: re-rolled shared die {number} ({luck})", v);
+    if (move.kind === "reroll_shared") return GN.t("{name}: re-rolled all three shared dice ({luck})", v);
+    if (move.kind === "reroll_own") return mine ? GN.t("{name}: re-rolled your own dice ({luck})", v) : GN.t("{name}: re-rolled their own dice ({luck})", v);
     if (move.kind === "yessir") return GN.t("{name}: said Yessir! (pass)", v);
     if (move.kind === "blind") {
-      return mine ? GN.t("{name}: re-rolled your dice blind and sit out this round (luck +1)", v)
-        : GN.t("{name}: re-rolled their dice blind and sits out this round (luck +1)", v);
+      return mine ? GN.t("{name}: re-rolled your dice blind and sit out this round ({luck})", v)
+        : GN.t("{name}: re-rolled their dice blind and sits out this round ({luck})", v);
     }
     return pipMoveText(move.kind, v) || GN.t("{name}: {move}", {name, move: text});
   }
+
+  // a change of the luck die as written: −1, +1 (a true minus sign)
+  const signed = (change) => `${change < 0 ? "−" : "+"}${Math.abs(change)}`;
 
   // a pip change's answer in the log: which die, when the reroll before it names one
   function pipMoveText(kind, v) {
@@ -63,7 +67,7 @@
     const after = view.luck_after ? view.luck_after[text] : undefined;
     if (after === undefined || view.current_player === null) return null;
     const change = after - view.luck[view.current_player];
-    return GN.t("luck {change}", {change: `${change < 0 ? "−" : "+"}${Math.abs(change)}`});
+    return GN.t("luck {change}", {change: signed(change)});
   }
 
   // the luck each turn action leaves and the faces a pip change offers are the view's (luck_after, pip_faces)
