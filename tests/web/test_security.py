@@ -6,7 +6,7 @@ import logging
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import create_hosted, join
+from web_helpers import create_hosted, in_own_thread, join
 
 from gamenight.web import create_app
 from gamenight.web.app import HideTokens, log_config
@@ -215,7 +215,7 @@ def test_a_client_gone_before_its_body_ended_is_answered_quietly(db_url, path):
     async def send(message):
         sent.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    in_own_thread(lambda: asyncio.run(app(scope, receive, send)))
     assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 400
 
 

@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import ManualClock, check_documented, create, create_hosted, join, ws_connect
+from web_helpers import ManualClock, check_documented, create, create_hosted, in_own_thread, join, ws_connect
 
 from gamenight.web import create_app
 from gamenight.web import sockets as sockets_module
@@ -33,7 +33,7 @@ def state(version, size=1000):
 
 
 def run(coroutine):
-    return asyncio.run(coroutine)
+    return in_own_thread(lambda: asyncio.run(coroutine))
 
 
 def test_a_client_that_stops_reading_holds_a_few_messages_however_many_come():

@@ -1,6 +1,7 @@
 """The load benchmark (`make bench`) still runs: a tiny run of each mode against a real `gamenight serve`
 finishes with actions measured and no errors (its figures are the benchmark's business, never asserted here)."""
 import pytest
+from web_helpers import in_own_thread
 
 from benchmark_scripts import load_benchmark
 
@@ -10,7 +11,8 @@ pytest.importorskip("websockets")
 @pytest.mark.slow
 def test_web_load_both_modes_run_clean(capsys):
     web_load = load_benchmark("web_load")
-    people, bots = web_load.main(["--tables", "3", "--seconds", "1.5", "--think", "0.02", "--bot-delay", "0.05"])
+    people, bots = in_own_thread(lambda: web_load.main(["--tables", "3", "--seconds", "1.5", "--think", "0.02",
+                                                         "--bot-delay", "0.05"]))
     for result in (people, bots):
         assert result["client_failures"] == 0, result["first_failure"]
         assert result["error_messages"] == 0
@@ -25,8 +27,9 @@ def test_web_load_two_servers_on_postgresql_run_clean(postgres_cluster):
     """Two `gamenight serve` processes on one PostgreSQL database (the session's test cluster), the tables made at
     each in turn and the clients spread over both: every action and bot move arrives, and nothing is refused."""
     web_load = load_benchmark("web_load")
-    [result] = web_load.main(["--db", "postgresql", "--servers", "2", "--mode", "bots", "--tables", "4",
-                              "--seconds", "2", "--think", "0.02", "--bot-delay", "0.05"], cluster=postgres_cluster)
+    [result] = in_own_thread(lambda: web_load.main(["--db", "postgresql", "--servers", "2", "--mode", "bots",
+                                                    "--tables", "4", "--seconds", "2", "--think", "0.02",
+                                                    "--bot-delay", "0.05"], cluster=postgres_cluster))
     assert result["client_failures"] == 0, result["first_failure"]
     assert result["error_messages"] == 0, result["first_error_message"]
     assert result["db"] == "postgresql" and result["servers"] == 2

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 from test_pages import NODE, needs_node, node  # noqa: F401  (node: the fixture needs_node uses)
-from web_helpers import GAMES, SHORT, ManualClock, check_documented, manual_manager, rebuilt
+from web_helpers import GAMES, SHORT, ManualClock, check_documented, in_own_thread, manual_manager, rebuilt
 
 from gamenight.web import sockets as sockets_module
 from gamenight.web.messages import Outgoing, SeatMessages, apply_change
@@ -149,7 +149,7 @@ def test_a_connection_gets_the_whole_message_first_then_changes():
         assert wire.texts[-1] == {"type": "change", "version": 3, "table": {"actions": 3},
                                   "extend": {"view": {"log": [2]}}}
         sender.stop()
-    asyncio.run(scenario())
+    in_own_thread(lambda: asyncio.run(scenario()))
 
 
 def test_a_slow_reader_whose_states_were_left_out_gets_the_newest_whole():
@@ -172,7 +172,7 @@ def test_a_slow_reader_whose_states_were_left_out_gets_the_newest_whole():
             held = rebuilt(held, text)
         assert held == messages[-1]
         sender.stop()
-    asyncio.run(scenario())
+    in_own_thread(lambda: asyncio.run(scenario()))
 
 
 def test_a_state_older_than_the_one_sent_is_not_sent():
@@ -186,7 +186,7 @@ def test_a_state_older_than_the_one_sent_is_not_sent():
         await settle()
         assert wire.texts == [first, third]   # the newest, whole (it does not follow the first), and nothing older
         sender.stop()
-    asyncio.run(scenario())
+    in_own_thread(lambda: asyncio.run(scenario()))
 
 
 def test_the_fast_encoder_writes_the_same_json_as_the_standard_library(db_url, monkeypatch):

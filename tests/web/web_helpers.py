@@ -416,3 +416,23 @@ def http_json(port, path, body=None, token=None):
                                               **({"X-Seat-Token": token} if token else {})})
     with urllib.request.urlopen(request, timeout=PROCESS_WAIT) as r:
         return json.load(r)
+
+
+def in_own_thread(call):
+    """``call()``'s result (or its exception), called in a thread of its own. A test that runs an event loop
+    (``asyncio.run``) does it there: the browser tests' Playwright keeps one running in a pytest worker's main
+    thread, and ``asyncio.run`` refuses to start under a running loop."""
+    outcome = {}
+
+    def target():
+        try:
+            outcome["value"] = call()
+        except BaseException as error:   # handed back to the test's thread as it was
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target, name="test-event-loop")
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
