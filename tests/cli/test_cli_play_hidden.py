@@ -10,9 +10,11 @@ import re
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 import gamenight
 from gamenight.cli import play as play_module
+from gamenight.cli.render import get_renderer
 from gamenight.core.cards import card_str, parse_card
 
 # a card as the terminal may print it: notation (9c, Th, Jk) or rendered (9♣, 10♥)
@@ -60,6 +62,7 @@ class Watch:
         # (mover, str(action), ended a hand, the human view's entry for the move: its log's last, or its
         # previous_log's last when the move ended the hand)
         self.moves: list[tuple[int, str, bool, list]] = []
+        self.described: list[dict | None] = []   # the engine's record of each move in that view (its log_described)
         self.seen: set[str] = set()
         session_box = []
 
@@ -84,6 +87,8 @@ class Watch:
                 ended = state.hands_played != hands
                 entry = (view.get("previous_log") or [None])[-1] if ended else view["log"][-1]
                 watch.moves.append((mover, str(state.history[-1]), ended, entry))
+                records = view.get("previous_log_described") if ended else view.get("log_described")
+                watch.described.append((records or [None])[-1])
                 _view_cards(view, watch.seen)
                 watch.marks.append((len(watch.buffer.getvalue()), frozenset(watch.seen), mover))
             return result
@@ -147,9 +152,10 @@ def test_terminal_prints_no_card_before_the_humans_view_shows_it(monkeypatch, ga
 @pytest.mark.parametrize("game_name, seeds, players, extra", CASES,
                          ids=[f"{c[0]}-{c[2] or 'default'}" for c in CASES])
 def test_terminal_prints_every_move_from_the_view_across_hands(monkeypatch, game_name, seeds, players, extra):
-    """Exactly one line per other seat's move, in order, each reading as the human seat's view logs that move,
-    the move that ends a hand included (its view's ``previous_log``): no card of it is written ``?`` by the
-    terminal, and nothing is printed from another seat's ``str(action)``."""
+    """Exactly one line per other seat's move, in order, each in the words the renderer gives the human seat's
+    view's record of that move (``log_described``), the move that ends a hand included (its view's
+    ``previous_log_described``): no card of it is written ``?`` by the terminal, and nothing is printed from
+    another seat's ``str(action)``."""
     last_moves = 0
     for seed in seeds:
         # a human who plays as the bots do, so that the bots' moves end some hands too (at Gin the defender's
@@ -160,11 +166,13 @@ def test_terminal_prints_every_move_from_the_view_across_hands(monkeypatch, game
         printed = re.findall(r"^seat (\d+) \(([a-z_]+)\): (.*)$", watch.text, re.M)
         printed = [(int(p), text.rstrip()) for p, name, text in printed if name != "you"]
         expected = []
-        for mover, played, ended, entry in watch.moves:
+        renderer = get_renderer(watch.game)
+        for (mover, played, ended, entry), record in zip(watch.moves, watch.described):
             if mover == watch.seat:
                 continue
             assert entry is not None and entry[0] == mover, f"seat {mover}'s {played!r} is in no log of the view"
-            expected.append((mover, entry[1]))
+            assert record is not None, f"seat {mover}'s {played!r} has no record in the view"
+            expected.append((mover, Text.from_markup(renderer.move_text(record) or entry[1]).plain))
             if ended:
                 last_moves += 1
                 assert "?" not in entry[1].split(), f"the view hides part of a hand's last move: {entry}"
@@ -175,18 +183,20 @@ def test_terminal_prints_every_move_from_the_view_across_hands(monkeypatch, game
 
 @pytest.mark.parametrize("game_name", ["thunee", "yaniv", "yessir", "gin_rummy"])
 def test_terminal_reads_a_hands_last_move_from_the_view_not_from_the_action(monkeypatch, game_name):
-    """The line for a move that ended a hand is the human view's ``previous_log`` entry, whatever it says: here
-    the view is made to write every entry of ``previous_log`` differently from the action's notation."""
+    """The line for a move that ended a hand is made from the human view's ``previous_log_described`` record,
+    whatever it says: here the view is made to give every record of ``previous_log_described`` a kind of its own,
+    and the renderer writes a record's kind as it is."""
     cls = type(gamenight.make(game_name).new(seed=0))
     original = cls.view
 
     def view(self, seat):
         out = original(self, seat)
         if seat == 0:
-            out["previous_log"] = [[p, f"{text} (as seen)"] for p, text in out["previous_log"]]
+            out["previous_log_described"] = [{"kind": f"{entry[1]} (as seen)"} for entry in out["previous_log"]]
         return out
 
     monkeypatch.setattr(cls, "view", view)
+    monkeypatch.setattr(type(get_renderer(game_name)), "move_text", lambda self, move: move["kind"])
     human = play_module.default_bot(game_name) if game_name == "gin_rummy" else None
     watch = Watch(monkeypatch, game_name, 3, human=human)
     ended = [(mover, played) for mover, played, end, _ in watch.moves if end and mover != 0]
@@ -200,23 +210,26 @@ def test_gin_seed_1_does_not_print_the_bots_face_down_knock_discard(monkeypatch)
     `seat 1 (heuristic): knock 9c`; the knock discard lies face down (G8), seat 0's view says `knock`."""
     watch = Watch(monkeypatch, "gin_rummy", 1, choose=lambda legal: 1)
     assert watch.rc == 0 and watch.session.state.is_over
-    knocks = re.findall(r"^seat 1 \(heuristic\): knock.*$", watch.text, re.M)
+    knocks = re.findall(r"^seat 1 \(heuristic\): knocked.*$", watch.text, re.M)
     assert knocks, "seat 1 knocked in this match"
     for line in knocks:
-        assert line.rstrip() == "seat 1 (heuristic): knock", line
-    assert not re.search(r"seat 1 \(heuristic\): knock \S", watch.text)
+        assert line.rstrip() == "seat 1 (heuristic): knocked (a card face down)", line
+        assert not _SHOWN_CARD.search(line), line
     watch.check_no_card_before_it_is_seen()
     watch.check_every_bot_move_printed_once()
 
 
 def test_thunee_face_down_trump_card_stays_hidden_until_shown(monkeypatch):
-    """T12: a bot's trump card is laid face down; the terminal says `trump ?` until the table sees it."""
+    """T12: a bot's trump card is laid face down; the terminal names no card until the table sees it."""
+    lines = []
     for seed in range(4):
         watch = Watch(monkeypatch, "thunee", seed)
-        lines = re.findall(r"^seat [123] \(heuristic\): trump .*$", watch.text, re.M)
+        lines += re.findall(r"^seat [123] \(heuristic\): (?:laid the trump card|took the last card).*$", watch.text,
+                            re.M)
         for line in lines:
-            assert line.rstrip().endswith(("trump ?", "trump last")), line
+            assert line.rstrip().endswith(("laid the trump card face down", "took the last card dealt as trump")), line
         watch.check_no_card_before_it_is_seen()
+    assert lines, "a bot chose trump in these matches"
 
 
 def test_yessir_other_seats_dice_do_not_change_the_transcript_before_the_reveal(monkeypatch):

@@ -403,29 +403,31 @@ class PlaySession:
 
     def _print_moves(self, player: int, action: Action | str | None) -> None:
         """Print the moves made since the last call as the human seat sees them: the new entries of its view's
-        ``log`` (a bot's face-down card reads as the view has it, e.g. ``knock`` or ``trump ?``), never another
-        seat's ``str(action)``. ``action`` is None after the human's own move, which was echoed as typed.
+        ``log``, in the renderer's words for the view's record of each (``log_described``: a bot's face-down card
+        stays face down, as the view has it), never from another seat's ``str(action)``. ``action`` is None after
+        the human's own move, which was echoed as typed.
 
         A move that ends a hand leaves the next hand's view with a fresh ``log``; the finished hand's moves,
         that last one included, are its ``previous_log``, so the moves not printed yet are read from there."""
         view = self.state.view(self.seat)
         log = view.get("log")
         hand = self.state.hands_played
-        moves: list[list[Any]] = []   # [seat, text] each, as the view's log has them
+        moves: list[tuple[int, str, Any]] = []   # (seat, text, the engine's record) each, as the view's log has them
         if action is not None:
             if log is None:  # a game whose views keep no log: say who moved, nothing more
-                moves = [[player, t("moved")]]
+                moves = [(player, t("moved"), None)]
             elif hand == self._seen_hand:
-                moves = log[self._seen_moves:]
+                moves = _entries(view, "log")[self._seen_moves:]
             else:
-                moves = [*view["previous_log"][self._seen_moves:], *log]
+                moves = [*_entries(view, "previous_log")[self._seen_moves:], *_entries(view, "log")]
         self._seen_hand, self._seen_moves = hand, len(log or ())
-        for seat, text in moves:
+        for seat, text, record in moves:
+            words = (self.renderer.move_text(record) if record is not None else None) or escape(text)
             if seat == self.seat:
-                self.out.print(t("{name}: {move}", name=seat_name(seat, self.seat), move=escape(text)))
+                self.out.print(t("{name}: {move}", name=seat_name(seat, self.seat), move=words))
             else:
                 name = t("seat {number} ({name})", number=seat, name=escape(self.bot_names.get(seat, "bot")))
-                self.out.print(t("{name}: {move}", name=name, move=escape(text)))
+                self.out.print(t("{name}: {move}", name=name, move=words))
 
     def _menu(self, legal: list[Action], view: View) -> list[tuple[Action, str]]:
         """The legal actions as the menu lists them, each with its label: the actions on cards of the hand in the
@@ -452,3 +454,15 @@ class PlaySession:
         with open(self.record_path, "w", encoding="utf-8") as f:
             f.write(record_json(record))
         self.out.print(t("Record written to {path}", path=escape(self.record_path)))
+
+
+def _entries(view: View, key: str) -> list[tuple[int, str, Any]]:
+    """The view's ``log`` (or ``previous_log``) as (seat, text, the engine's record of the move) each; the record
+    from ``log_described`` (``previous_log_described``), None where the view has none."""
+    log, described = view.get(key), view.get(f"{key}_described")
+    if not isinstance(log, list):
+        return []
+    if not isinstance(described, list):
+        described = []
+    records = [*described, *[None] * (len(log) - len(described))]
+    return [(entry[0], entry[1], record) for entry, record in zip(log, records)]

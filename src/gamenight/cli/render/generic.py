@@ -86,6 +86,11 @@ class GenericRenderer:
         """The menu label of the action named ``action_text``; ``described``: the engine's record of it."""
         return escape(action_text)
 
+    def move_text(self, move: Record) -> str | None:
+        """A move of the log in words (``move``: the engine's record of it, from the view's ``log_described``);
+        None: this renderer has no words for it (the log's own text is shown)."""
+        return None
+
     def hand_order(self, view: ViewData) -> list[str]:
         """The seat's cards in the order ``table`` shows them (the menu lists moves on them in that order)."""
         hand = view.get("hand")

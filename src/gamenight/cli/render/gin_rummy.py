@@ -87,6 +87,9 @@ class Renderer(GenericRenderer):
             lines.append(t("{seat} to play: {hint}", seat=player, hint=_phase_hint(view)))
         return "\n".join(lines)
 
+    def move_text(self, move: Record) -> str | None:
+        return _move_text(move)
+
     def action_label(self, action_text: str, view: ViewData, described: Record | None = None) -> str:
         left = view.get("discard_deadwood") or {}  # the deadwood each discard (or knock) would leave
         move = described or described_for(view, action_text)

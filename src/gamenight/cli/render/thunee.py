@@ -113,6 +113,9 @@ class Renderer(GenericRenderer):
             lines.append(t("{turn}: {task}", turn=f"[bold]{who}[/bold]", task=_prompt(view)))
         return "\n".join(lines)
 
+    def move_text(self, move: Record) -> str | None:
+        return _move(move)
+
     def action_label(self, action_text: str, view: View, described: Record | None = None) -> str:
         move = described or described_for(view, action_text)
         kind = move["kind"] if move else None

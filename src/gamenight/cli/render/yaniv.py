@@ -67,6 +67,9 @@ class Renderer(GenericRenderer):
         lines += _prompt_lines(view)
         return "\n".join(lines)
 
+    def move_text(self, move: Record) -> str | None:
+        return _move_markup(move)
+
     def action_label(self, action_text: str, view: ViewData, described: Record | None = None) -> str:
         move = described or described_for(view, action_text)
         if move is None:

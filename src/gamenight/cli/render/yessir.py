@@ -115,6 +115,9 @@ class Renderer(GenericRenderer):
             lines.append(prompt)
         return "\n".join(lines)
 
+    def move_text(self, move: Record) -> str | None:
+        return _move(move)
+
     def action_label(self, action_text: str, view: ViewData, described: Record | None = None) -> str:
         v = cast("YessirView", view)
         move = described or described_for(view, action_text)
