@@ -98,14 +98,16 @@ def test_terminal_play_never_prints_a_bots_face_down_trump_card():
 
 
 def test_terminal_play_prints_the_moves_as_the_humans_view_logs_them():
-    """Each bot move line is the human view's log entry just after that move (a face-down trump reads
-    `trump ?` as the view has it); the move that ends a hand is printed as the next hand's view has it in
-    `previous_log`."""
+    """Each bot move line is the renderer's words for the human view's record of that move just after it
+    (``log_described``: a face-down trump names no card, as the view has it); the move that ends a hand is printed
+    as the next hand's view has it in ``previous_log_described``."""
     import io
 
     from rich.console import Console
+    from rich.text import Text
 
     from gamenight.cli.play import PlaySession
+    from gamenight.cli.render import get_renderer
 
     game = gamenight.make("thunee")
     buffer = io.StringIO()
@@ -114,7 +116,8 @@ def test_terminal_play_prints_the_moves_as_the_humans_view_logs_them():
     session = PlaySession(game, 0, {1: "heuristic", 2: "heuristic", 3: "heuristic"}, 1, None,
                           lambda prompt: next(answers), out)
     state = session.state
-    expected = []  # (seat, text as seat 0's view logs it)
+    expected = []  # (seat, the view's text of the move, the renderer's words for seat 0's view's record of it)
+    renderer = get_renderer(game)
     cls = type(state)
     original = cls.apply
 
@@ -123,7 +126,9 @@ def test_terminal_play_prints_the_moves_as_the_humans_view_logs_them():
         result = original(self, action)
         if self is state and seat != 0:
             view = self.view(0)
-            expected.append((seat, view["log"][-1][1] if self.hands_played == hand else view["previous_log"][-1][1]))
+            key = "log" if self.hands_played == hand else "previous_log"
+            words = Text.from_markup(renderer.move_text(view[f"{key}_described"][-1])).plain
+            expected.append((seat, view[key][-1][1], words))
         return result
 
     cls.apply = apply
@@ -135,7 +140,9 @@ def test_terminal_play_prints_the_moves_as_the_humans_view_logs_them():
     printed = [line.split(": ", 1) for line in buffer.getvalue().splitlines()
                if line.startswith("seat ") and "(you)" not in line]
     assert len(printed) == len(expected)
-    for (who, text), (seat, logged) in zip(printed, expected):
+    for (who, text), (seat, _, words) in zip(printed, expected):
         assert who == f"seat {seat} (heuristic)"
-        assert text == logged
-    assert ("trump ?" in [t for _, t in expected]), "a bot laid its trump card face down in this match"
+        assert text == words
+    face_down = [words for _, logged, words in expected if logged == "trump ?"]
+    assert face_down, "a bot laid its trump card face down in this match"
+    assert set(face_down) == {"laid the trump card face down"}
