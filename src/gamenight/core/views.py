@@ -5,7 +5,8 @@ belongs to the caller. Besides these fields each game adds its own (see its ``Vi
 """
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 
 class Described(TypedDict):
@@ -14,6 +15,44 @@ class Described(TypedDict):
     each game's own record type adds the cards or dice involved, what they stand as, the target, the amount
     (see its docs page, "Actions described"). The notation stays the action's name; this only says what it is."""
     kind: str
+
+
+class Named(Protocol):
+    """An action as the record makers key it: by its notation (every table spells an action the same way)."""
+    @property
+    def text(self) -> str: ...
+
+
+A = TypeVar("A", bound=Named)
+R = TypeVar("R")
+
+
+class RecordMakers(Generic[A, R]):
+    """A game's action records, each made anew when asked for (a record belongs to its caller) from parts kept
+    by notation: views are built at every bot decision, so an action is worked out into its maker once.
+
+    ``make(action)`` gives the maker of ``action``'s record; ``kept``: makers known in advance by a log's text
+    that is no action's notation (a face-down card, as the seats that may not see it read it)."""
+
+    def __init__(self, make: Callable[[A], Callable[[], R]], kept: dict[str, Callable[[], R]] | None = None):
+        self._make = make
+        self._makers: dict[str, Callable[[], R]] = dict(kept or {})
+
+    def maker(self, action: A) -> Callable[[], R]:
+        """What makes ``action``'s record (worked out the first time, then kept)."""
+        maker = self._makers.get(action.text)
+        if maker is None:
+            maker = self._makers[action.text] = self._make(action)
+        return maker
+
+    def describe(self, action: A) -> R:
+        """``action`` described, in a new record the caller owns."""
+        return self.maker(action)()
+
+    def of_text(self, text: str, parse: Callable[[str], A]) -> R:
+        """The record of a log's ``text`` (a kept text, or an action's notation, read by ``parse``)."""
+        maker = self._makers.get(text)
+        return (maker or self.maker(parse(text)))()
 
 
 class View(TypedDict):

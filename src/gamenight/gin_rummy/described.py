@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..core.cards import card_str
-from ..core.views import Described
+from ..core.views import Described, RecordMakers
 from .actions import DISCARD, KNOCK, LAYOFF, MELD, GinAction, Kind, parse
 from .melds import MELD_CARDS, MELD_INDEX, SET_TARGET
 
@@ -31,27 +31,19 @@ class GinMove(Described, total=False):
 
 #: the knock as the other seat sees it until the hand is over: its card face down
 FACE_DOWN_KNOCK = "knock"
-# by notation: what makes the action's record anew each time (views are built at every bot decision)
+# a face-down card, as the seats that may not see it read it in a log (its record names no card)
 _FACE_DOWN: GinMove = {"kind": "knock", "card": None}
-_MAKERS: dict[str, Callable[[], GinMove]] = {FACE_DOWN_KNOCK: _FACE_DOWN.copy}
 
 
 def describe(action: GinAction) -> GinMove:
     """``action`` described, in a new record the caller owns."""
-    return _maker(action)()
+    return _RECORDS.describe(action)
 
 
 def described_log(log: Iterable[Sequence[Any]]) -> list[GinMove]:
     """Each move of a view's log (``[seat, notation]``, a face-down knock written ``knock``) described."""
-    makers = _MAKERS
-    return [(makers.get(text) or _maker(parse(text)))() for _, text in log]
-
-
-def _maker(action: GinAction) -> Callable[[], GinMove]:
-    maker = _MAKERS.get(action.text)
-    if maker is None:
-        maker = _MAKERS[action.text] = _make_maker(action)
-    return maker
+    of_text = _RECORDS.of_text
+    return [of_text(text, parse) for _, text in log]
 
 
 def _make_maker(action: GinAction) -> Callable[[], GinMove]:
@@ -65,3 +57,6 @@ def _make_maker(action: GinAction) -> Callable[[], GinMove]:
         cards = tuple(card_str(c) for c in MELD_CARDS[MELD_INDEX[action.meld]])
         return lambda: {"kind": "meld", "cards": list(cards)}
     return record.copy   # its values are strings: a shallow copy shares nothing that can change
+
+
+_RECORDS: RecordMakers[GinAction, GinMove] = RecordMakers(_make_maker, {FACE_DOWN_KNOCK: _FACE_DOWN.copy})

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..core.bits import cards_of
-from ..core.views import Described
+from ..core.views import Described, RecordMakers
 from .actions import (
     BLIND_ROYALS,
     BLIND_THUNEE,
@@ -56,27 +56,19 @@ class ThuneeMove(Described, total=False):
 #: a face-down trump card in a log, as the seats that may not see it read it
 FACE_DOWN_TRUMP = "trump ?"
 _SPECIALS = {THUNEE, ROYALS, BLIND_THUNEE, BLIND_ROYALS, TRIP, MOONEY}
-# by notation: what makes the action's record anew each time (views are built at every bot decision)
+# a face-down card, as the seats that may not see it read it in a log (its record names no card)
 _FACE_DOWN: ThuneeMove = {"kind": "trump", "card": None}
-_MAKERS: dict[str, Callable[[], ThuneeMove]] = {FACE_DOWN_TRUMP: _FACE_DOWN.copy}
 
 
 def describe(action: ThuneeAction) -> ThuneeMove:
     """``action`` described, in a new record the caller owns."""
-    return _maker(action)()
+    return _RECORDS.describe(action)
 
 
 def described_log(log: Iterable[Sequence[Any]]) -> list[ThuneeMove]:
     """Each move of a view's log (``[seat, notation]``, a face-down trump card written ``trump ?``) described."""
-    makers = _MAKERS
-    return [(makers.get(text) or _maker(TABLE.parse(text)))() for _, text in log]
-
-
-def _maker(action: ThuneeAction) -> Callable[[], ThuneeMove]:
-    maker = _MAKERS.get(action.text)
-    if maker is None:
-        maker = _MAKERS[action.text] = _make_maker(action)
-    return maker
+    of_text, parse = _RECORDS.of_text, TABLE.parse
+    return [of_text(text, parse) for _, text in log]
 
 
 def _make_maker(action: ThuneeAction) -> Callable[[], ThuneeMove]:
@@ -99,3 +91,6 @@ def _make_maker(action: ThuneeAction) -> Callable[[], ThuneeMove]:
         elif kind == REDEAL:
             record["points"] = WEAK_LIMIT
     return record.copy   # its values are plain: a shallow copy shares nothing that can change
+
+
+_RECORDS: RecordMakers[ThuneeAction, ThuneeMove] = RecordMakers(_make_maker, {FACE_DOWN_TRUMP: _FACE_DOWN.copy})

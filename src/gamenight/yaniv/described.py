@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
 from ..core.cards import JOKER, card_str
-from ..core.views import Described
+from ..core.views import Described, RecordMakers
 from .actions import RUN, SET, SINGLE, SWAP, TAKE, Kind, YanivAction
 
 
@@ -31,20 +31,17 @@ class YanivMove(Described, total=False):
 _KIND_WORDS = {Kind.CALL: "call", Kind.DRAW: "draw", Kind.SLAP: "slap", Kind.KEEP: "keep", TAKE: "take",
                SWAP: "swap"}
 _GROUP_WORDS = {SINGLE: "single", SET: "set", RUN: "run"}
-# by notation (every table spells an action the same way): what makes the action's record anew, each time one is
-# asked for (views are built at every bot decision, so a record is made from kept parts, knowing its shape)
-_MAKERS: dict[str, Callable[[], YanivMove]] = {}
 
 
 def describe(action: YanivAction) -> YanivMove:
     """``action`` described, in a new record the caller owns."""
-    return _maker(action)()
+    return _RECORDS.describe(action)
 
 
 def described(actions: Iterable[YanivAction]) -> list[YanivMove]:
     """Each action described, in order (new records)."""
-    makers = _MAKERS
-    return [(makers.get(a.text) or _maker(a))() for a in actions]
+    maker = _RECORDS.maker
+    return [maker(a)() for a in actions]
 
 
 def group_described(kind: int, start: int, cards: Sequence[int]) -> YanivMove | None:
@@ -60,13 +57,6 @@ def group_described(kind: int, start: int, cards: Sequence[int]) -> YanivMove | 
     return {"kind": "discard", "group": _GROUP_WORDS[Kind(kind)], "cards": names, "stands_as": stands}
 
 
-def _maker(action: YanivAction) -> Callable[[], YanivMove]:
-    maker = _MAKERS.get(action.text)
-    if maker is None:
-        maker = _MAKERS[action.text] = _make_maker(action)
-    return maker
-
-
 def _make_maker(action: YanivAction) -> Callable[[], YanivMove]:
     if action.is_discard:
         record = cast(YanivMove, group_described(action.kind, action.run_start, action.cards))
@@ -76,3 +66,6 @@ def _make_maker(action: YanivAction) -> Callable[[], YanivMove]:
     if action.kind in (TAKE, SWAP):
         plain["card"] = card_str(action.cards[0])
     return plain.copy   # its values are strings: a shallow copy shares nothing that can change
+
+
+_RECORDS: RecordMakers[YanivAction, YanivMove] = RecordMakers(_make_maker)
