@@ -983,8 +983,9 @@
       if (message.type === "state") {
         if (live && live.version !== message.version) showError("");
         playSoundFor(live, message);
+        // an action sent is answered by a new version (or an error): a change of who is here does not answer it
+        if (received.type === "state" || live.version !== message.version) pending = false;
         live = message;
-        pending = false;
         draw();
       } else if (message.type === "review") {
         takeReview(message);
