@@ -211,6 +211,12 @@ class Audience:
             if listener_seat == seat and digest is not None and listener_digest == digest:
                 send(message)
 
+    def tell_everyone(self, message: dict[str, Any]) -> None:
+        """``message`` to every connection of the table, spectators too (the lock held): not a state, so it changes
+        no seat's last message."""
+        for _, _, send in list(self.listeners.values()):
+            send(message)
+
     def unwatched_since(self) -> float | None:
         """Since when nobody listens (None: somebody does)."""
         return None if self.listeners else self._unwatched_since
