@@ -277,7 +277,7 @@ def check_message_leaks_nothing(state, seat, message, rng):
                             "score_sheet"}
     assert message["score_sheet"] == state.score_sheet()            # the engine's public sheet, nothing more
     assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "settings",
-                                     "hand_pause", "current_player", "is_over", "actions", "created",
+                                     "hand_pause", "turn_clock", "current_player", "is_over", "actions", "created",
                                      "rules_summary"}
     assert set(message["table"]["settings"]) == {"has_host", "bots_may_be_replaced", "away_seconds",
                                                  "hand_pause_seconds", "waiting", "rematch", "hints", "reactions"}

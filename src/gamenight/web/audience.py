@@ -112,6 +112,7 @@ class Audience:
                 "seats": [seats_module.public(i, s, self.settings, self._connected(i), state.is_over)
                           for i, s in enumerate(self.seats)],
                 "settings": self.settings.public(), "hand_pause": self._pause_facts(),
+                "turn_clock": self.table.away.clock_facts(),
                 "current_player": state.current_player, "is_over": state.is_over,
                 "actions": len(state.history), "created": self.stored.created}
 
