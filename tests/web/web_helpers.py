@@ -330,10 +330,20 @@ def play_ws(client, table_id, sockets, rng, limit=20000):
 
 
 def not_who_is_connected(message):
-    """The message without the seats' "connected" flags (which say who is connected now, not what was played)."""
+    """The message without the seats' "connected" flags and the turn's clock (which say who is connected now and how
+    long a gone person has left, not what was played)."""
     table = {**message["table"], "seats": [{k: v for k, v in s.items() if k != "connected"}
-                                           for s in message["table"]["seats"]]}
+                                           for s in message["table"]["seats"]], "turn_clock": None}
     return {**message, "table": table}
+
+
+def steady(summary: dict) -> dict:
+    """The summary (or a state message's) less the turn clock's seconds left, which count down with the clock (and a
+    restart gives the person to move a whole away time again)."""
+    if "table" in summary:
+        return {**summary, "table": steady(summary["table"])}
+    clock = summary["turn_clock"] and {k: v for k, v in summary["turn_clock"].items() if k != "seconds_left"}
+    return {**summary, "turn_clock": clock}
 
 
 def snapshots(table):
