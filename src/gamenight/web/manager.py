@@ -279,8 +279,9 @@ class TableManager:
         ``host_token`` is its host (None: a table nobody may change the seats of); ``settings`` the seat settings
         (see ``seats.Settings``). ``seed`` only on a server with a ``test_seed``."""
         seed = self._seed_for_new_table(seed)
-        settings = seat_rule(seats_module.Settings(host_hash=hash_token(host_token) if host_token else None).changed,
-                             settings)
+        defaults = seats_module.Settings(host_hash=hash_token(host_token) if host_token else None,
+                                         hints=seats_module.hints_by_default(seats))
+        settings = seat_rule(defaults.changed, settings)
         stamp = self.limits.reserve_create(client) if client is not None else None
         try:
             table = self._create(game, players, preset, options, seats, seed, settings)

@@ -254,6 +254,12 @@ class Settings:
         return out
 
 
+def hints_by_default(seats: object) -> bool:
+    """Whether a new table offers hints unless its creator says otherwise: yes at a table with a bot (a person
+    learning against the programs), no at a table of people only (``seats``: the creation's, a bot's name or None)."""
+    return isinstance(seats, list) and any(isinstance(seat, str) for seat in seats)
+
+
 # what a host may set, and how: True/False, or a whole number within (low, high)
 SETTABLE: dict[str, type[bool] | tuple[int, int]] = {
     "bots_may_be_replaced": bool, "away_seconds": AWAY_LIMITS, "hold_start": bool,
