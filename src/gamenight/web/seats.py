@@ -217,7 +217,8 @@ class Settings:
     hand_pause_seconds: int = HAND_PAUSE_SECONDS   # after a hand, the bots wait this long (or until all are ready)
     started: bool = True                  # False while a table that holds its start waits
     rematch: str | None = None            # the table of the rematch, once somebody asked for one
-    hints: bool = False                   # a player may ask the expert bot for a hint at their turn
+    hints: bool = False                   # a player may ask the expert bot for a hint at their turn (a new table:
+                                          # unless its creator says, on where a seat is a bot, hints_by_default)
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
