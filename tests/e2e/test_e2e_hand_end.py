@@ -47,7 +47,7 @@ SUMMARY_UNDER_BOARD = """() => {
 }"""
 IN_VIEW = """sel => {
   const r = document.querySelector(sel).getBoundingClientRect();
-  return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+  return r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1;
 }"""
 
 

@@ -14,7 +14,7 @@ SETTINGS = {"players": 2, "options": {"single_hand": True}}
 FITS = "() => document.documentElement.scrollWidth <= window.innerWidth"
 # the table's top is on the screen (what a person sees first of it: the replay banner and the table at that step)
 TABLE_IN_VIEW = """() => { const r = document.getElementById('board').getBoundingClientRect();
-                           return r.top >= 0 && r.top < window.innerHeight - 100; }"""
+                           return r.top >= -1 && r.top < window.innerHeight - 100; }"""
 VERDICT_CLASSES = {"best", "fine", "inaccuracy", "mistake", "blunder"}
 
 # Installed before pressing the button: every label the progress bar shows, with its value and maximum, so a review
