@@ -221,10 +221,10 @@
   }
 
   // The hand that ended, shown until Next hand (ui.endingMove: its last move, which its view does not show yet):
-  // a last card played lies on the last trick, out of its player's hand.
+  // a last card played (alone, or with a Double or Kanak call) lies on the last trick, out of its player's hand.
   function withLastCard(view, ui) {
     const [p, move] = ui.endingMove || [null, null];
-    if (!move || move.kind !== "play" || !move.card) return view;
+    if (!move || !["play", "double", "kanak"].includes(move.kind) || !move.card) return view;
     const shown = Object.assign({}, view, {trick: [...(view.trick || []), [p, move.card]], trick_winner: null});
     shown.hand_sizes = view.hand_sizes.map((size, q) => (q === p ? Math.max(0, size - 1) : size));
     if (p === view.seat && view.hand) shown.hand = view.hand.filter((c) => c !== move.card);
