@@ -67,6 +67,7 @@
     const s = table && table.seats[i];
     if (!s) return GN.t("Seat {number}", {number: i + 1});
     if (s.kind === "person") return personName(s, "name");
+    if (s.kind === "bot" && s.away) return personName(s, "away");   // the friend's seat, a bot playing for them
     if (s.kind === "bot") return GN.t("Bot {number}", {number: i + 1});
     return GN.t("Seat {number}", {number: i + 1});
   }
@@ -297,6 +298,7 @@
       const i = s.seat;
       const li = el("li", null, {"data-seat": i, class: [t.current_player === i && !t.is_over && "to-move",
                                                          message.seat === i && "me"]});
+      if (s.kind === "person") li.dataset.connected = String(s.connected !== false);   // who is here, for tests
       li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + seatKind(s), {class: "muted"}));
       if (Array.isArray(view.scores) && view.scores.length === t.players) {
         li.append(el("span", " · " + view.scores[i], {class: "seat-score", title: GN.t("score")}));
@@ -641,16 +643,15 @@
         try { label = renderer.actionLabel(a, message, ui); } catch (e) { console.error(e); label = null; }
       }
       const key = KEYS[i];
+      const content = label instanceof Node ? label
+        : el("span", label === null || label === undefined || label === "" ? a : String(label));
+      // the button's name is what it shows, cards and dice by their names (never the action's notation)
+      const said = spokenText(content);
       const button = el("button", null, {type: "button", "data-action": a,
                                          class: ["action", ui.suggested.has(a) && "suggested", hinted.has(a) && "hinted"],
-                                         title: key ? GN.t("{action} (key {key})", {action: a, key}) : a});
+                                         title: key ? GN.t("{action} (key {key})", {action: said, key}) : said});
       if (key) button.append(el("kbd", key, {class: "key", "aria-hidden": "true"}));
-      if (label instanceof Node) {
-        button.append(label);
-        if (!label.textContent.trim() || label.querySelector && label.querySelector("svg")) button.setAttribute("aria-label", a);
-      } else {
-        button.append(el("span", label === null || label === undefined || label === "" ? a : String(label)));
-      }
+      button.append(content);
       const badge = hintBadge(a);
       if (badge) button.append(badge);
       button.addEventListener("click", () => act(a));
@@ -659,6 +660,20 @@
     const ask = hintButton(message);
     if (ask) bar.append(ask);
     drawHint(message, renderer, ui);
+  }
+
+  // What a screen reader says for a node: its text, with each named image (a card, a die) by its aria-label.
+  function spokenText(node) {
+    const words = [];
+    (function walk(n) {
+      if (n.nodeType === Node.TEXT_NODE) { words.push(n.textContent); return; }
+      if (n.nodeType !== Node.ELEMENT_NODE || n.getAttribute("aria-hidden") === "true") return;
+      const name = n.getAttribute("aria-label");
+      if (name) { words.push(" " + name + " "); return; }
+      if (n.namespaceURI === "http://www.w3.org/2000/svg") return;   // a drawing without a name says nothing
+      n.childNodes.forEach(walk);
+    })(node);
+    return words.join("").replace(/\s+/g, " ").trim();
   }
 
   // ---- hints: the expert's best moves for this seat's view, at its turn, where the host allows them ----------
@@ -1064,8 +1079,9 @@
       if (message.type === "state") {
         if (live && live.version !== message.version) showError("");
         playSoundFor(live, message);
+        // an action sent is answered by a new version (or an error): a change of who is here does not answer it
+        if (received.type === "state" || live.version !== message.version) pending = false;
         live = message;
-        pending = false;
         draw();
       } else if (message.type === "review") {
         takeReview(message);
