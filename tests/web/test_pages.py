@@ -61,6 +61,26 @@ def test_favicon_is_served(client):
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
 
 
+def test_the_web_app_manifest_the_service_worker_and_the_offline_page_are_served(client):
+    """The pages can be added to a home screen (a manifest with PNG icons) and open offline (the service worker from
+    the root, so it serves every page; the offline page in the person's language, with no script inline)."""
+    for address in ("/", "/table/x", "/rules/yaniv"):
+        assert '<link rel="manifest" href="/static/manifest.webmanifest">' in client.get(address).text, address
+    r = client.get("/static/manifest.webmanifest")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/manifest+json")
+    for icon in r.json()["icons"]:
+        got = client.get(icon["src"])
+        assert got.status_code == 200 and got.headers["content-type"] == icon["type"], icon
+    r = client.get("/sw.js")
+    assert r.status_code == 200 and "javascript" in r.headers["content-type"]
+    assert r.headers["cache-control"] == "no-cache" and "/offline" in r.text
+    r = client.get("/offline?lang=fr")
+    assert r.status_code == 200 and "Vous êtes hors ligne" in r.text
+    assert _parse(r.text).scripts == ["/static/offline.js"]
+    for element_id in ("offline", "offline-table", "offline-table-link", "offline-retry"):
+        assert element_id in _parse(r.text).ids, element_id
+
+
 def test_table_page_loads_every_script_of_the_contract_in_order(client):
     page = _parse(client.get("/table/some-table").text)
     assert [src.split("?v=")[0] for src in page.scripts] == TABLE_SCRIPTS   # the catalog's URL names its version

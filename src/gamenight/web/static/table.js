@@ -143,6 +143,14 @@
     if (Math.abs(window.scrollY - scroll) > 1) window.scrollTo(0, scroll);
   }
 
+  // The lobby's "Play now" offers the game this browser sat at last; the offline page leads back to this table
+  function rememberSeat(table) {
+    try {
+      localStorage.setItem("gamenight-last-game", table.game);
+      localStorage.setItem("gamenight-last-table", tableId);
+    } catch (e) { /* storage refused (private mode): nothing to remember */ }
+  }
+
   function drawAll() {
     const replaying = replay !== null;
     const message = asShown(replaying ? replay : live);
@@ -156,6 +164,7 @@
     body.dataset.waiting = live.table.hand_pause ? live.table.hand_pause.waiting_for.join(",") : "";
     body.dataset.live = String(connected);
     body.dataset.replaying = String(replaying);
+    if (live.seat !== null && live.seat !== undefined) rememberSeat(live.table);
     const myTurn = !live.table.is_over && !live.table.hand_pause && live.seat !== null && live.seat !== undefined && live.table.current_player === live.seat;
     // a tab in the background shows when it is this player's turn
     document.title = (myTurn ? `▶ ${GN.t("Your turn")} · ` : "") + GN.t("gamenight: {title}", {title: GN.t(live.table.title)});
