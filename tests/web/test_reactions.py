@@ -29,18 +29,23 @@ def hosted_yaniv(client):
 
 def test_a_reaction_reaches_every_page_of_the_table_and_carries_nothing_else(client):
     table_id, host, ann, guesty = hosted_yaniv(client)
-    with ws_connect(client, table_id, ann) as mine, ws_connect(client, table_id, guesty) as friend, \
-            ws_connect(client, table_id) as watcher:
-        for ws in (mine, friend, watcher):
-            next_message(ws)
-        next_message(mine)                                   # Guesty came (presence)
-        mine.send_json({"type": "react", "reaction": "nice_move"})
-        said = {"type": "reaction", "seat": 0, "reaction": "nice_move"}
-        for ws in (mine, friend, watcher):
-            text = ws.receive_text()
-            assert json.loads(text) == said
-            assert ann not in text and guesty not in text and host not in text
-            quiet(ws)
+    with ws_connect(client, table_id, ann) as mine:
+        next_message(mine)                                   # Ann's page is here before Guesty's opens
+        with ws_connect(client, table_id, guesty) as friend, ws_connect(client, table_id) as watcher:
+            next_message(friend), next_message(watcher)
+            next_message(mine)                               # Guesty came (presence)
+            react_and_hear(mine, friend, watcher, ann, guesty, host)
+
+
+def react_and_hear(mine, friend, watcher, *tokens):
+    """Ann's page shows "Nice move": every page hears it, and nothing else, no token among it."""
+    mine.send_json({"type": "react", "reaction": "nice_move"})
+    said = {"type": "reaction", "seat": 0, "reaction": "nice_move"}
+    for ws in (mine, friend, watcher):
+        text = ws.receive_text()
+        assert json.loads(text) == said
+        assert not any(token in text for token in tokens)
+        quiet(ws)
 
 
 def test_refused_reactions_say_why_and_reach_nobody(client):

@@ -1,11 +1,16 @@
-"""The turn's clock: while a person to move has nobody here (their page closed), every page sees the time left before a
-bot plays for them (the summary's ``turn_clock``), counting from the turn's start or their last sign of life; it is
-gone while they are here, during the pause after a hand and once the bot plays; another server on a shared
-database shows the same clock."""
+"""The turn's clock: while a person to move has nobody here (their page closed), every page sees when a bot plays for
+them (the summary's ``turn_clock``: the wall-clock time it ends at), counting from the turn's start or their last sign
+of life; it is gone while they are here, during the pause after a hand and once the bot plays; another server on a
+shared database shows the same clock."""
 from test_shared_database import server
 from web_helpers import create_hosted, join, summary, wait_for
 
 AWAY = 30
+
+
+def left(table, clock: dict) -> float:
+    """The seconds the clock still runs, as a page counts them (its end less the time now)."""
+    return round(clock["ends_at"] - table.now(), 1)
 
 
 def guesty_to_move(client, manager):
@@ -25,9 +30,11 @@ def guesty_to_move(client, manager):
 def test_the_clock_of_a_person_gone_counts_down_to_the_bot_taking_their_turn(hosted):
     client, manager, clock = hosted
     table_id, table, guesty, heard = guesty_to_move(client, manager)
-    assert heard[-1]["table"]["turn_clock"] == {"seat": 1, "seconds_left": AWAY, "seconds": AWAY}
+    told = heard[-1]["table"]["turn_clock"]
+    assert told["seat"] == 1 and told["seconds"] == AWAY and left(table, told) == AWAY
     clock.advance(12)
-    assert summary(client, table_id)["turn_clock"] == {"seat": 1, "seconds_left": AWAY - 12, "seconds": AWAY}
+    assert summary(client, table_id)["turn_clock"] == told                   # the same clock, counting down
+    assert left(table, told) == AWAY - 12
 
     key = table.listen(guesty, lambda message: None)          # Guesty is here: no clock, and everyone hears it
     assert heard[-1]["table"]["turn_clock"] is None
@@ -35,7 +42,8 @@ def test_the_clock_of_a_person_gone_counts_down_to_the_bot_taking_their_turn(hos
     clock.advance(5)
     table.unlisten(key)                                       # gone again: a whole away time from now
     manager.scheduler.run_due()
-    assert heard[-1]["table"]["turn_clock"] == {"seat": 1, "seconds_left": AWAY, "seconds": AWAY}
+    again = heard[-1]["table"]["turn_clock"]
+    assert again["seat"] == 1 and left(table, again) == AWAY
 
     clock.advance(AWAY)
     manager.scheduler.run_due()                               # the time is up: a bot plays for Guesty
@@ -67,5 +75,5 @@ def test_another_server_shows_the_same_clock(postgres_url):
     wait_for(lambda: mirror.revision == table.revision and mirror.audience.connected(0), "B to catch up")
     here, there = table.audience.summary()["turn_clock"], mirror.audience.summary()["turn_clock"]
     assert here["seat"] == there["seat"] == 1 and here["seconds"] == there["seconds"] == AWAY
-    assert abs(here["seconds_left"] - there["seconds_left"]) < 2
+    assert abs(here["ends_at"] - there["ends_at"]) < 2
     assert guesty   # Guesty never opened the table: both servers count down their turn

@@ -357,11 +357,11 @@ def not_who_is_connected(message):
 
 
 def steady(summary: dict) -> dict:
-    """The summary (or a state message's) less the turn clock's seconds left, which count down with the clock (and a
-    restart gives the person to move a whole away time again)."""
+    """The summary (or a state message's) less the time the turn clock ends at, which a restart sets again (it gives
+    the person to move a whole away time)."""
     if "table" in summary:
         return {**summary, "table": steady(summary["table"])}
-    clock = summary["turn_clock"] and {k: v for k, v in summary["turn_clock"].items() if k != "seconds_left"}
+    clock = summary["turn_clock"] and {k: v for k, v in summary["turn_clock"].items() if k != "ends_at"}
     return {**summary, "turn_clock": clock}
 
 
