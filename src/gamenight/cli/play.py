@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
+from ..bots.levels import bot_labels
 from ..core.errors import IllegalAction, RulesError
 from ..core.game import Action, Game
 from ..core.registry import bots_for, game_class, make, make_bot
@@ -248,7 +249,7 @@ class PlaySession:
 
     def run(self) -> int:
         out, state = self.out, self.state
-        bots = ", ".join(t("{name}: {move}", name=seat_name(p), move=name) for p, name in self.bot_names.items())
+        bots = ", ".join(t("{name}: {move}", name=seat_name(p), move=self._level(p)) for p in self.bot_names)
         out.print(f"[bold]{escape(title(self.game))}[/bold], "
                   + t("{n} players, rules {preset}, seed {seed}. You are seat {seat}; {bots}.", n=self.game.num_players,
                       preset=escape(t(self.game.RULES.PRESET_TITLES.get(self.game.rules.preset,
@@ -426,8 +427,14 @@ class PlaySession:
             if seat == self.seat:
                 self.out.print(t("{name}: {move}", name=seat_name(seat, self.seat), move=words))
             else:
-                name = t("seat {number} ({name})", number=seat, name=escape(self.bot_names.get(seat, "bot")))
+                name = t("seat {number} ({name})", number=seat, name=escape(self._level(seat)))
                 self.out.print(t("{name}: {move}", name=name, move=words))
+
+    def _level(self, seat: int) -> str:
+        """The bot at ``seat`` as players call it ("Casual"), in the terminal's language: the level name the pages
+        show for it; its program name ("heuristic") is for ``--bots``."""
+        name = self.bot_names.get(seat)
+        return t(bot_labels(self.game).get(name, name)) if name else t("bot")
 
     def _menu(self, legal: list[Action], view: View) -> list[tuple[Action, str]]:
         """The legal actions as the menu lists them, each with its label: the actions on cards of the hand in the

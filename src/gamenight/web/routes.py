@@ -47,8 +47,8 @@ from starlette.routing import Route
 import gamenight
 from gamenight.i18n import Text
 
+from ..bots.levels import bot_labels, bots_by_level
 from .errors import TableError
-from .levels import bot_labels, bots_by_level
 from .reading import Handler, client_of, find_table, host_token, manager_of, on_table, read_body, refusing, seat_token
 
 

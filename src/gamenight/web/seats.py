@@ -33,8 +33,8 @@ from typing import Any, ParamSpec, TypeVar
 import gamenight
 from gamenight.i18n import LANGUAGES, N_, CatalogMissing, Text, translator
 
+from ..bots.levels import bot_labels  # the bots' levels as the pages show them
 from .errors import TableError
-from .levels import bot_labels  # the bots' levels as the pages show them
 from .storage import PersonKept, SeatRecord
 
 P = ParamSpec("P")

@@ -224,11 +224,12 @@
     }
   }
 
-  function seatKind(s) {
+  function seatKind(s, game) {
     if (s.kind === "person") return s.connected === false ? GN.t("person, not connected") : GN.t("person");
     if (s.kind === "bot") {
-      return s.away ? GN.t("bot: {name}, playing for {player} (away)", {name: GN.botLabel(s.bot), player: personName(s, "away")})
-        : GN.t("bot: {name}", {name: GN.botLabel(s.bot)});
+      const level = GN.botLabel(s.bot, game);
+      return s.away ? GN.t("bot: {name}, playing for {player} (away)", {name: level, player: personName(s, "away")})
+        : GN.t("bot: {name}", {name: level});
     }
     return s.reserved ? GN.t("kept for {name}", {name: personName(s, "reserved")}) : GN.t("open");
   }
@@ -288,7 +289,7 @@
       const i = s.seat;
       const li = el("li", null, {"data-seat": i, class: [t.current_player === i && !t.is_over && "to-move",
                                                          message.seat === i && "me"]});
-      li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + seatKind(s), {class: "muted"}));
+      li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + seatKind(s, t.game), {class: "muted"}));
       if (Array.isArray(view.scores) && view.scores.length === t.players) {
         li.append(el("span", " · " + view.scores[i], {class: "seat-score", title: GN.t("score")}));
       }
@@ -324,7 +325,7 @@
     const select = el("select", null, {"data-host-seat": s.seat, "aria-label": GN.t("who plays seat {number}", {number: s.seat + 1})});
     select.append(el("option", GN.t("open seat"), {value: ""}));
     const game = catalogue.find((g) => g.name === live.table.game);
-    for (const bot of game ? game.bots : [s.bot].filter(Boolean)) select.append(el("option", GN.t("bot: {name}", {name: GN.botLabel(bot)}), {value: bot}));
+    for (const bot of game ? game.bots : [s.bot].filter(Boolean)) select.append(el("option", GN.t("bot: {name}", {name: GN.botLabel(bot, live.table.game)}), {value: bot}));
     select.value = s.kind === "bot" ? s.bot : "";
     select.addEventListener("change", () => hostChange("bot", {seat: s.seat, bot: select.value || null}));
     box.append(" ", select);
@@ -1067,11 +1068,12 @@
     $("board").replaceChildren(el("p", null, {class: "muted"}));
     $("board").firstChild.append(GN.t("There is no table at this address.") + " ", el("a", GN.t("Back to the lobby"), {href: "/"}));
   } else {
+    // the bots' level names come with the catalogue: the table connects once they are known (or could not be),
+    // so no seat ever reads a program name
     fetch("/api/games").then((r) => r.json()).then((games) => {
       catalogue = games;
-      for (const g of games) Object.assign(GN.botLabels, g.bot_labels || {});
-      if (live && hostToken()) draw();
-    }).catch(() => {});
-    connect();
+      GN.learnBotLabels(games);
+      if (live) draw();
+    }).catch(() => {}).finally(connect);
   }
 })();
