@@ -256,7 +256,7 @@
   function drawSound() {
     const button = $("sound-toggle");
     const on = GN.sound.enabled();
-    button.textContent = on ? `🔊 ${GN.t("Sound")}` : `🔇 ${GN.t("Muted")}`;
+    button.replaceChildren(GN.icon(on ? "sound" : "muted"), " " + (on ? GN.t("Sound") : GN.t("Muted")));
     button.setAttribute("aria-pressed", on ? "false" : "true");
     button.title = on ? GN.t("sounds are on: click to mute") : GN.t("sounds are off: click to hear them");
   }
@@ -269,7 +269,9 @@
     const winners = (message.view && message.view.winners) || [];
     const you = message.seat !== null && message.seat !== undefined && winners.includes(message.seat);
     const names = winners.map((w) => (w === message.seat ? GN.t("You") : seatName(t, w)));
-    box.textContent = you ? `🎉 ${GN.t("You win!")} 🎉` : names.length ? `🏆 ${winText(names)}` : GN.t("The match is over");
+    if (you) box.replaceChildren(GN.icon("cheer", {size: 28}), " " + GN.t("You win!") + " ", GN.icon("cheer", {size: 28}));
+    else if (names.length) box.replaceChildren(GN.icon("trophy", {size: 28}), " " + winText(names));
+    else box.textContent = GN.t("The match is over");
     box.classList.toggle("you-win", you);
     box.hidden = false;
   }
