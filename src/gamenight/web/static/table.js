@@ -572,6 +572,18 @@
     return node;
   }
 
+  /** What an action's label says aloud, in words: its text, and each card or die it draws by its name ("five of
+   *  diamonds"), never the action's notation ("5d"): the button's tooltip and, where it draws cards, its name. */
+  function spokenText(label) {
+    const said = (node) => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+      if (node.nodeType !== Node.ELEMENT_NODE || node.getAttribute("aria-hidden") === "true") return "";
+      const named = node.getAttribute("aria-label");
+      return named ? ` ${named} ` : [...node.childNodes].map(said).join("");
+    };
+    return (label instanceof Node ? said(label) : String(label)).replace(/\s+/g, " ").trim();
+  }
+
   function drawActions(message, ui, replaying) {
     const bar = $("actions");
     $("hint").replaceChildren();
@@ -598,15 +610,17 @@
         try { label = renderer.actionLabel(a, message, ui); } catch (e) { console.error(e); label = null; }
       }
       const key = KEYS[i];
+      const plain = label === null || label === undefined || label === "" ? a : label;
+      const said = spokenText(plain) || a;   // the notation only when the view says nothing better
       const button = el("button", null, {type: "button", "data-action": a,
                                          class: ["action", ui.suggested.has(a) && "suggested", hinted.has(a) && "hinted"],
-                                         title: key ? GN.t("{action} (key {key})", {action: a, key}) : a});
+                                         title: key ? GN.t("{action} (key {key})", {action: said, key}) : said});
       if (key) button.append(el("kbd", key, {class: "key", "aria-hidden": "true"}));
       if (label instanceof Node) {
         button.append(label);
-        if (!label.textContent.trim() || label.querySelector && label.querySelector("svg")) button.setAttribute("aria-label", a);
+        if (!label.textContent.trim() || label.querySelector && label.querySelector("svg")) button.setAttribute("aria-label", said);
       } else {
-        button.append(el("span", label === null || label === undefined || label === "" ? a : String(label)));
+        button.append(el("span", String(plain)));
       }
       button.addEventListener("click", () => act(a));
       return button;
