@@ -87,3 +87,22 @@ def test_a_hint_names_its_moves_as_the_menu_does(english):
     line = PLAIN_MARKUP.sub("", hint_line(game, view, legal, random.Random(0), 4, labels.get))
     assert line.startswith("Conseil") and "%" in line
     assert NOTATION.findall(line) == [], line
+
+
+@pytest.mark.parametrize("lang,typed,level", [("en", "Casual", "Casual"), ("fr", "amateur", "Amateur"),
+                                              ("en", "heuristic", "Casual"), ("en", "expert", "Expert")])
+def test_a_bot_is_chosen_by_its_level_or_its_program_name(cli, lang, typed, level):
+    run = cli(["play", "yaniv", "--lang", lang, "--no-prompt", "--players", "2", "--bots", typed, "--seed", "5"],
+              ["quit"])
+    assert run.rc == 0, run.err
+    assert render(Text("seat {number}", number=1), lang) in run.out and f": {level}." in run.out.replace("\u00a0", " ")
+
+
+def test_the_terminal_lists_the_bots_by_their_levels(cli):
+    run = cli(["rules", "gin_rummy"], width=200)
+    assert run.rc == 0, run.err
+    bots = next(line for line in run.out.splitlines() if line.startswith("Bots: "))
+    assert bots.startswith("Bots: Random plays any allowed move") and "Beginner plays by the book" in bots
+    assert PROGRAM_NAMES.findall(bots) == [] and "heuristic" not in bots   # (an option's values may say "random")
+    run = cli(["play", "yaniv", "--no-prompt", "--bots", "minimax"])
+    assert "unknown bot 'minimax' for yaniv; bots are: Beginner, Casual, Strong, Expert" in run.out + run.err
