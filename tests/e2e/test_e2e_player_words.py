@@ -3,7 +3,7 @@ lobby with bots of several levels, played to the end of its first hand. In the l
 the hand's end (its summary and score sheet), no text a person reads (every text on the page, the aria-labels and
 titles, and document.body.innerText) holds an emoji (drawn as an empty box without an emoji font: the icons are
 SVG), a bot's program name (each bot has one level name, the same in the lobby, the seat boxes, the seat list and
-the host's choices) or a card's notation (cards are symbols: 10♥, and the joker in words)."""
+the host's choices) or a card's notation (cards are symbols: 10♥, and the joker in words); a hint's moves too."""
 import random
 import re
 
@@ -52,6 +52,7 @@ def create_in_lobby(page, server, game: str, lang: str):
     page.dispatch_event("#players", "change")
     for seat, bot in enumerate(BOTS[game], start=1):
         page.select_option(f'select[data-seat-bot="{seat}"]', bot)
+    page.check("#allow-hints")
     offered = " ".join(page.eval_on_selector_all('select[data-seat-bot="1"] option', "os => os.map(o => o.text)"))
     assert all(level in offered for level in LEVELS[lang]), offered
     assert bad_words(page) == [], "in the lobby"
@@ -60,12 +61,20 @@ def create_in_lobby(page, server, game: str, lang: str):
 
 
 def play_to_hand_end(page, game: str):
-    """Play until the first hand's summary shows (the next hand not pressed)."""
+    """Play until the first hand's summary shows (the next hand not pressed); at the first turn, ask for a hint and
+    check its words."""
     rng, choose = random.Random(f"words-{game}"), choose_for(game)
+    hinted = False
     for _ in range(400):
         page.wait_for_function(MY_TURN_OR_OVER)
         if page.evaluate("() => document.getElementById('summary').textContent.trim() !== ''"):
+            assert hinted, "no turn of one's own before the hand ended"
             return
+        if not hinted:
+            page.click("#hint-button")
+            page.wait_for_selector(".hint-moves li")
+            assert bad_words(page) == [], "with a hint"
+            hinted = True
         play_one(page, choose, rng)
     raise AssertionError("the first hand did not end")
 
