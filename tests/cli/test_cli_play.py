@@ -34,7 +34,8 @@ def test_whole_yaniv_match_by_numbers_with_bad_entries(cli, tmp_path):
     assert "draw is not legal for seat 0 now; first discard a group" in run.out
     assert "Match over" in run.out
     assert "Round 1 over." in run.out
-    assert "seat 1 (random): " in run.out
+    assert "seat 1 (Beginner): " in run.out   # the bot's level, as players call it; "random" is for --bots
+    assert "(random)" not in run.out and "seat 1: Beginner" in run.out
     assert "Your hand:" in run.out and "Stock:" in run.out
     data = json.loads(record.read_text())
     final = gamenight.replay(data)

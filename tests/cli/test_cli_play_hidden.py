@@ -13,12 +13,14 @@ from rich.console import Console
 from rich.text import Text
 
 import gamenight
+from gamenight.bots.levels import bot_labels
 from gamenight.cli import play as play_module
 from gamenight.cli.render import get_renderer
 from gamenight.core.cards import card_str, parse_card
 
-# a card as the terminal may print it: notation (9c, Th, Jk) or rendered (9♣, 10♥)
-_SHOWN_CARD = re.compile(r"(?<![=0-9A-Za-z])(?:10|[A2-9TJQK])[shdc♠♥♦♣](?![0-9A-Za-z])|(?<![0-9A-Za-z])Jk(?![a-z])")
+# a card as the terminal may print it: notation (9c, Th, Jk) or rendered (9♣, 10♥, Joker)
+_SHOWN_CARD = re.compile(r"(?<![=0-9A-Za-z])(?:10|[A2-9TJQK])[shdc♠♥♦♣](?![0-9A-Za-z])"
+                         r"|(?<![0-9A-Za-z])(?:Jk|Joker)(?![a-z])")
 _VIEW_CARD = re.compile(r"(?<![0-9A-Za-z])(?:[A2-9TJQK][shdc]|Jk)(?![0-9A-Za-z])")
 
 
@@ -114,7 +116,7 @@ class Watch:
     def check_every_bot_move_printed_once(self) -> None:
         """Each move of a bot gives exactly one ``seat p (bot): ...`` line, printed after that move and before
         the next one: nothing is lost (not even the move that ends a hand) and nothing is printed twice."""
-        line = re.compile(r"^seat (\d+) \(([a-z_]+)\): ", re.M)
+        line = re.compile(r"^seat (\d+) \(([A-Za-z_]+)\): ", re.M)
         printed = [(m.start(), int(m.group(1))) for m in line.finditer(self.text) if m.group(2) != "you"]
         bounds = [length for length, _, _ in self.marks[1:]] + [len(self.text) + 1]
         expected = []
@@ -163,7 +165,7 @@ def test_terminal_prints_every_move_from_the_view_across_hands(monkeypatch, game
         human = play_module.default_bot(game_name) if game_name == "gin_rummy" else None
         watch = Watch(monkeypatch, game_name, seed, players=players, human=human, **extra)
         assert watch.rc == 0 and watch.session.state.is_over
-        printed = re.findall(r"^seat (\d+) \(([a-z_]+)\): (.*)$", watch.text, re.M)
+        printed = re.findall(r"^seat (\d+) \(([A-Za-z_]+)\): (.*)$", watch.text, re.M)
         printed = [(int(p), text.rstrip()) for p, name, text in printed if name != "you"]
         expected = []
         renderer = get_renderer(watch.game)
@@ -202,18 +204,19 @@ def test_terminal_reads_a_hands_last_move_from_the_view_not_from_the_action(monk
     ended = [(mover, played) for mover, played, end, _ in watch.moves if end and mover != 0]
     assert ended, "a bot's move ended a hand"
     for mover, played in ended:
-        assert f"seat {mover} ({watch.bot_names[mover]}): {played} (as seen)" in watch.text
+        level = bot_labels(watch.game)[watch.bot_names[mover]]   # the bot as players call it ("Casual")
+        assert f"seat {mover} ({level}): {played} (as seen)" in watch.text
 
 
 def test_gin_seed_1_does_not_print_the_bots_face_down_knock_discard(monkeypatch):
     """The reported case: `gamenight play gin_rummy --seed 1`, typing 1 each time, printed
-    `seat 1 (heuristic): knock 9c`; the knock discard lies face down (G8), seat 0's view says `knock`."""
+    `seat 1 (Casual): knock 9c`; the knock discard lies face down (G8), seat 0's view says `knock`."""
     watch = Watch(monkeypatch, "gin_rummy", 1, choose=lambda legal: 1)
     assert watch.rc == 0 and watch.session.state.is_over
-    knocks = re.findall(r"^seat 1 \(heuristic\): knocked.*$", watch.text, re.M)
+    knocks = re.findall(r"^seat 1 \(Casual\): knocked.*$", watch.text, re.M)
     assert knocks, "seat 1 knocked in this match"
     for line in knocks:
-        assert line.rstrip() == "seat 1 (heuristic): knocked (a card face down)", line
+        assert line.rstrip() == "seat 1 (Casual): knocked (a card face down)", line
         assert not _SHOWN_CARD.search(line), line
     watch.check_no_card_before_it_is_seen()
     watch.check_every_bot_move_printed_once()
@@ -224,7 +227,7 @@ def test_thunee_face_down_trump_card_stays_hidden_until_shown(monkeypatch):
     lines = []
     for seed in range(4):
         watch = Watch(monkeypatch, "thunee", seed)
-        lines += re.findall(r"^seat [123] \(heuristic\): (?:laid the trump card|took the last card).*$", watch.text,
+        lines += re.findall(r"^seat [123] \(Casual\): (?:laid the trump card|took the last card).*$", watch.text,
                             re.M)
         for line in lines:
             assert line.rstrip().endswith(("laid the trump card face down", "took the last card dealt as trump")), line

@@ -36,7 +36,7 @@ def test_card_markup_symbols_and_red_suits():
     assert plain(card_markup("7d")) == "7♦" and "red" in card_markup("7d")
     assert plain(card_markup("As")) == "A♠" and "red" not in card_markup("As")
     assert plain(card_markup("Qc")) == "Q♣"
-    assert plain(card_markup("Jk")) == "Jk"
+    assert plain(card_markup("Jk")) == "Joker"
     assert plain(cards_markup(["2s", "3s"])) == "2♠ 3♠"
 
 
@@ -69,7 +69,7 @@ def test_yaniv_hand_is_sorted_by_rank_jokers_last():
     hands = [["Kc", "Jk", "2h", "As", "2c"], None, None, None]
     view = gamenight.make("yaniv", players=4).new(seed=2, deal={"hands": hands}).view(0)
     line = next(row for row in plain(get_renderer("yaniv").table(view)).splitlines() if row.startswith("Your hand:"))
-    assert line.startswith("Your hand: A♠ 2♥ 2♣ K♣ Jk")
+    assert line.startswith("Your hand: A♠ 2♥ 2♣ K♣ Joker")
     assert "value 15" in line
 
 
@@ -78,7 +78,7 @@ def test_yaniv_takeable_cards_are_the_ends_of_the_previous_group():
     state.apply("5s+Jk=6s+7s")
     state.apply("draw")
     text = plain(get_renderer("yaniv").table(state.view(1)))
-    assert "5♠ Jk(=6s) 7♠ (run)" in text and "can be taken: 5♠ or 7♠" in text
+    assert "5♠ Joker(=6♠) 7♠ (run)" in text and "can be taken: 5♠ or 7♠" in text
     state = gamenight.make("yaniv", players=3, set_pick_any=True).new(
         seed=1, deal={"hands": [["7s", "7h", "7d", "9d", "Kh"], None, None]})
     state.apply("7s+7h+7d")

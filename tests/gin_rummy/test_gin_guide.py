@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import gamenight
-from gamenight.core.cards import parse_card
+from gamenight.core.cards import parse_card, pretty_card
 from gamenight.core.guide import Example, Guide
 from gamenight.core.text import Text
 from gamenight.gin_rummy.melds import deadwood, mask_of, value_of
@@ -66,7 +66,8 @@ def test_the_knock_undercut_and_gin_examples_are_scored_by_the_engine(preset):
         assert ex.numbers == {"knocker_deadwood": hand["knocker_deadwood"],
                               "defender_deadwood": hand["defender_deadwood"], "points": hand["points"]}
         assert f"= {hand['points']} points." in english(ex)
-        assert all(card in english(ex) for card, _ in hand["layoffs"]), "the cards laid off are named"
+        assert all(pretty_card(parse_card(card)) in english(ex) for card, _ in hand["layoffs"]), \
+            "the cards laid off are named, as players read them (4♥, not 4h)"
     assert example(guide, "Example: a knock").numbers["points"] == 21
     assert example(guide, "Example: gin").numbers["points"] == 39 + game.rules.gin_bonus
 

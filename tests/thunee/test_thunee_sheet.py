@@ -83,19 +83,37 @@ def test_a_thunee_caught_by_the_partner():
     s = rigged(["Js 9s As Ts", "Qh 9c Ac Tc", "Jh 9h Ah Th", "Jc 9d Ad Td"], ["Ks Jd", "Kc Qc", "Kh Qs", "Kd Qd"])
     play(s, WEAK_PASSES, "pass", "pass", "trump 9c", "pass", "thunee", "Jh Jc Ts Qh", "Qs 9d Js 9c")
     assert seen(s)["last_hand"]["line"] == "Thunee by seat 2: caught by the partner, seat 0"
-    assert rows(s) == [row(1, [0, 8], [0, 8], [["thunee_failed", "partner_caught"], []])]
+    assert rows(s) == [row(1, [0, 8], [0, 8], [["thunee_failed", "partner_caught"], ["their_thunee_failed"]])]
 
 
 def test_double_made_and_failed():
     s = play(last_trick_all_won(seat3_keeps="Jd"), "double Ks", "Jd", "Qs", "Qc")
     assert rows(s) == [row(1, [2, 0], [2, 0], [["double"], []])]
     s = play(last_trick_all_won(), "double Ks", "Js", "Qs", "Qc")
-    assert rows(s) == [row(1, [0, 4], [0, 4], [["double_failed"], []])]
+    assert rows(s) == [row(1, [0, 4], [0, 4], [["double_failed"], ["their_double_failed"]])]
 
 
 def test_a_failed_kanak():
     s = play(last_trick_one_lost(), "Kh", "kanak Jc", "Qd Qc")
-    assert rows(s) == [row(1, [4, 0], [4, 0], [[], ["kanak_failed"]])]
+    assert rows(s) == [row(1, [4, 0], [4, 0], [["their_kanak_failed"], ["kanak_failed"]])]
+
+
+def test_t27_the_balls_of_a_failed_kanak_are_named_before_the_jodi_of_the_team_that_won_them():
+    """T27: a failed Kanak gives the opponents 4 balls. Their row names that failed Kanak first, not their Jodi (T24),
+    which only counts in a hand decided by the count (T25)."""
+    s = play(last_trick_one_lost(jodi="jodi KQd"), "Kh", "kanak Jc", "Qd Qc")
+    assert seen(s)["last_hand"]["jodi"] == [20, 0]
+    assert rows(s) == [row(1, [4, 0], [4, 0], [["their_kanak_failed", "jodi"], ["kanak_failed"]])]
+    assert seen(s)["last_hand"]["line"] == "Kanak by seat 3: failed; he lost the last trick"
+
+
+def test_t26_t18_every_row_with_balls_names_what_gave_them():
+    """T26 (a failed Double: opponents +4) and T18 (a Thunee caught by the partner: opponents +8) give their balls to
+    the team that did not call; T18 caught by an opponent: that team's row says ``caught`` and nothing more."""
+    s = play(last_trick_all_won(jodi="jodi KQd"), "double Ks", "Js", "Qs", "Qc")
+    assert rows(s)[0]["marks"] == [["double_failed", "jodi"], ["their_double_failed"]]
+    s = play(thunee_hand(), "Jd Qc Kd Td Jh Th Kh Qd")
+    assert rows(s)[0]["marks"] == [["thunee_failed"], ["caught"]]
 
 
 def test_the_hand_that_wins_the_match_is_marked_won():
@@ -153,6 +171,9 @@ def _check_new_row(s, new: dict) -> None:
         seat = last["special_seat"] if last["special"] else last["final_seat"]
         name = called.replace(" ", "_") + ("" if last["success"] else "_failed")
         assert name in marks[seat % 2]
+        if not last["success"]:  # the team that won the failed call's balls says so first
+            gainer = 1 - seat % 2
+            assert marks[gainer][0] in ("caught", "their_" + name)
     else:
         counted = last["counting_total"] >= last["target"]
         assert ("counted" if counted else "defended") in marks[last["counting_team"] ^ (not counted)]
@@ -220,7 +241,8 @@ def test_random_play_writes_the_common_marks():
             seen_marks.update(m for r in rows(_random_match(game, seed)) for ms in r["marks"] for m in ms)
     common = {"counted", "defended", "bid", "last_trick", "jodi", "thunee", "thunee_failed", "royals_failed",
               "blind_thunee_failed", "trip", "trip_failed", "caught", "partner_caught", "double", "double_failed",
-              "kanak", "kanak_failed", "royals", "won"}
+              "kanak", "kanak_failed", "royals", "won", "their_thunee_failed", "their_trip_failed",
+              "their_double_failed", "their_kanak_failed"}
     assert common <= set(seen_marks), common - set(seen_marks)
 
 

@@ -26,10 +26,10 @@ from web_helpers import (
 )
 
 import gamenight
+from gamenight import bot_labels
 from gamenight.i18n import LANGUAGES, translator
 from gamenight.web import TableError, TableManager, open_storage
 from gamenight.web import seats as seats_module
-from gamenight.web.routes import bot_labels
 from gamenight.web.scheduler import BotScheduler
 
 DELAY = PACED_BOTS   # the bots of the `hosted` tables think this long

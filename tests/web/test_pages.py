@@ -21,7 +21,7 @@ from gamenight.web.pages import catalog_script
 STATIC = Path(gamenight.__file__).parent / "web" / "static"
 # the order static/table.html loads them in (the contract: GN first, the page last)
 # the shared scripts, one view per registered game (the registry lists them, not the page), then the table
-TABLE_SCRIPTS = (["/i18n/en.js", "/static/gn.js", "/static/language.js", "/static/cards.js", "/static/dice.js", "/static/motion.js", "/static/sound.js"]
+TABLE_SCRIPTS = (["/i18n/en.js", "/static/gn.js", "/static/language.js", "/static/cards.js", "/static/dice.js", "/static/icons.js", "/static/motion.js", "/static/sound.js"]
                  + [f"/static/games/{name}.js" for name in gamenight.games()] + ["/static/table.js"])
 
 
@@ -461,3 +461,52 @@ def test_views_draw_every_state_and_only_offer_legal_actions(game_name, players,
     report = json.loads(result.stdout)
     assert report["count"] == 0, report["fails"]
     assert report["clicks"] > 0 and report["acted"] > 0
+
+
+# ---- icons, not emoji (issue 43): a machine without an emoji font draws emoji as empty boxes ------------------------
+# pictographs and the emoji-presentation symbols; the card suits (♠ ♥ ♦ ♣) and the arrows the pages use are text
+EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u265F\u2664\u2667-\u27BF\u2B50\u2B55\u231A\u231B\u23E9-\u23FA\uFE0F]")
+
+
+def test_no_page_script_style_or_catalog_holds_an_emoji():
+    places = [*STATIC.rglob("*.js"), *STATIC.rglob("*.html"), *STATIC.rglob("*.css"),
+              *(Path(gamenight.__file__).parent / "locale").rglob("*.po")]
+    found = [f"{path.name}:{n}: {line.strip()[:80]}" for path in places
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if EMOJI.search(line)]
+    assert found == []
+
+
+_ICONS = """
+const fs = require("fs");
+function node(tag) {
+  return {tag, attrs: {}, children: [], textContent: "", get lastChild() { return this.children[this.children.length - 1]; },
+          setAttribute(k, v) { this.attrs[k] = String(v); }, append(...c) { this.children.push(...c); }};
+}
+global.document = {createElement: node, createElementNS: (ns, tag) => node(tag)};
+global.GN = new Function(fs.readFileSync(process.argv[1], "utf8") + "\\nreturn GN;")();
+new Function("GN", fs.readFileSync(process.argv[2], "utf8"))(GN);
+const report = {};
+for (const name of ["sound", "muted", "trophy", "cheer"]) {
+  const plain = GN.icon(name), named = GN.icon(name, {label: "a " + name, size: 28});
+  report[name] = {tag: plain.tag, hidden: plain.attrs["aria-hidden"], paths: plain.children.filter((c) => c.tag === "path").length,
+                  width: named.attrs.width, role: named.attrs.role, label: named.attrs["aria-label"],
+                  title: named.children.filter((c) => c.tag === "title").map((c) => c.textContent)};
+}
+try { GN.icon("nothing"); report.unknown = "drawn"; } catch (e) { report.unknown = "refused"; }
+process.stdout.write(JSON.stringify(report));
+"""
+
+
+@needs_node
+def test_icons_are_svg_drawn_by_the_script_named_only_where_they_mean_something():
+    """GN.icon (static/icons.js) draws the sound switch's and the match end's icons as SVG: decoration beside words is
+    hidden from screen readers; an icon given a label is an image with that spoken name."""
+    result = subprocess.run([NODE, "-e", _ICONS, str(STATIC / "gn.js"), str(STATIC / "icons.js")],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report.pop("unknown") == "refused"
+    for name, drawn in report.items():
+        assert drawn["tag"] == "svg" and drawn["hidden"] == "true" and drawn["paths"] >= 1, name
+        assert drawn["width"] == "28" and drawn["role"] == "img", name
+        assert drawn["label"] == f"a {name}" and drawn["title"] == [f"a {name}"], name

@@ -22,7 +22,7 @@ def hand_line(view) -> str:
 def test_the_hand_is_shown_by_rank_jokers_last_with_its_value():
     state = deal(make(4), ["Kc Jk 2h As 2c", None, None, None])
     line = hand_line(state.view(0))
-    assert line.startswith("Your hand: A♠ 2♥ 2♣ K♣ Jk")
+    assert line.startswith("Your hand: A♠ 2♥ 2♣ K♣ Joker")   # the joker in words, not its notation
     assert "value 15" in line and "you may call Yaniv" not in line
 
 
@@ -37,7 +37,7 @@ def test_the_takeable_cards_are_the_ends_of_the_previous_group():
     state.apply("5s+Jk=6s+7s")
     state.apply("draw")
     text = plain(get_renderer("yaniv").table(state.view(1)))
-    assert "5♠ Jk(=6s) 7♠ (run)" in text and "can be taken: 5♠ or 7♠" in text
+    assert "5♠ Joker(=6♠) 7♠ (run)" in text and "can be taken: 5♠ or 7♠" in text
     state = deal(make(3, set_pick_any=True), ["7s 7h 7d 9d Kh", None, None])
     state.apply("7s+7h+7d")
     state.apply("draw")
@@ -53,7 +53,7 @@ def test_action_labels_say_what_each_discard_leaves():
     assert plain(r.action_label("take 7s", view)) == "take 7♠"
     assert plain(r.action_label("5s+6s+7s", view)) == "5♠ 6♠ 7♠ (leaves 10)"
     assert plain(r.action_label("Kh", view)) == "K♥ (leaves 18)"
-    assert plain(r.action_label("5s+Jk=6s+7s", view)) == "5♠ Jk(=6s) 7♠ (leaves 16)"
+    assert plain(r.action_label("5s+Jk=6s+7s", view)) == "5♠ Joker(=6♠) 7♠ (leaves 16)"
 
 
 def test_every_view_of_a_match_draws():

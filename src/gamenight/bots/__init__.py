@@ -3,6 +3,7 @@ from ..core.registry import register_bot
 from ..core.text import N_
 from .random_bot import RandomBot
 
-register_bot("random", lambda game: RandomBot(), doc=N_("picks a legal action uniformly at random"))
+register_bot("random", lambda game: RandomBot(),
+             doc=N_("plays any allowed move, chosen by chance: a first opponent while you learn the rules"))
 
 __all__ = ["RandomBot"]

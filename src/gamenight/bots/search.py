@@ -323,9 +323,9 @@ def register_search_bots(game_name: str, settings: Settings) -> None:
     from ..core.text import N_
 
     register_bot("expert", expert_factory(settings), games=(game_name,), options=("iterations", "time_s"),
-                 doc=N_("searches: deals the unseen cards or dice many ways from what it knows and plays each move "
-                        "out to the end of the hand; about a second a move"))
+                 doc=N_("tries each move against many ways the hidden cards or dice could lie, given what it has seen, "
+                        "and plays each one out to the end of the hand; about a second a move"))
     quarter = replace(settings, iterations=max(1, settings.iterations // 4),
                       iterations_at=tuple((players, max(1, n // 4)) for players, n in settings.iterations_at))
     register_bot("strong", expert_factory(quarter), games=(game_name,), options=("iterations", "time_s"),
-                 doc=N_("the expert's search with a quarter of its time"))
+                 doc=N_("thinks as Expert does, for a quarter of the time: quicker, and a little weaker"))

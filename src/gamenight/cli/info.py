@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, cast
 
+from ..bots.levels import bot_labels, bots_by_level
 from ..core.errors import IllegalAction, RulesError
 from ..core.game import RECORD_FORMAT, Game, State
 from ..core.options import Rules
@@ -117,12 +118,15 @@ def presets_table(rules_cls: type[Rules]) -> Table:
 
 
 def bots_text(game: AnyGame | str) -> str:
-    """A game's bots, each with what it does, in the terminal's language (``game``: a Game or its name)."""
-    def said(name: str) -> str:
-        doc = bot_doc(name, game)
-        return f"[bold]{escape(name)}[/bold] {escape(t(doc))}" if doc else f"[bold]{escape(name)}[/bold]"
+    """A game's bots by their levels, weakest first, each with what it does, in the terminal's language (``game``: a
+    Game or its name): "Casual", as the pages call it, which ``--bots`` reads as well as the program name."""
+    labels = bot_labels(game)
 
-    return t("Bots: {bots}", bots="; ".join(said(b) for b in bots_for(game)))
+    def said(name: str) -> str:
+        doc, level = bot_doc(name, game), escape(t(labels[name]))
+        return f"[bold]{level}[/bold] {escape(t(doc))}" if doc else f"[bold]{level}[/bold]"
+
+    return t("Bots: {bots}", bots="; ".join(said(b) for b in bots_by_level(game)))
 
 
 def run_rules(args: RulesOptions, out: Output) -> int:
@@ -158,7 +162,7 @@ def _print_games(out: Output) -> None:
         cls = game_class(name)
         rows.append([name, t(cls.title), t("{low}-{high} (default {n})", low=cls.MIN_PLAYERS, high=cls.MAX_PLAYERS,
                                             n=cls.DEFAULT_PLAYERS),
-                     ", ".join(cls.RULES.PRESETS), ", ".join(bots_for(name))])
+                     ", ".join(cls.RULES.PRESETS), ", ".join(t(bot_labels(name)[b]) for b in bots_by_level(name))])
     if isinstance(out, PlainConsole):
         out.print(table_text(title, headers, rows), markup=False)
         return

@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
+from ..bots.levels import bot_labels, bots_by_level
 from ..core.errors import IllegalAction, RulesError
 from ..core.game import Action, Game
 from ..core.registry import bots_for, game_class, make, make_bot
@@ -115,7 +116,7 @@ def run_play(args: PlayOptions, input_fn: Reader | None, out: Console) -> int:
             return text
 
         bots_text = _ask(read, out, t("Bot for the other seats (or a comma list, one per other seat)"),
-                         default_bot(game), check_bots)
+                         t(bot_labels(game)[default_bot(game)]), check_bots)
     bot_names = _seat_bots(game, seat, bots_text or default_bot(game))
 
     # a short seed, easy to note down and replay with --seed
@@ -219,7 +220,7 @@ def _ask_overrides(read: Reader, out: Console, game_cls: type[AnyGame], players:
 def _seat_bots(game: AnyGame, seat: int, text: str) -> dict[int, str]:
     """Bot name per other seat: one name fills them all, a comma list gives one per other seat in order."""
     others = [p for p in range(game.num_players) if p != seat]
-    names = [name.strip() for name in text.split(",") if name.strip()]
+    names = [_bot_called(game, name) for name in text.split(",") if name.strip()]
     if len(names) == 1:
         names = names * len(others)
     if len(names) != len(others):
@@ -229,8 +230,18 @@ def _seat_bots(game: AnyGame, seat: int, text: str) -> dict[int, str]:
     for name in names:
         if name not in available:
             raise CliError(t("unknown bot {bot} for {game}; bots are: {bots}", bot=repr(name), game=game.name,
-                             bots=", ".join(available)))
+                             bots=", ".join(t(bot_labels(game)[b]) for b in bots_by_level(game))))
     return dict(zip(others, names))
+
+
+def _bot_called(game: AnyGame, text: str) -> str:
+    """The program name of the bot ``text`` names: its level, as the terminal and the pages say it, in the
+    terminal's language or in English ("Casual", "amateur"), or its program name ("heuristic"); else ``text``."""
+    wanted = text.strip()
+    for bot, level in bot_labels(game).items():
+        if wanted.casefold() in (level.casefold(), t(level).casefold()):
+            return bot
+    return wanted
 
 
 class PlaySession:
@@ -248,7 +259,7 @@ class PlaySession:
 
     def run(self) -> int:
         out, state = self.out, self.state
-        bots = ", ".join(t("{name}: {move}", name=seat_name(p), move=name) for p, name in self.bot_names.items())
+        bots = ", ".join(t("{name}: {move}", name=seat_name(p), move=self._level(p)) for p in self.bot_names)
         out.print(f"[bold]{escape(title(self.game))}[/bold], "
                   + t("{n} players, rules {preset}, seed {seed}. You are seat {seat}; {bots}.", n=self.game.num_players,
                       preset=escape(t(self.game.RULES.PRESET_TITLES.get(self.game.rules.preset,
@@ -426,8 +437,14 @@ class PlaySession:
             if seat == self.seat:
                 self.out.print(t("{name}: {move}", name=seat_name(seat, self.seat), move=words))
             else:
-                name = t("seat {number} ({name})", number=seat, name=escape(self.bot_names.get(seat, "bot")))
+                name = t("seat {number} ({name})", number=seat, name=escape(self._level(seat)))
                 self.out.print(t("{name}: {move}", name=name, move=words))
+
+    def _level(self, seat: int) -> str:
+        """The bot at ``seat`` as players call it ("Casual"), in the terminal's language: the level name the pages
+        show for it; its program name ("heuristic") is for ``--bots``."""
+        name = self.bot_names.get(seat)
+        return t(bot_labels(self.game).get(name, name)) if name else t("bot")
 
     def _menu(self, legal: list[Action], view: View) -> list[tuple[Action, str]]:
         """The legal actions as the menu lists them, each with its label: the actions on cards of the hand in the

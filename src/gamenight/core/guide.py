@@ -18,12 +18,29 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Protocol, TypeVar, Union
 
+from .cards import JOKER, parse_card, pretty_card
 from .text import Text
 
 G_contra = TypeVar("G_contra", contravariant=True)
+
+
+def card_words(card: str) -> Text | str:
+    """A card named in a guide's prose as players read it (``J♠``, ``10♥``; the joker in words), never its notation
+    (``Js``, ``Th``, ``Jk``): a value for a :class:`Text`."""
+    kind = parse_card(card)
+    return Text("the joker") if kind == JOKER else pretty_card(kind)
+
+
+def cards_words(cards: Iterable[str]) -> str:
+    """Cards named in a guide's prose, side by side (``J♠ Q♠ K♠``); no joker among them (it is said in words:
+    :func:`card_words`)."""
+    kinds = [parse_card(card) for card in cards]
+    if JOKER in kinds:
+        raise ValueError("a joker among cards said side by side: name it with card_words")
+    return " ".join(pretty_card(kind) for kind in kinds)
 
 
 class GuideWriter(Protocol[G_contra]):

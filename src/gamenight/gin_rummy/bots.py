@@ -377,10 +377,10 @@ def default_hold_max(rules: GinRummyRules) -> int:
 
 
 register_bot("simple", GinSimple, games=("gin_rummy",),
-             doc=N_("the standard baseline: upcard only into a meld or a knock, discard the highest deadwood, "
-                 "knock at once, lay off everything"))
+             doc=N_("plays by the book: takes the upcard only to make a meld or to knock, throws away its highest "
+                 "card outside its melds, knocks as soon as it may and lays off every card it can"))
 register_bot("heuristic", GinHeuristic, games=("gin_rummy",),
-             doc=N_("judges hands by deadwood and live combinations, avoids feeding the opponent, takes the upcard "
-                 "when it beats a stock card, holds a low hand for gin or an undercut, lays out its least exposed "
-                 "arrangement"))
+             doc=N_("weighs its hand by its deadwood and the melds it may still make, avoids throwing you cards you "
+                 "need, takes the upcard when it is better than a card from the stock, and with a low hand waits "
+                 "for gin or an undercut"))
 register_search_bots("gin_rummy", Settings(margin_scale=25, iterations=100, refine=refine))

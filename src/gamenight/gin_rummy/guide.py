@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.bits import cards_of
 from ..core.cards import card_str, parse_card
-from ..core.guide import Block, Example, Guide, Picture, Section
+from ..core.guide import Block, Example, Guide, Picture, Section, card_words, cards_words
 from ..core.text import Text
 from .melds import best_arrangement, deadwood, mask_of, value_of
 
@@ -89,11 +89,11 @@ def deadwood_example() -> Example:
                                                      total=numbers["hand_total"])),
         Text("The seven of spades fits both the run 4-5-6-7 of spades and the set of sevens, but it can be used "
              "only once."),
-        Text("Putting it in the run leaves 7h and 7d as deadwood: {points} points.",
-             points=numbers["deadwood_with_long_run"]),
+        Text("Putting it in the run leaves {first} and {second} as deadwood: {points} points.",
+             first=card_words("7h"), second=card_words("7d"), points=numbers["deadwood_with_long_run"]),
         Picture(cards=(*(names(m) for m in melds), names(rest)),
                 caption=Text("The best arrangement: run 4-5-6 of spades, the three sevens, and deadwood {cards}",
-                             cards=" ".join(names(rest)))),
+                             cards=cards_words(names(rest)))),
         Text("So A's deadwood is {deadwood}.", deadwood=numbers["deadwood"])), numbers)
 
 
@@ -142,7 +142,8 @@ def knock_section(rules: GinRummyRules) -> Section:
              "fourth card of a set, or the next card at either end of a run, one after another. Cards laid off "
              "no longer count as deadwood. Nothing may be laid off onto a gin."),
         Picture(cards=(("5h", "6h", "7h", "8h"), ("4h", "9h")),
-                caption=Text("4h and 9h can be laid off onto the knocker's run 5-6-7-8 of hearts"))]
+                caption=Text("{first} and {second} can be laid off onto the knocker's run 5-6-7-8 of hearts",
+                             first=card_words("4h"), second=card_words("9h")))]
     if rules.big_gin_bonus is not None:
         blocks.append(Text("Big gin: if, after drawing, all eleven of your cards form melds, you may declare big "
                            "gin without discarding. It scores a bonus of {bonus} instead of the gin bonus.",
@@ -277,7 +278,7 @@ def groups(melds: tuple[tuple[str, ...], ...], deadwood_cards: list[str]) -> tup
 def knock_opening(hand: dict[str, Any]) -> tuple[Text | Picture, ...]:
     """A takes the upcard, knocks, and lays out: the first steps of every played example."""
     return (Text("{knocker} takes the upcard {upcard} and knocks, putting {card} face down.", knocker=KNOCKER,
-                 upcard=UPCARD, card=KNOCK_DISCARD),
+                 upcard=card_words(UPCARD), card=card_words(KNOCK_DISCARD)),
             Picture(cards=groups(melds_of(hand, 0), hand["deadwood_cards"]["0"]),
                     caption=Text("{name}'s melds and deadwood: {points}", name=KNOCKER,
                                  points=hand["knocker_deadwood"])))
@@ -288,7 +289,7 @@ def knock_example(game: GinRummyGame) -> Example | None:
     if hand is None or hand["result"] != "knock":
         return None
     numbers = knock_numbers(hand)
-    laid = " ".join(card for card, _ in hand["layoffs"])
+    laid = cards_words(card for card, _ in hand["layoffs"])
     return Example(Text("Example: a knock"), (
         *knock_opening(hand),
         Text("{defender} lays out his set of jacks and lays off {cards} onto {knocker}'s run.", defender=DEFENDER,
@@ -307,7 +308,7 @@ def undercut_example(game: GinRummyGame) -> Example | None:
     return Example(Text("Example: an undercut"), (
         *knock_opening(hand),
         Text("{defender} lays out jacks and queens and lays off {cards}: only {points} points of deadwood are "
-             "left, less than the knocker's.", defender=DEFENDER, cards=" ".join(c for c, _ in hand["layoffs"]),
+             "left, less than the knocker's.", defender=DEFENDER, cards=cards_words(c for c, _ in hand["layoffs"]),
              points=hand["defender_deadwood"]),
         Picture(cards=groups(melds_of(hand, 1), hand["deadwood_cards"]["1"]),
                 caption=Text("{name}'s melds and deadwood: {points}", name=DEFENDER,
@@ -322,8 +323,8 @@ def gin_example(game: GinRummyGame) -> Example | None:
     numbers = knock_numbers(hand)
     return Example(Text("Example: gin"), (
         *knock_opening(hand),
-        Text("{defender} may not lay off onto a gin: his 4h stays deadwood even though it would fit the run.",
-             defender=DEFENDER),
+        Text("{defender} may not lay off onto a gin: his {card} stays deadwood even though it would fit the run.",
+             defender=DEFENDER, card=card_words("4h")),
         Picture(cards=groups(melds_of(hand, 1), hand["deadwood_cards"]["1"]),
                 caption=Text("{name}'s melds and deadwood: {points}", name=DEFENDER,
                              points=hand["defender_deadwood"])),

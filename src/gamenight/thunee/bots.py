@@ -388,8 +388,8 @@ class ThuneeHeuristic:
 
 
 register_bot("heuristic", ThuneeHeuristic, games=("thunee",),
-             doc=N_("club-player heuristics: calls from hand strength; Thunee, Royals, Mooney, the blind calls and "
-                    "Trip when their measured chance pays at the score; trump last with one card of each suit; "
-                    "cheapest sure winner, points to the partner, every Jodi, Double/Kanak only when the last card "
-                    "cannot lose"))
+             doc=N_("plays like a club player: calls from the strength of its hand, makes the big calls (Thunee, "
+                    "Royals, Trip...) when they are likely to pay, wins tricks as cheaply as it can, gives points "
+                    "to its partner, declares every Jodi, and calls Double or Kanak only when its last card cannot "
+                    "lose"))
 register_search_bots("thunee", Settings(margin_scale=1, iterations=150))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.guide import Block, Example, Guide, Picture, Section
+from ..core.guide import Block, Example, Guide, Picture, Section, card_words, cards_words
 from ..core.text import Text, nText
 from .actions import CARD_POINTS, POINTS, meld_value, parse_thunee_card
 from .phases import Special
@@ -386,13 +386,14 @@ def count_example(game: ThuneeGame) -> Example:
     steps: list[Text | Picture] = [
         Text("{dealer} deals and nobody calls, so {trumper} is the trumper. He lays {card} face down: its suit is "
              "trump. The counting team is {team}: it needs {target} points.", dealer=name(hand["dealer"]),
-             trumper=name(hand["trumper"]), card=TRUMP_CARD, team=team_name(game, counting),
+             trumper=name(hand["trumper"]), card=card_words(TRUMP_CARD), team=team_name(game, counting),
              target=numbers["target"]),
         Picture(cards=(tuple(cards),), caption=Text("The first trick, led by {leader}: {winner} wins it with {card}",
-                                                    leader=name(leader), winner=name(winner), card=cards[0]))]
+                                                    leader=name(leader), winner=name(winner),
+                                                    card=card_words(cards[0])))]
     for seat, jodi_cards, value in declared:
         steps += [Text("{name} declares Jodi: {cards}, worth {value} points.", name=name(seat),
-                       cards=" ".join(jodi_cards), value=value),
+                       cards=cards_words(jodi_cards), value=value),
                   Picture(cards=(tuple(jodi_cards),))]
     steps += [
         Text("After the last trick, the counting team has {points} card points in its tricks.",

@@ -53,6 +53,15 @@ SHEET_MARKS = {
     "double_failed": N_("called Double on the last trick and lost it"),
     "kanak": N_("called Kanak on the last trick and made it"),
     "kanak_failed": N_("called Kanak on the last trick and failed"),
+    # the other team's failed call, on the row of the team its balls went to
+    "their_thunee_failed": N_("the other team's Thunee failed: its balls came to this team"),
+    "their_royals_failed": N_("the other team's Royals failed: its balls came to this team"),
+    "their_blind_thunee_failed": N_("the other team's Blind Thunee failed: its balls came to this team"),
+    "their_blind_royals_failed": N_("the other team's Blind Royals failed: its balls came to this team"),
+    "their_mooney_failed": N_("the other team's Mooney failed: its balls came to this team"),
+    "their_trip_failed": N_("the other team's Trip failed: its balls came to this team"),
+    "their_double_failed": N_("the other team's Double failed: its balls came to this team"),
+    "their_kanak_failed": N_("the other team's Kanak failed: its balls came to this team"),
     "won": N_("won the match"),
 }
 
@@ -245,8 +254,22 @@ def _kanak(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[l
     balls = kanak_balls(rules, caller, counting, last_winner, value, s.team_tricks[opp])
     ok = balls[team] > 0
     summary.update(success=ok, kanak_value=value)
-    return balls, (Text("Kanak by {who}: K = {value}, success", who=seat_text(caller), value=value) if ok
-                   else Text("Kanak by {who}: K = {value}, failed", who=seat_text(caller), value=value))
+    return balls, _kanak_line(rules, caller, last_winner, value, s.team_tricks[opp], ok)
+
+
+def _kanak_line(rules: ThuneeRules, caller: int, last_winner: int, value: int, opp_tricks: int, ok: bool) -> Text:
+    """T27's result in words: made, or why it failed (the first of: the last trick lost, the opponents won no trick,
+    their count, K, not below zero), as the guide says the bet (kanak_text)."""
+    who = seat_text(caller)
+    if ok:
+        return Text("Kanak by {who}: made; the opponents' count came to {value}, below zero", who=who, value=value)
+    if rules.kanak_simple and last_winner % 2 != caller % 2:
+        return Text("Kanak by {who}: failed; his team lost the last trick", who=who)
+    if not rules.kanak_simple and last_winner != caller:
+        return Text("Kanak by {who}: failed; he lost the last trick", who=who)
+    if not rules.kanak_simple and opp_tricks == 0:
+        return Text("Kanak by {who}: failed; the opponents won no trick", who=who)
+    return Text("Kanak by {who}: failed; the opponents' count came to {value}, not below zero", who=who, value=value)
 
 
 def _double(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tuple[list[int], Text]:
@@ -276,9 +299,9 @@ def _counting(s: ThuneeState, last_winner: int, summary: dict[str, Any]) -> tupl
 
 def hand_marks(summary: dict[str, Any], winner: int | None) -> list[list[str]]:
     """Each team's marks on a scored hand's score sheet row, from the hand's public summary (``SHEET_MARKS``):
-    the call that decided the hand, made or failed, on the caller's team (and who caught it); for a hand decided
-    by the count, whether the counting team reached its target, the call and the last trick; the Jodi; and the
-    match's ``winner`` team."""
+    the call that decided the hand, made or failed, on the caller's team (and who caught it; a failed call is named
+    again on the row of the team its balls went to); for a hand decided by the count, whether the counting team
+    reached its target, the call and the last trick; the Jodi; and the match's ``winner`` team."""
     marks: list[list[str]] = [[], []]
     if summary["special"] is not None:
         _special_marks(summary, marks)
@@ -286,6 +309,7 @@ def hand_marks(summary: dict[str, Any], winner: int | None) -> list[list[str]]:
         marks[summary["final_seat"] % 2].append(summary["final_call"] + ("" if summary["success"] else "_failed"))
     else:
         _counting_marks(summary, marks)
+    _failed_call_cause(summary, marks)
     for team in (0, 1):
         if summary["jodi"][team] > 0:
             marks[team].append("jodi")
@@ -305,6 +329,18 @@ def _special_marks(summary: dict[str, Any], marks: list[list[str]]) -> None:
     if name != "trip":
         catcher = summary["last_trick_winner"] % 2
         marks[team if catcher == team else 1 - team].append("partner_caught" if catcher == team else "caught")
+
+
+def _failed_call_cause(summary: dict[str, Any], marks: list[list[str]]) -> None:
+    """A call that failed gives its balls to the other team (T18, T26, T27, T32, T33): that team's row says so
+    (``their_kanak_failed``...), unless it already does (``caught``: it won a trick against the call)."""
+    called = summary["special"] or summary["final_call"]
+    if called is None or summary["success"]:
+        return
+    seat = summary["special_seat"] if summary["special"] is not None else summary["final_seat"]
+    gainer = 1 - seat % 2
+    if summary["balls"][gainer] > 0 and "caught" not in marks[gainer]:
+        marks[gainer].append("their_" + str(called).replace(" ", "_") + "_failed")
 
 
 def _counting_marks(summary: dict[str, Any], marks: list[list[str]]) -> None:

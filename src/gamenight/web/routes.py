@@ -49,7 +49,6 @@ import gamenight
 from gamenight.i18n import Text
 
 from .errors import TableError
-from .levels import bot_labels, bots_by_level
 from .reading import Handler, client_of, find_table, host_token, manager_of, on_table, read_body, refusing, seat_token
 
 
@@ -65,7 +64,8 @@ def games_catalogue() -> list[dict[str, Any]]:
                     "default_preset": rules.DEFAULT_PRESET,
                     "presets": [{"name": p, "title": rules.PRESET_TITLES.get(p, p), "doc": rules.PRESET_DOCS.get(p, "")}
                                 for p in rules.PRESETS],
-                    "options": rules.describe(), "bots": bots_by_level(game), "bot_labels": bot_labels(game),
+                    "options": rules.describe(), "bots": gamenight.bots_by_level(game),
+                    "bot_labels": gamenight.bot_labels(game),
                     "bot_docs": {b: gamenight.bot_doc(b, game) for b in gamenight.bots_for(game)}})
     return out
 

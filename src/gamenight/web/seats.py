@@ -34,7 +34,6 @@ import gamenight
 from gamenight.i18n import LANGUAGES, N_, CatalogMissing, Text, translator
 
 from .errors import TableError
-from .levels import bot_labels  # the bots' levels as the pages show them
 from .storage import PersonKept, SeatRecord
 
 P = ParamSpec("P")
@@ -130,7 +129,7 @@ def _labels() -> re.Pattern[str]:
     names: set[str] = set()
     levels: set[str] = set()
     for game in gamenight.games():
-        for bot, level in bot_labels(gamenight.make(game)).items():
+        for bot, level in gamenight.bot_labels(gamenight.make(game)).items():
             names.add(bot)
             levels.add(level)
     forms = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import parse_card
-from ..core.guide import Block, Example, Guide, Picture, Section
+from ..core.guide import Block, Example, Guide, Picture, Section, card_words, cards_words
 from ..core.text import Text
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def turn_section(rules: YanivRules) -> Section:
         Text("a run: three or more cards of one suit in a row. The ace is low: Q-K-A is not a run."),
         jokers,
         Picture(cards=(("7s", "7h", "7d"), ("4d", "5d", "6d", "7d"), ("5s", "Jk", "7s")),
-                caption=Text("A set, a run, and a run where the joker stands for 6s")),
+                caption=Text("A set, a run, and a run where the joker stands for {card}", card=card_words("6s"))),
         take,
         Text("So your hand gets smaller when you lay more than one card. When the stock runs out, the discard "
              "pile is shuffled to make a new one."),
@@ -260,7 +260,7 @@ def opening(state: YanivState, draws: tuple[str, ...]) -> tuple[Text | Picture, 
     size = state.game.rules.hand_size - 2
     steps: list[Text | Picture] = [
         Text("{name} lays {group} and draws {card} from the stock.", name=NAMES[seat],
-             group=" ".join(first_group(seat, size)), card=draws[seat]) for seat in range(3)]
+             group=cards_words(first_group(seat, size)), card=card_words(draws[seat])) for seat in range(3)]
     steps.append(Text("{name} calls Yaniv with {points} points. The hands are shown:", name=NAMES[0],
                       points=summary["hand_totals"]["0"]))
     steps.append(Picture(cards=tuple(tuple(summary["hands"][str(s)]) for s in range(3)),

@@ -460,8 +460,8 @@ class YessirHeuristic:
 
 
 register_bot("heuristic", YessirHeuristic, games=("yessir",),
-             doc=N_("enumerates the unknown dice exactly to estimate its chance to win the round; "
-                 "rerolls only when the gain is worth the luck it costs"))
+             doc=N_("works out its chance to win the round from every way the hidden dice could lie, and re-rolls "
+                 "only when the gain is worth the luck it costs"))
 
 
 def luck_ahead(world: Any, seat: int) -> float:

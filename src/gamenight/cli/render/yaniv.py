@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import reduce
 
 from ..console import escape, nt, t
-from .cards import card_markup, cards_markup
+from .cards import card_markup, card_text, cards_markup
 from .generic import GenericRenderer, Record, ViewData, described_for, recent_moves, seat_name
 
 
@@ -15,7 +15,7 @@ def _group_markup(group: Record | None) -> str:
         return ""
     parts = []
     for card, stands in zip(group["cards"], group["stands_as"]):
-        parts.append(f"{card_markup(card)}[dim](={escape(stands)})[/dim]" if stands else card_markup(card))
+        parts.append(f"{card_markup(card)}[dim](={escape(card_text(stands))})[/dim]" if stands else card_markup(card))
     return " ".join(parts)
 
 

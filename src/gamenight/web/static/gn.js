@@ -184,7 +184,7 @@ const GN = (function () {
     const me = message.seat === seat;
     const box = el("div", null, {class: ["seat-box", me && "me", t.current_player === seat && !t.is_over && "to-move"],
                                  "data-board-seat": seat});
-    const kind = s.kind === "bot" ? GN.t("bot: {name}", {name: botLabel(s.bot)}) : s.kind === "person" ? GN.t("person") : GN.t("open seat");
+    const kind = s.kind === "bot" ? GN.t("bot: {name}", {name: botLabel(s.bot, t.game)}) : s.kind === "person" ? GN.t("person") : GN.t("open seat");
     const name = me ? GN.t("{name} (you)", {name: ui.seatName(seat)}) : ui.seatName(seat);
     // a bot playing for a friend who is away: the seat keeps the friend's name (ui.seatName) and says so
     const said = s.kind === "bot" && s.away ? "— " + GN.t("a bot plays for them (away)") : kind;
@@ -194,10 +194,16 @@ const GN = (function () {
     return box;
   }
 
-  /** A bot as people call it ("Casual"), from its program name ("heuristic"); the server's catalogue fills the
-   *  names in (botLabels), and a bot it does not name keeps its program name. */
+  /** A bot as people call it ("Casual"), from its program name ("heuristic") and its game: one level name per
+   *  bot of a game, the same in the lobby, the seat boxes, the seat list and the host's choices. The server's
+   *  catalogue fills the names in (learnBotLabels); a player never reads a program name, so a bot not named
+   *  (yet) reads "…". */
   const botLabels = {};
-  function botLabel(name) { return botLabels[name] ? `${t(botLabels[name])} (${name})` : String(name); }
+  function learnBotLabels(catalogue) { for (const g of catalogue) botLabels[g.name] = g.bot_labels || {}; }
+  function botLabel(name, game) {
+    const level = (botLabels[game] || {})[name];
+    return level ? t(level) : "\u2026";
+  }
 
   // ---- talking to the server -------------------------------------------------------------------------
 
@@ -275,6 +281,6 @@ const GN = (function () {
     window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
   }
 
-  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, seatBox, botLabels, botLabel, post, clientNonce, joinSeat, createTable,
+  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, seatBox, learnBotLabels, botLabel, post, clientNonce, joinSeat, createTable,
           tokenKey, hostKey, SVG_NS, applyChange};
 })();

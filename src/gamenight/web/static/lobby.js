@@ -6,7 +6,6 @@
   const $ = (id) => document.getElementById(id);
   const el = GN.el;
   let catalogue = [];
-  const labels = {};        // bots as people call them, from the catalogue
 
   function currentGame() { return catalogue.find((g) => g.name === $("game").value) || catalogue[0]; }
 
@@ -28,7 +27,7 @@
                                        "aria-pressed": g.name === game.name ? "true" : "false"});
       tile.append(el("span", GN.t(g.title), {class: "tile-title"}),
                   el("span", `${players} · ${GN.nt("{n} rule set", "{n} rule sets", g.presets.length)}`, {class: "tile-meta"}),
-                  el("span", GN.t("bots: {names}", {names: g.bots.map((b) => GN.t((g.bot_labels || {})[b] || b)).join(", ")}),
+                  el("span", GN.t("bots: {names}", {names: g.bots.map((b) => GN.botLabel(b, g.name)).join(", ")}),
                      {class: "tile-meta"}));
       tile.addEventListener("click", () => { $("game").value = g.name; drawGameForm(); });
       const howTo = el("a", GN.t("How to play"), {href: "/rules/" + encodeURIComponent(g.name), class: "tile-howto",
@@ -132,8 +131,7 @@
       const select = el("select", null, {"data-seat-bot": i, "aria-label": GN.t("seat {number}", {number: i + 1})});
       select.append(el("option", GN.t("open (a person)"), {value: ""}));
       for (const bot of game.bots) {
-        const called = (game.bot_labels || {})[bot] || bot;
-        select.append(el("option", GN.t("bot: {label} ({name})", {label: GN.t(called), name: bot}), {value: bot}));
+        select.append(el("option", GN.t("bot: {name}", {name: GN.botLabel(bot, game.name)}), {value: bot}));
       }
       // a redraw (another player count, another game) keeps what was chosen: an open seat stays open
       select.value = previous[i] !== undefined ? previous[i] : (i === 0 ? "" : defaultBot(game));
@@ -146,7 +144,7 @@
     followSeatsWithHints();
     // each level in one line: what its bot does
     $("bot-levels").replaceChildren(...game.bots.map((bot) => el("li", GN.t("{level}: {description}", {
-      level: GN.t((game.bot_labels || {})[bot] || bot), description: GN.t((game.bot_docs || {})[bot] || "")}),
+      level: GN.botLabel(bot, game.name), description: GN.t((game.bot_docs || {})[bot] || "")}),
       {"data-bot-level": bot})));
   }
 
@@ -190,7 +188,7 @@
 
   function drawPlayNow() {
     const game = playNowGame();
-    const level = GN.t((game.bot_labels || {})[defaultBot(game)] || defaultBot(game));
+    const level = GN.botLabel(defaultBot(game), game.name);
     $("play-now").textContent = GN.t("Play {game}", {game: GN.t(game.title)});
     $("play-now-what").textContent = GN.t("against bots at the {level} level; other games, seats and rules below",
                                           {level});
@@ -213,12 +211,10 @@
     }
   }
 
-  function seatText(s) {
+  function seatText(s, game) {
     if (s.kind === "person" && s.unnamed) return GN.t("Player {number}", {number: s.seat + 1});
     if (s.kind === "person") return s.name || GN.t("a person");
-    if (s.kind === "bot") {
-      return labels[s.bot] ? GN.t("bot: {label} ({name})", {label: GN.t(labels[s.bot]), name: s.bot}) : GN.t("bot: {name}", {name: s.bot});
-    }
+    if (s.kind === "bot") return GN.t("bot: {name}", {name: GN.botLabel(s.bot, game)});
     return GN.t("open");
   }
 
@@ -239,7 +235,7 @@
       const players = GN.nt("{n} player", "{n} players", t.players);
       li.append(el("a", `${GN.t(t.title)} · ${players}`, {href: "/table/" + encodeURIComponent(t.table_id), "data-table-id": t.table_id}),
                 el("span", state, {class: ["state", t.is_over ? "over" : open ? "open" : null]}),
-                el("span", t.seats.map(seatText).join(", "), {class: "muted"}),
+                el("span", t.seats.map((s) => seatText(s, t.game)).join(", "), {class: "muted"}),
                 el("span", GN.nt("{n} move", "{n} moves", t.actions), {class: "muted"}),
                 el("code", t.table_id, {class: "muted"}));
       return li;
@@ -257,7 +253,7 @@
   async function start() {
     try {
       catalogue = await api("/api/games");
-      for (const g of catalogue) Object.assign(labels, g.bot_labels || {});
+      GN.learnBotLabels(catalogue);
     } catch (e) {
       $("create-error").textContent = GN.t("Could not load the games: {error}", {error: e.message});
       return;

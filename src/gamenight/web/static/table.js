@@ -243,11 +243,12 @@
     }
   }
 
-  function seatKind(s) {
+  function seatKind(s, game) {
     if (s.kind === "person") return s.connected === false ? GN.t("person, not connected") : GN.t("person");
     if (s.kind === "bot") {
-      return s.away ? GN.t("bot: {name}, playing for {player} (away)", {name: GN.botLabel(s.bot), player: personName(s, "away")})
-        : GN.t("bot: {name}", {name: GN.botLabel(s.bot)});
+      const level = GN.botLabel(s.bot, game);
+      return s.away ? GN.t("bot: {name}, playing for {player} (away)", {name: level, player: personName(s, "away")})
+        : GN.t("bot: {name}", {name: level});
     }
     return s.reserved ? GN.t("kept for {name}", {name: personName(s, "reserved")}) : GN.t("open");
   }
@@ -274,7 +275,7 @@
   function drawSound() {
     const button = $("sound-toggle");
     const on = GN.sound.enabled();
-    button.textContent = on ? `🔊 ${GN.t("Sound")}` : `🔇 ${GN.t("Muted")}`;
+    button.replaceChildren(GN.icon(on ? "sound" : "muted"), " " + (on ? GN.t("Sound") : GN.t("Muted")));
     button.setAttribute("aria-pressed", on ? "false" : "true");
     button.title = on ? GN.t("sounds are on: click to mute") : GN.t("sounds are off: click to hear them");
   }
@@ -287,7 +288,9 @@
     const winners = (message.view && message.view.winners) || [];
     const you = message.seat !== null && message.seat !== undefined && winners.includes(message.seat);
     const names = winners.map((w) => (w === message.seat ? GN.t("You") : seatName(t, w)));
-    box.textContent = you ? `🎉 ${GN.t("You win!")} 🎉` : names.length ? `🏆 ${winText(names)}` : GN.t("The match is over");
+    if (you) box.replaceChildren(GN.icon("cheer", {size: 28}), " " + GN.t("You win!") + " ", GN.icon("cheer", {size: 28}));
+    else if (names.length) box.replaceChildren(GN.icon("trophy", {size: 28}), " " + winText(names));
+    else box.textContent = GN.t("The match is over");
     box.classList.toggle("you-win", you);
     box.hidden = false;
   }
@@ -308,7 +311,7 @@
       const li = el("li", null, {"data-seat": i, class: [t.current_player === i && !t.is_over && "to-move",
                                                          message.seat === i && "me"]});
       if (s.kind === "person") li.dataset.connected = String(s.connected !== false);   // who is here, for tests
-      li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + seatKind(s), {class: "muted"}));
+      li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + seatKind(s, t.game), {class: "muted"}));
       if (Array.isArray(view.scores) && view.scores.length === t.players) {
         li.append(el("span", " · " + view.scores[i], {class: "seat-score", title: GN.t("score")}));
       }
@@ -344,7 +347,7 @@
     const select = el("select", null, {"data-host-seat": s.seat, "aria-label": GN.t("who plays seat {number}", {number: s.seat + 1})});
     select.append(el("option", GN.t("open seat"), {value: ""}));
     const game = catalogue.find((g) => g.name === live.table.game);
-    for (const bot of game ? game.bots : [s.bot].filter(Boolean)) select.append(el("option", GN.t("bot: {name}", {name: GN.botLabel(bot)}), {value: bot}));
+    for (const bot of game ? game.bots : [s.bot].filter(Boolean)) select.append(el("option", GN.t("bot: {name}", {name: GN.botLabel(bot, live.table.game)}), {value: bot}));
     select.value = s.kind === "bot" ? s.bot : "";
     select.addEventListener("change", () => hostChange("bot", {seat: s.seat, bot: select.value || null}));
     box.append(" ", select);
@@ -626,6 +629,8 @@
     return node;
   }
 
+  /** What an action's label says aloud, in words: its text, and each card or die it draws by its name ("five of
+   *  diamonds"), never the action's notation ("5d"): the button's tooltip and, where it draws cards, its name. */
   function drawActions(message, ui, replaying) {
     const bar = $("actions");
     $("hint").replaceChildren();
@@ -1175,11 +1180,12 @@
     $("board").replaceChildren(el("p", null, {class: "muted"}));
     $("board").firstChild.append(GN.t("There is no table at this address.") + " ", el("a", GN.t("Back to the lobby"), {href: "/"}));
   } else {
+    // the bots' level names come with the catalogue: the table connects once they are known (or could not be),
+    // so no seat ever reads a program name
     fetch("/api/games").then((r) => r.json()).then((games) => {
       catalogue = games;
-      for (const g of games) Object.assign(GN.botLabels, g.bot_labels || {});
-      if (live && hostToken()) draw();
-    }).catch(() => {});
-    connect();
+      GN.learnBotLabels(games);
+      if (live) draw();
+    }).catch(() => {}).finally(connect);
   }
 })();
