@@ -20,6 +20,7 @@ from ..core.bits import cards_of, mask_of
 from ..core.encoding import Encoding
 from ..core.errors import RulesError
 from ..core.game import Action, Game, State, copy_json
+from ..core.coach import Coach
 from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
@@ -156,6 +157,11 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
         """The observation encoding (encoding.py)."""
         from . import encoding
         return encoding
+
+    def _coach_class(self) -> type[Coach[Self]]:
+        """The coach's facts and coached hands (coach.py)."""
+        from .coach import ThuneeCoach
+        return ThuneeCoach
 
     def _guide_writer(self) -> GuideWriter[Self]:
         """The guide and rules summary (guide.py): the examples are played by the engine."""

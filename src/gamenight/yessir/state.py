@@ -13,6 +13,7 @@ from typing import Any, Self, cast
 
 from ..core.encoding import Encoding
 from ..core.game import Action, Game, State
+from ..core.coach import Coach
 from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
@@ -89,6 +90,11 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         """The observation encoding (encoding.py)."""
         from . import encoding
         return encoding
+
+    def _coach_class(self) -> type[Coach[Self]]:
+        """The coach's facts and coached hands (coach.py)."""
+        from .coach import YessirCoach
+        return YessirCoach
 
     def _guide_writer(self) -> GuideWriter[Self]:
         """The guide and rules summary (guide.py): the examples are played by the engine."""
