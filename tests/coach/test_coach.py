@@ -23,7 +23,7 @@ from gamenight.core.coach import (
     SUGGESTION_SEED,
 )
 from gamenight.core.text import Text
-from gamenight.i18n import render, unsaid
+from gamenight.i18n import catalog, render
 
 HANDS = [(name, players) for name, players in
          [("yaniv", 2), ("yaniv", 3), ("yaniv", 4), ("gin_rummy", 2), ("thunee", 4), ("yessir", 2), ("yessir", 3),
@@ -100,9 +100,9 @@ def test_the_hands_end_is_told_with_the_engines_figures(played):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ja"])
 def test_every_text_is_said_in_each_language(played, lang):
-    texts = [t for text in played.texts for t in walk(text)]
-    if lang != "en":
-        assert unsaid(texts, lang) == []
+    messages = catalog(lang)["messages"]
+    if lang != "en":   # every template is in the language's catalog (some read the same: "{cards}, {card}")
+        assert {t.template for text in played.texts for t in walk(text)} - set(messages) == set()
     for text in played.texts:
         assert "{" not in render(text, lang)
 

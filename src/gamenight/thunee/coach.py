@@ -65,8 +65,10 @@ class ThuneeCoach(Coach["ThuneeGame"]):
                         points=meld_value(act.melds, trump))
         if kind == "pass":
             return _PASS.get(thunee["phase"], Text("Pass"))
-        if kind in ("double", "kanak"):
-            return Text("Play {card} and make the closing claim", card=card_name(move["card"]))
+        if kind == "double":
+            return Text("Play {card} and call Double", card=card_name(move["card"]))
+        if kind == "kanak":
+            return Text("Play {card} and call Kanak", card=card_name(move["card"]))
         if kind == "special":
             return Text("Make a special call: {call}", call=_SPECIALS[move["call"]])
         return Text("Ask for a new deal")
