@@ -26,8 +26,8 @@ def move_events(game: str, move: dict[str, Any]) -> set[str]:
     if game == "gin_rummy":
         return {"meld": {"G3 meld"}, "layoff": {"G9 layoff"}, "knock": {"G8 knock"}}.get(str(kind), set())
     if game == "thunee":
-        return ({"T10 call"} if kind == "call" else set()) | ({"T12 trump"} if kind in ("trump", "trump_last")
-                                                                 else set()) | ({"T22 Jodi"} if kind == "jodi" else set())
+        trump = {"T12 trump"} if kind in ("trump", "trump_last") else set()
+        return ({"T10 call"} if kind == "call" else set()) | trump | ({"T22 Jodi"} if kind == "jodi" else set())
     if game == "yessir":
         return ({"J6 reroll paid with luck"} if int(move.get("luck", 0)) < 0 else set()) | (
             {"J6 Yessir"} if kind == "yessir" else set())

@@ -14,13 +14,13 @@ import gamenight
 from gamenight.bots.search import SearchBot
 from gamenight.core.coach import (
     ESTIMATE_ITERATIONS,
+    SUGGESTION_SEED,
     Advice,
-    CoachedHand,
     Coach,
+    CoachedHand,
     card_name,
     play_first_hand,
     round_chance,
-    SUGGESTION_SEED,
 )
 from gamenight.core.text import Text
 from gamenight.i18n import catalog, render

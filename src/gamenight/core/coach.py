@@ -47,7 +47,8 @@ class CoachedHand:
 
     def new(self) -> State[Any, Any]:
         """The hand's first position."""
-        return self.make_game().new(seed=self.seed)
+        state: State[Any, Any] = self.make_game().new(seed=self.seed)
+        return state
 
     def bot_rng(self, step: int) -> random.Random:
         """The chance a bot decides with at the hand's ``step``-th action (0 first)."""
@@ -175,7 +176,8 @@ def last_move(view: View) -> Described:
     """The last move the view's logs record, as the seat may know it (a new hand moves the last one aside)."""
     for log in (view["log_described"], view["previous_log_described"]):
         if log:
-            return log[-1]
+            move: Described = log[-1]
+            return move
     return {"kind": "none"}
 
 
@@ -228,7 +230,7 @@ def play_first_hand(hand: CoachedHand, learner: Learner, watch: Watcher | None =
     others (from their views, with :meth:`CoachedHand.bot_rng`); ``watch(before, action, after, mover)`` hears
     each move with the learner's views around it. Returns the state once the first hand (or the match) is over."""
     game = hand.make_game()
-    state = game.new(seed=hand.seed)
+    state: State[Any, Any] = game.new(seed=hand.seed)
     bots = {seat: make_bot(hand.bots, game) for seat in range(hand.players) if seat != hand.seat}
     first = state.hands_played
     for step in range(max_actions):

@@ -165,7 +165,7 @@ class Game(abc.ABC, Generic[R, S]):
         """The game's ``guide`` module, which writes its guide and rules summary (core/guide.py)."""
         raise NotImplementedError(f"{self.title} has no guide yet")
 
-    def _coach_class(self) -> type[Coach[Self]]:
+    def _coach_class(self) -> type[Coach[Any]]:
         """The game's ``coach`` module's :class:`~gamenight.core.coach.Coach`, which says its facts (core/coach.py)."""
         raise NotImplementedError(f"{self.title} has no coach yet")
 

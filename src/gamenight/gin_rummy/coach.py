@@ -9,21 +9,20 @@ layoff's effect, and how the hand was scored; the coached hand found by experime
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
+from ..core.bits import cards_of
 from ..core.cards import card_str, parse_card
 from ..core.coach import Coach, CoachedHand, card_name, cards_named, seat_name
 from ..core.game import Action
 from ..core.text import Text
 from ..core.views import Described, View
-from .melds import best_arrangement, cards_of, deadwood_after_discard, mask_of
+from .melds import best_arrangement, deadwood_after_discard, mask_of
+from .state import GinRummyGame
 from .views import GinRummyView
 
-if TYPE_CHECKING:
-    from .state import GinRummyGame
 
-
-class GinRummyCoach(Coach["GinRummyGame"]):
+class GinRummyCoach(Coach[GinRummyGame]):
     """The coach's Gin Rummy facts."""
 
     #: shows melds, a layoff, a knock and an undercut (tests/coach)

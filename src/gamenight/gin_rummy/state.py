@@ -14,9 +14,9 @@ from typing import Any, ClassVar, Self
 
 from ..core.bits import cards_of
 from ..core.cards import card_str, parse_card
+from ..core.coach import Coach
 from ..core.encoding import Encoding
 from ..core.game import Action, Game, State, copy_json
-from ..core.coach import Coach
 from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
@@ -96,7 +96,7 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
         from . import encoding
         return encoding
 
-    def _coach_class(self) -> type[Coach[Self]]:
+    def _coach_class(self) -> type[Coach[Any]]:
         """The coach's Gin Rummy facts and coached hand (coach.py)."""
         from .coach import GinRummyCoach
         return GinRummyCoach

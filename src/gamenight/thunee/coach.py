@@ -8,7 +8,7 @@ Jodi are worth, the last trick's 10; the coached hand found by experiments/coach
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..core.coach import Coach, CoachedHand, card_name, cards_named, seat_name
 from ..core.game import Action
@@ -16,16 +16,14 @@ from ..core.text import Text
 from ..core.views import Described, View
 from .actions import SUIT_CHARS, ThuneeAction, card_text, meld_value, parse_thunee_card
 from .phases import SPECIAL_NAMES
+from .state import ThuneeGame
 from .tricks import strength_for, trick_winner
 from .views import ThuneeView
-
-if TYPE_CHECKING:
-    from .state import ThuneeGame
 
 LAST_TRICK_POINTS = 10   # T24: the last trick adds 10 to its winner's team
 
 
-class ThuneeCoach(Coach["ThuneeGame"]):
+class ThuneeCoach(Coach[ThuneeGame]):
     """The coach's Thunee facts."""
 
     #: shows a call, trumps, a Jodi and the last trick's 10 (tests/coach)

@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Self
 
 from ..core.bits import cards_of, mask_of
+from ..core.coach import Coach
 from ..core.encoding import Encoding
 from ..core.errors import RulesError
 from ..core.game import Action, Game, State, copy_json
-from ..core.coach import Coach
 from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
@@ -158,7 +158,7 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
         from . import encoding
         return encoding
 
-    def _coach_class(self) -> type[Coach[Self]]:
+    def _coach_class(self) -> type[Coach[Any]]:
         """The coach's facts and coached hands (coach.py)."""
         from .coach import ThuneeCoach
         return ThuneeCoach

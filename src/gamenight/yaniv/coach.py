@@ -13,20 +13,18 @@ ends; the coached hands found by experiments/coached_deals.py.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..core.cards import parse_card
 from ..core.coach import Coach, CoachedHand, card_name, cards_named, seat_name
 from ..core.game import Action
 from ..core.text import Text
 from ..core.views import Described, View
+from .state import YanivGame
 from .views import YanivView
 
-if TYPE_CHECKING:
-    from .state import YanivGame
 
-
-class YanivCoach(Coach["YanivGame"]):
+class YanivCoach(Coach[YanivGame]):
     """The coach's Yaniv facts."""
 
     #: each shows a set, a run with a joker, a take from the pile, a Yaniv call and Asaf (tests/coach)

@@ -91,7 +91,7 @@ class YanivGame(Game[YanivRules, "YanivState"]):
         from . import encoding
         return encoding
 
-    def _coach_class(self) -> type[Coach[Self]]:
+    def _coach_class(self) -> type[Coach[Any]]:
         """The coach's Yaniv facts and coached hands (coach.py)."""
         from .coach import YanivCoach
         return YanivCoach

@@ -9,19 +9,17 @@ it rerolls, a Yessir, and the showdown; the coached hands found by experiments/c
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..core.coach import Coach, CoachedHand, seat_name
 from ..core.game import Action
 from ..core.text import Text
 from ..core.views import Described, View
+from .state import YessirGame
 from .views import YessirView
 
-if TYPE_CHECKING:
-    from .state import YessirGame
 
-
-class YessirCoach(Coach["YessirGame"]):
+class YessirCoach(Coach[YessirGame]):
     """The coach's YESSIR! facts."""
 
     #: each shows the shared dice, a reroll paid with luck, a Yessir and the showdown (tests/coach)
@@ -71,7 +69,7 @@ class YessirCoach(Coach["YessirGame"]):
         said = cast(dict[str, Any], move)
         reveal = cast(YessirView, after)["last_round"]
         if reveal is not None and reveal != cast(YessirView, before)["last_round"]:
-            return _showdown(after, reveal)
+            return _showdown(after, cast(dict[str, Any], reveal))
         shared = _dice(cast(YessirView, after)["shared"])
         if mover == before["seat"]:
             return self._own(said, after, shared)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from typing import Any, Self, cast
 
+from ..core.coach import Coach
 from ..core.encoding import Encoding
 from ..core.game import Action, Game, State
-from ..core.coach import Coach
 from ..core.guide import GuideWriter
 from ..core.rng import Rng
 from ..core.text import N_, Text
@@ -91,7 +91,7 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         from . import encoding
         return encoding
 
-    def _coach_class(self) -> type[Coach[Self]]:
+    def _coach_class(self) -> type[Coach[Any]]:
         """The coach's facts and coached hands (coach.py)."""
         from .coach import YessirCoach
         return YessirCoach
