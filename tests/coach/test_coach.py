@@ -12,6 +12,7 @@ from rule_events import WANTED, Events
 
 import gamenight
 from gamenight.bots.search import SearchBot
+from gamenight.core.cards import parse_card
 from gamenight.core.coach import (
     ESTIMATE_ITERATIONS,
     SUGGESTION_SEED,
@@ -23,11 +24,15 @@ from gamenight.core.coach import (
     round_chance,
 )
 from gamenight.core.text import Text
+from gamenight.gin_rummy.melds import deadwood, mask_of
 from gamenight.i18n import catalog, render
+from gamenight.thunee.actions import card_text, parse_thunee_card
+from gamenight.thunee.tricks import NORMAL_STRENGTH, trick_winner
+from gamenight.yessir.hands import describe_text
 
-HANDS = [(name, players) for name, players in
-         [("yaniv", 2), ("yaniv", 3), ("yaniv", 4), ("gin_rummy", 2), ("thunee", 4), ("yessir", 2), ("yessir", 3),
-          ("yessir", 4)]]
+#: every pinned coached hand: each game at every number of players it has one for
+HANDS = [("yaniv", n) for n in range(2, 9)] + [("gin_rummy", 2), ("thunee", 4), ("thunee", 2)] + [
+    ("yessir", n) for n in range(2, 7)]
 RULE_CODE = re.compile(r"(?<![0-9A-Za-z])(?:[A-Z]{1,2})[0-9]+(?![0-9A-Za-z])")
 NOTATION = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9TJQKA])[shdc](?![0-9A-Za-z])|\bJk\b")
 PROGRAM_NAMES = re.compile(r"heuristic|expert|search|rollout", re.I)
@@ -92,6 +97,12 @@ def test_every_figure_the_advice_states_is_the_engines(played):
     for state, advice in played.decisions:
         for choice in advice.choices:
             check(played, state, choice.action, choice.says)
+
+
+def test_where_the_hand_stands_is_the_engines(played):
+    check = SITUATION[played.hand.game]
+    for state, advice in played.decisions:
+        check(played, state.view(played.hand.seat), advice.situation)
 
 
 def test_the_hands_end_is_told_with_the_engines_figures(played):
@@ -257,5 +268,31 @@ def yessir_end(played, text):
         assert text.values["hand"] == Text.from_json(reveal["says"][reveal["winner"]])
 
 
+def yaniv_situation(played, view, text):
+    assert text.values["points"] == sum(played.game.values[parse_card(c)] for c in view["hand"])
+
+
+def gin_situation(played, view, text):
+    assert text.values["points"] == deadwood(mask_of(parse_card(c) for c in view["hand"]))
+
+
+def thunee_situation(played, view, text):
+    if view["trick"]:
+        trump = "shdc".index(view["trump"]) if view["trump"] else -1
+        trick = [(s, parse_thunee_card(c)) for s, c in view["trick"]]
+        seat, card = trick_winner(trick, trump, NORMAL_STRENGTH)
+        assert card_name(card_text(card)) == text.values["card"]
+    elif view["phase"] == "play":
+        assert "your lead" in text.template
+
+
+def yessir_situation(played, view, text):
+    if view["dice"] is not None:
+        assert text.values["hand"] == describe_text(view["dice"] + view["shared"], played.game.rules.tiebreak_sum)
+        assert text.values["luck"] == view["luck"][played.hand.seat]
+
+
+SITUATION = {"yaniv": yaniv_situation, "gin_rummy": gin_situation, "thunee": thunee_situation,
+             "yessir": yessir_situation}
 FIGURES = {"yaniv": yaniv_figures, "gin_rummy": gin_figures, "thunee": thunee_figures, "yessir": yessir_figures}
 END = {"yaniv": yaniv_end, "gin_rummy": gin_end, "thunee": thunee_end, "yessir": yessir_end}

@@ -126,6 +126,10 @@ def _bot_line(move: dict[str, Any], name: Text) -> Text:
         return Text("{name} laid out {cards}.", name=name, cards=cards_named(move["cards"]))
     if kind == "layoff":
         return Text("{name} laid off {card} on your meld.", name=name, card=card_name(move["card"]))
+    if kind == "pass":
+        return Text("{name} passed.", name=name)
+    if kind == "done":
+        return Text("{name} is done laying out.", name=name)
     return Text("{name} played.", name=name)
 
 

@@ -29,7 +29,7 @@ class YanivCoach(Coach[YanivGame]):
 
     #: each shows a set, a run with a joker, a take from the pile, a Yaniv call and Asaf (tests/coach)
     HANDS = {players: CoachedHand("yaniv", players, "french", seed)
-             for players, seed in ((2, 48), (3, 13), (4, 2))}
+             for players, seed in ((2, 48), (3, 13), (4, 2), (5, 12), (6, 3), (7, 2), (8, 8))}
 
     def situation(self, view: View) -> Text:
         yaniv = cast(YanivView, view)

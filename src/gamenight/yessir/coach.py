@@ -23,7 +23,8 @@ class YessirCoach(Coach[YessirGame]):
     """The coach's YESSIR! facts."""
 
     #: each shows the shared dice, a reroll paid with luck, a Yessir and the showdown (tests/coach)
-    HANDS = {players: CoachedHand("yessir", players, "standard", 1) for players in (2, 3, 4)}
+    HANDS = {players: CoachedHand("yessir", players, "standard", seed)
+             for players, seed in ((2, 1), (3, 1), (4, 1), (5, 2), (6, 1))}
 
     def situation(self, view: View) -> Text:
         yessir = cast(YessirView, view)
