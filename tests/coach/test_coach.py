@@ -158,6 +158,10 @@ def test_the_win_estimates_are_the_experts_rounded_to_their_precision(name, play
     for action, chance in stated.items():
         assert chance % advice.precision == 0 and abs(chance - wins[action] * 100) <= advice.precision / 2
         assert chance == round_chance(wins[action])
+    assert advice.why.values["chance"] == stated[advice.suggested]
+    assert not PROGRAM_NAMES.search(str(advice.why))
+    for lang in ("fr", "ja"):
+        assert advice.why.template in catalog(lang)["messages"] and "{" not in render(advice.why, lang)
 
 
 def test_a_table_without_a_coached_hand_says_so():

@@ -122,7 +122,7 @@ class Coach(abc.ABC, Generic[G]):
         """The suggestion in words, with the expert's estimate when there is one."""
         if chosen.chance is None:
             return Text("The coach suggests: {move}.", move=chosen.says)
-        return Text("The coach suggests: {move}. The expert gives it about {chance}% to win the hand.",
+        return Text("The coach suggests: {move}. Its chance to win the hand: about {chance}%.",
                     move=chosen.says, chance=chosen.chance)
 
     def suggest(self, view: View, legal: Sequence[Action]) -> Action:
