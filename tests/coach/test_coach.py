@@ -300,3 +300,39 @@ SITUATION = {"yaniv": yaniv_situation, "gin_rummy": gin_situation, "thunee": thu
              "yessir": yessir_situation}
 FIGURES = {"yaniv": yaniv_figures, "gin_rummy": gin_figures, "thunee": thunee_figures, "yessir": yessir_figures}
 END = {"yaniv": yaniv_end, "gin_rummy": gin_end, "thunee": thunee_end, "yessir": yessir_end}
+
+
+# ---- off the coached line: any position of any table ----------------------------------------------
+def _presets(name):
+    from gamenight.core.registry import game_class
+    return list(game_class(name).RULES.PRESETS)
+
+
+TABLES = [("yaniv", 2), ("yaniv", 5), ("gin_rummy", 2), ("thunee", 2), ("thunee", 4), ("thunee", 6), ("yessir", 2),
+          ("yessir", 6)]
+
+
+@pytest.mark.parametrize("name,players", TABLES)
+def test_the_coach_speaks_at_every_decision_of_random_play_at_every_preset(name, players):
+    """Random play (every preset, a few seeds): advice at each decision of seat 0, and each move explained to it,
+    say only texts of the catalogs, filled, with no rule code."""
+    messages = {lang: catalog(lang)["messages"] for lang in ("fr", "ja")}
+    for preset in _presets(name):
+        game = gamenight.make(name, players=players, rules=preset)
+        coach = game.coach(iterations=0)
+        for seed in range(3):
+            rng, state = random.Random(seed), game.new(seed=seed)
+            for _ in range(300):
+                if state.is_over:
+                    break
+                texts = []
+                if state.current_player == 0:
+                    texts += list(coach.advice(state.view(0), state.legal_actions()).texts())
+                action, before = rng.choice(state.legal_actions()), state.view(0)
+                state.apply(action)
+                texts.append(coach.explain(before, action, state.view(0)))
+                for text in texts:
+                    assert not RULE_CODE.search(str(text)), str(text)
+                    for lang, known in messages.items():
+                        assert {t.template for t in walk(text)} <= set(known), str(text)
+                        assert "{" not in render(text, lang)

@@ -201,7 +201,9 @@ def card_name(card: str | None) -> Text:
 
 
 def cards_named(cards: Sequence[str]) -> Text:
-    """Cards in words, joined: ``the seven of hearts, the seven of spades``."""
+    """Cards in words, joined: ``seven of hearts, seven of spades`` (``no cards`` for none)."""
+    if not cards:
+        return Text("no cards")
     text = card_name(cards[0])
     for card in cards[1:]:
         text = Text("{cards}, {card}", cards=text, card=card_name(card))

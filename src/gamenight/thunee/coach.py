@@ -70,6 +70,8 @@ class ThuneeCoach(Coach[ThuneeGame]):
             return Text("Play {card} and call Kanak", card=card_name(move["card"]))
         if kind == "special":
             return Text("Make a special call: {call}", call=_SPECIALS[move["call"]])
+        if kind == "trump_last":
+            return Text("Let the last card you are dealt set trumps")
         return Text("Ask for a new deal")
 
     def _play(self, view: ThuneeView, card: str) -> Text:
@@ -135,6 +137,8 @@ def _own(move: dict[str, Any], after: ThuneeView) -> Text:
         return Text("You called {amount}.", amount=move["amount"])
     if move["kind"] == "trump":
         return Text("You chose trumps: {suit}.", suit=_suit(move["card"][-1]))
+    if move["kind"] == "trump_last":
+        return Text("The last card you are dealt will set trumps.")
     if move["kind"] == "jodi":
         return Text("You declared Jodi with {cards}.", cards=cards_named(move["meld_cards"]))
     return Text("You passed.")
@@ -146,7 +150,7 @@ def _line(move: dict[str, Any], name: Text) -> Text:
         return Text("{name} played {card}.", name=name, card=card_name(move["card"]))
     if kind == "call":
         return Text("{name} called {amount}.", name=name, amount=move["amount"])
-    if kind == "trump":
+    if kind in ("trump", "trump_last"):
         return Text("{name} chose trumps, laying a card face down.", name=name)
     if kind == "jodi":
         return Text("{name} declared Jodi with {cards}.", name=name, cards=cards_named(move["meld_cards"]))
@@ -156,7 +160,9 @@ def _line(move: dict[str, Any], name: Text) -> Text:
 
 
 def _hand_over(view: View, last: dict[str, Any]) -> Text:
-    """The hand's end: the last trick's 10 and the count against its target."""
+    """The hand's end: the last trick's 10 and the count against its target (another end: the engine's words)."""
+    if "counting_total" not in last:
+        return Text("The hand is over: {result}.", result=Text.from_json(last["says"]))
     return Text("The hand is over. The last trick went to {name}, with {bonus} more; the counting team made {total} "
                 "against the {target} it needed.", name=seat_name(view, last["last_trick_winner"]),
                 bonus=LAST_TRICK_POINTS, total=last["counting_total"], target=last["target"])
