@@ -53,8 +53,9 @@ class YanivCoach(Coach[YanivGame]):
         if kind == "call":
             return Text("Call Yaniv with {points}: you win the round if every other hand is higher; if one is as "
                         "low or lower, you are caught (Asaf) and pay the penalty", points=yaniv["hand_value"])
-        return _OTHER.get(kind, Text("Draw the top card of the stock (unseen)")) if kind != "swap" else \
-            Text("Swap {card} for the joker", card=card_name(move["card"]))
+        if kind == "swap":
+            return Text("Swap {card} for the joker", card=card_name(move["card"]))
+        return _OTHER[kind]
 
     def _discard(self, move: dict[str, Any], after: int) -> Text:
         named = _group(move)
@@ -144,4 +145,6 @@ def _bot_line(move: dict[str, Any], name: Text) -> Text:
         return Text("{name} took {card} from the pile.", name=name, card=card_name(move["card"]))
     if kind == "draw":
         return Text("{name} drew from the stock.", name=name)
+    if kind == "swap":
+        return Text("{name} gave {card} for the joker.", name=name, card=card_name(move["card"]))
     return Text("{name} played.", name=name)
