@@ -140,7 +140,7 @@ def test_the_advice_reads_the_view_only(played):
         played.coach.advice(state, state.legal_actions())
 
 
-@pytest.mark.parametrize("name,players", [("yaniv", 3), ("gin_rummy", 2), ("thunee", 4), ("yessir", 3)])
+@pytest.mark.parametrize("name,players", [("yaniv", 3), ("yaniv", 8), ("gin_rummy", 2), ("thunee", 4), ("yessir", 3)])
 def test_the_win_estimates_are_the_experts_rounded_to_their_precision(name, players):
     hand = coached(name, players)
     game = hand.make_game()
@@ -149,8 +149,10 @@ def test_the_win_estimates_are_the_experts_rounded_to_their_precision(name, play
         state.apply(gamenight.make_bot("heuristic", game).choose(state.view(state.current_player),
                                                                  state.legal_actions(), random.Random(0)))
     view, legal = state.view(hand.seat), state.legal_actions()
-    advice = game.coach().advice(view, legal)
-    expert = gamenight.make_bot("expert", game, iterations=ESTIMATE_ITERATIONS)
+    coach = game.coach()
+    advice = coach.advice(view, legal)
+    assert coach.budget(view) == ESTIMATE_ITERATIONS * 3 // max(3, players)
+    expert = gamenight.make_bot("expert", game, iterations=coach.budget(view))
     assert isinstance(expert, SearchBot)
     wins = {str(e.action): e.win for e in expert.evaluate(view, legal, random.Random(SUGGESTION_SEED))}
     stated = {c.action: c.chance for c in advice.choices if c.chance is not None}

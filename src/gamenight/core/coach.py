@@ -25,8 +25,8 @@ from .views import Described, View
 G = TypeVar("G", bound=Game[Any, Any])
 #: the learner's suggestion comes from the heuristic bot with this fixed chance: the same view, the same suggestion
 SUGGESTION_SEED = 0
-#: the expert's rollouts a decision for the win estimates that ``Game.coach()`` makes by default: one decision's
-#: advice then takes under about a second on a 2-core machine (the longest, Gin Rummy's 16 discards and knocks)
+#: the expert's rollouts a decision for the win estimates that ``Game.coach()`` makes by default (at up to 3 players;
+#: ``Coach.budget``): one decision's advice then takes under about a second on a 2-core machine
 ESTIMATE_ITERATIONS = 40
 
 
@@ -134,12 +134,17 @@ class Coach(abc.ABC, Generic[G]):
         """The expert's estimate of the chance to win the hand after each action, in percent rounded to 10."""
         if self.iterations <= 0 or len(legal) < 2:
             return {}
-        expert = make_bot("expert", self.game, iterations=self.iterations)
+        expert = make_bot("expert", self.game, iterations=self.budget(view))
         evaluate: Callable[..., list[Any]] | None = getattr(expert, "evaluate", None)
         if evaluate is None:
             return {}
         estimates = evaluate(view, list(legal), random.Random(SUGGESTION_SEED))
         return {str(e.action): round_chance(e.win) for e in estimates}
+
+    def budget(self, view: View) -> int:
+        """The expert's rollouts for this decision: ``iterations`` at up to 3 players, fewer at a bigger table (a
+        rollout there is longer), so that one decision's advice stays under about a second."""
+        return max(1, self.iterations * 3 // max(3, view["players"]))
 
     def explain(self, before: View, action: Action | str, after: View) -> Text:
         """What a move did, from the learner's views before and after it: the learner's own move in a sentence or
