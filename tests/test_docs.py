@@ -12,7 +12,9 @@ MODULES = ["gamenight", "gamenight.core.rng", "gamenight.core.cards", "gamenight
            "gamenight.core.guide", "gamenight.i18n", "gamenight.bots.search",
            "gamenight.bots.review", "gamenight.core.encoding", "gamenight.rl.observations",
            "gamenight.gin_rummy.inference", "gamenight.yaniv.inference", "gamenight.yaniv.described",
-           "gamenight.gin_rummy.described", "gamenight.thunee.described", "gamenight.yessir.described"]
+           "gamenight.gin_rummy.described", "gamenight.thunee.described", "gamenight.yessir.described",
+           "gamenight.core.coach", "gamenight.yaniv.coach", "gamenight.gin_rummy.coach", "gamenight.thunee.coach",
+           "gamenight.yessir.coach"]
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 

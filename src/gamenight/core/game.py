@@ -22,6 +22,7 @@ from .rng import Rng
 from .text import Text
 
 if TYPE_CHECKING:
+    from .coach import Coach, CoachedHand
     from .encoding import Encoding
     from .views import Described, ScoreSheet, SheetRow, View
 
@@ -164,7 +165,22 @@ class Game(abc.ABC, Generic[R, S]):
         """The game's ``guide`` module, which writes its guide and rules summary (core/guide.py)."""
         raise NotImplementedError(f"{self.title} has no guide yet")
 
+    def _coach_class(self) -> type[Coach[Any]]:
+        """The game's ``coach`` module's :class:`~gamenight.core.coach.Coach`, which says its facts (core/coach.py)."""
+        raise NotImplementedError(f"{self.title} has no coach yet")
+
     # ---- shared -------------------------------------------------------------------------------
+    def coach(self, iterations: int | None = None) -> Coach[Self]:
+        """The coach of a first hand at this table (core/coach.py): ``advice(view, legal)`` at each decision,
+        ``explain(before, action, after)`` after each move; ``iterations``: the expert's rollouts for its win
+        estimates (0: none; None: ``coach.ESTIMATE_ITERATIONS``)."""
+        from .coach import ESTIMATE_ITERATIONS
+        return self._coach_class()(self, ESTIMATE_ITERATIONS if iterations is None else iterations)
+
+    def coached_hand(self) -> CoachedHand:
+        """The fixed deal a newcomer learns this game on, for this many players (ValueError: none for them)."""
+        return self._coach_class().hand_for(self.num_players)
+
     @property
     def utility_sum(self) -> float | None:
         """What the returns of every finished match add up to (None unless ``UTILITY`` is constant-sum): 1.0, as

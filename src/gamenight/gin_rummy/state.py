@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Self
 
 from ..core.bits import cards_of
 from ..core.cards import card_str, parse_card
+from ..core.coach import Coach
 from ..core.encoding import Encoding
 from ..core.game import Action, Game, State, copy_json
 from ..core.guide import GuideWriter
@@ -94,6 +95,11 @@ class GinRummyGame(Game[GinRummyRules, "GinRummyState"]):
         """The observation encoding (encoding.py)."""
         from . import encoding
         return encoding
+
+    def _coach_class(self) -> type[Coach[Any]]:
+        """The coach's Gin Rummy facts and coached hand (coach.py)."""
+        from .coach import GinRummyCoach
+        return GinRummyCoach
 
     def _guide_writer(self) -> GuideWriter[Self]:
         """The guide and rules summary (guide.py): the examples are played by the engine."""

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Self
 
 from ..core.bits import cards_of, mask_of
+from ..core.coach import Coach
 from ..core.encoding import Encoding
 from ..core.errors import RulesError
 from ..core.game import Action, Game, State, copy_json
@@ -156,6 +157,11 @@ class ThuneeGame(Game[ThuneeRules, "ThuneeState"]):
         """The observation encoding (encoding.py)."""
         from . import encoding
         return encoding
+
+    def _coach_class(self) -> type[Coach[Any]]:
+        """The coach's facts and coached hands (coach.py)."""
+        from .coach import ThuneeCoach
+        return ThuneeCoach
 
     def _guide_writer(self) -> GuideWriter[Self]:
         """The guide and rules summary (guide.py): the examples are played by the engine."""

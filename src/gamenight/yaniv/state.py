@@ -6,6 +6,7 @@ from enum import IntEnum
 from typing import Any, Self, cast
 
 from ..core.cards import CARD_NAMES, JOKER, card_str, parse_card
+from ..core.coach import Coach
 from ..core.encoding import Encoding
 from ..core.errors import RulesError
 from ..core.game import Action, Game, State, copy_json
@@ -89,6 +90,11 @@ class YanivGame(Game[YanivRules, "YanivState"]):
         """The observation encoding (encoding.py)."""
         from . import encoding
         return encoding
+
+    def _coach_class(self) -> type[Coach[Any]]:
+        """The coach's Yaniv facts and coached hands (coach.py)."""
+        from .coach import YanivCoach
+        return YanivCoach
 
     def _guide_writer(self) -> GuideWriter[Self]:
         """The guide and rules summary (guide.py): the examples are played by the engine."""

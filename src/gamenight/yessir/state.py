@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Self, cast
 
+from ..core.coach import Coach
 from ..core.encoding import Encoding
 from ..core.game import Action, Game, State
 from ..core.guide import GuideWriter
@@ -89,6 +90,11 @@ class YessirGame(Game[YessirRules, "YessirState"]):
         """The observation encoding (encoding.py)."""
         from . import encoding
         return encoding
+
+    def _coach_class(self) -> type[Coach[Any]]:
+        """The coach's facts and coached hands (coach.py)."""
+        from .coach import YessirCoach
+        return YessirCoach
 
     def _guide_writer(self) -> GuideWriter[Self]:
         """The guide and rules summary (guide.py): the examples are played by the engine."""
