@@ -151,6 +151,11 @@
     } catch (e) { /* storage refused (private mode): nothing to remember */ }
   }
 
+  // A message to the table over the WebSocket, if it is open (else it is lost: nothing the table needs)
+  function sendToTable(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
   function drawAll() {
     const replaying = replay !== null;
     const message = asShown(replaying ? replay : live);
@@ -191,6 +196,8 @@
     } else {
       drawBoard(message, ui);
     }
+    GN.seatSigns.draw(replaying ? null : live);   // reactions and the turn's clock, over the seats just drawn
+    GN.seatSigns.buttons(live, sendToTable);
     placeSummary(ending);
     drawSummary(message, ui);
     drawActions(message, ui, replaying);
@@ -380,8 +387,12 @@
     const hints = el("input", null, {type: "checkbox", id: "host-hints"});
     hints.checked = Boolean(settings.hints);
     hints.addEventListener("change", () => hostChange("settings", {hints: hints.checked}));
+    const reactions = el("input", null, {type: "checkbox", id: "host-reactions"});
+    reactions.checked = settings.reactions !== false;
+    reactions.addEventListener("change", () => hostChange("settings", {reactions: reactions.checked}));
     box.replaceChildren(el("label", [replace, " " + GN.t("friends may take the bots' seats")], {class: "host-setting"}),
                         el("label", [hints, " " + GN.t("players may ask for hints")], {class: "host-setting"}),
+                        el("label", [reactions, " " + GN.t("players may show reactions")], {class: "host-setting"}),
                         el("label", withNode(GN.t("a bot plays for someone away after {time}"), "time", wait), {class: "host-setting"}));
   }
 
@@ -580,7 +591,7 @@
   }
 
   function nextHand() {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "next"}));
+    sendToTable({type: "next"});
     const button = $("next-hand");
     if (button) button.disabled = true;
   }
@@ -1097,6 +1108,8 @@
         if (received.type === "state" || live.version !== message.version) pending = false;
         live = message;
         draw();
+      } else if (message.type === "reaction") {
+        GN.seatSigns.heard(message, (seat) => seatName(live && live.table, seat));
       } else if (message.type === "review") {
         takeReview(message);
       } else if (message.type === "error") {

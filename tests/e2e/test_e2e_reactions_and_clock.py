@@ -1,0 +1,59 @@
+"""Reactions and the turn's clock in real browsers: a person's "Nice move" shows at their seat on the other person's
+page and a spectator's, for a few seconds, and is said once to screen readers; the host turns reactions off and the
+buttons go; when a person leaves at their turn, the others see a ring counting down the time before a bot plays for
+them."""
+from e2e_helpers import body, take_seat, wait_live
+from test_e2e_two_people import create_in_lobby
+
+BUBBLE = '#board [data-board-seat="{seat}"] .reaction-bubble[data-reaction="{reaction}"]'
+SECOND = 1_500   # ms: what "at once" may take on a loaded machine
+
+
+def two_people_and_a_spectator(pages, server):
+    """Alice makes a two-person Yaniv table in the lobby (she is its host) and sits; Bob takes the other seat from
+    her link; Carol watches."""
+    alice = pages.open("alice")
+    create_in_lobby(alice, server, "yaniv", "common", ["", ""])
+    wait_live(alice)
+    if body(alice, "seat") == "":
+        take_seat(alice, 0)
+    bob, carol = pages.open("bob"), pages.open("carol")
+    for page in (bob, carol):
+        page.goto(alice.url)
+        wait_live(page)
+    take_seat(bob, 1)
+    return alice, bob, carol
+
+
+def test_a_reaction_shows_at_the_seat_for_everyone_and_the_host_can_turn_reactions_off(server, pages):
+    alice, bob, carol = two_people_and_a_spectator(pages, server)
+    assert carol.locator("#reactions button").count() == 0 and carol.is_hidden("#reactions")   # a spectator
+    alice.wait_for_selector('#reactions button[data-reaction="nice_move"]')
+    assert alice.locator("#reactions button").count() == 5
+    alice.click('#reactions button[data-reaction="nice_move"]')
+    for page in (alice, bob, carol):
+        page.wait_for_selector(BUBBLE.format(seat=0, reaction="nice_move"), timeout=SECOND)
+        assert "Nice move" in page.inner_text(BUBBLE.format(seat=0, reaction="nice_move"))
+    assert "Nice move" in bob.text_content("#announce")
+    pages.shot(bob, "reaction")
+    bob.wait_for_selector(BUBBLE.format(seat=0, reaction="nice_move"), state="detached", timeout=10_000)
+
+    alice.uncheck("#host-reactions")                          # the host turns them off: the buttons go
+    bob.wait_for_selector("#reactions", state="hidden")
+    alice.wait_for_selector("#reactions", state="hidden")
+    assert "Reactions" not in bob.inner_text("#reactions")
+
+
+def test_the_others_see_the_clock_of_a_person_gone_at_their_turn(server, pages):
+    alice, bob, carol = two_people_and_a_spectator(pages, server)
+    mover = int(alice.evaluate("() => fetch(location.pathname.replace('/table/', '/api/tables/'))"
+                               ".then(r => r.json()).then(t => t.current_player)"))
+    gone, watcher = (alice, bob) if mover == 0 else (bob, alice)
+    gone.close()                                              # the person to move leaves
+    ring = f'#board [data-board-seat="{mover}"] .turn-clock'
+    watcher.wait_for_selector(ring, timeout=SECOND * 2)
+    carol.wait_for_selector(ring, timeout=SECOND * 2)
+    first = int(watcher.get_attribute(ring, "data-seconds-left"))
+    assert 0 < first <= 60 and "a bot plays in" in watcher.inner_text(ring)
+    watcher.wait_for_function(f"v => Number(document.querySelector('{ring}').dataset.secondsLeft) < v", arg=first)
+    pages.shot(watcher, "turn-clock")
