@@ -955,6 +955,29 @@
     else goLive();
   }
 
+  // ---- the top bar's menu ---------------------------------------------------------------------------
+  // The share link, the sound switch and the language sit in a panel the menu button opens (on a narrow screen; a
+  // wide one shows them in the bar and no button). Escape, a click elsewhere or the button again closes it.
+  function setUpMenu() {
+    const button = $("menu-button");
+    const panel = $("menu-panel");
+    if (!button || !panel) return;
+    const open = () => button.getAttribute("aria-expanded") === "true" && button.offsetParent !== null;   // (shown)
+    const setOpen = (on) => button.setAttribute("aria-expanded", on ? "true" : "false");
+    button.addEventListener("click", () => setOpen(!open()));
+    document.addEventListener("keydown", (event) => {   // (capturing: before the page's keys, Escape among them)
+      if (event.key !== "Escape" || !open()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const inside = panel.contains(document.activeElement);
+      setOpen(false);
+      if (inside) button.focus();
+    }, true);
+    document.addEventListener("click", (event) => {
+      if (open() && !panel.contains(event.target) && !button.contains(event.target)) setOpen(false);
+    });
+  }
+
   // ---- the connection -------------------------------------------------------------------------------
   function connect() {
     const t = token();
@@ -1026,6 +1049,7 @@
   }
 
   // ---- wiring ---------------------------------------------------------------------------------------
+  setUpMenu();
   for (const b of document.querySelectorAll("#history [data-history]")) {
     b.addEventListener("click", () => historyButton(b.dataset.history));
   }

@@ -148,7 +148,7 @@
     if (log.length) {
       const list = el("ul", null, {class: "log"});
       log.forEach(([p], i) => { if (moves[i]) list.append(el("li", moveText(moves[i], ui.seatName(p), p === me))); });
-      box.append(GN.panel(GN.t("Last moves"), list));
+      box.append(GN.fold(GN.t("Last moves"), ui.store, "last-moves", [list], "panel"));   // (on a phone: on demand)
     }
     return box;
   }
@@ -295,7 +295,7 @@
     });
     table.append(el("tr", [el("th", GN.t("total"), {colspan: 2}),
                             el("td", `${name(0)} ${view.scores[0]}`), el("td", `${name(1)} ${view.scores[1]}`)]));
-    return GN.panel(GN.t("Score sheet"), table);
+    return GN.fold(GN.t("Score sheet"), ui.store, "score-sheet", [table], "panel");
   }
 
   /** A hand's result (view.results) as the score sheet's word. */
