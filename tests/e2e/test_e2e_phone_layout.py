@@ -15,13 +15,16 @@ import random
 import pytest
 from conftest import ARTIFACTS
 from e2e_helpers import (
+    MOVED_ON_OR_ERROR,
     MY_TURN_OR_OVER,
     SHORT,
     body,
     choose_for,
     create_table,
-    play_one,
+    error_text,
+    legal_texts,
     take_seat,
+    version,
     wait_live,
 )
 
@@ -73,10 +76,31 @@ def shot(page, game: str, size: tuple, phase: str):
     page.screenshot(path=str(ARTIFACTS / f"phone-{game}-{size[0]}x{size[1]}-{PHASES.index(phase) + 1}-{phase}.png"))
 
 
+def press(page, selector: str):
+    """A button pressed where it is: a click would first scroll it into view, and this test never scrolls."""
+    page.locator(selector).dispatch_event("click")
+
+
+def sit(page):
+    """Seat 0, taken from the join bar at the top."""
+    press(page, '#join-bar button[data-join-seat="0"]')
+    page.wait_for_function("() => document.body.dataset.seat === '0' && document.body.dataset.live === 'true'")
+
+
+def play(page, choose, rng):
+    """One legal action, chosen from the buttons, pressed; the page then shows a later version."""
+    texts = legal_texts(page)
+    action = choose(texts, rng)
+    before = version(page)
+    press(page, f'#actions button[data-action="{action}"]')
+    page.wait_for_function(MOVED_ON_OR_ERROR, arg=before)
+    assert error_text(page) == "", f"{action!r} was refused: {error_text(page)}"
+
+
 def press_next_hand(page):
     """Next hand, pressed where it is without scrolling the page to it (a click would scroll it into view)."""
     seat = body(page, "seat")
-    page.locator("#next-hand").dispatch_event("click")
+    press(page, "#next-hand")
     page.wait_for_function("s => !(document.body.dataset.waiting || '').split(',').includes(s)", arg=seat)
 
 
@@ -94,7 +118,7 @@ def test_hand_and_actions_on_one_phone_screen_in_every_phase(server, pages, game
     page = phone(pages, size)
     page.goto(f"{server}/table/{table_id}")
     wait_live(page)
-    take_seat(page, 0)
+    sit(page)
     rng, choose = random.Random(f"phone-layout-{game}"), choose_for(game)
     seen = set()
     in_hand = 0            # the player's actions in this hand so far
@@ -116,7 +140,7 @@ def test_hand_and_actions_on_one_phone_screen_in_every_phase(server, pages, game
             assert_on_one_screen(page, phase)
             shot(page, game, size, phase)
             seen.add(phase)
-        play_one(page, choose, rng)
+        play(page, choose, rng)
         moves += 1
         in_hand += 1
         assert moves < 600, "the match did not end"
