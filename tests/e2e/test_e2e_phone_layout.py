@@ -13,7 +13,6 @@ seen. The cards do not glide here (reduced motion): a box is measured where the 
 import random
 
 import pytest
-from conftest import ARTIFACTS
 from e2e_helpers import (
     MOVED_ON_OR_ERROR,
     MY_TURN_OR_OVER,
@@ -29,6 +28,7 @@ from e2e_helpers import (
 )
 
 import gamenight
+from conftest import ARTIFACTS
 
 SIZES = [(360, 740), (390, 844)]
 SEEDS = {"yaniv": 11, "gin_rummy": 13, "thunee": 13, "yessir": 14}
@@ -37,8 +37,10 @@ PHASES = ("start", "mid-hand", "hand-end", "match-end")
 # Where things are on the screen as it is now (the page as loaded: the test never scrolls): the action bar, and the
 # player's own cards or dice on the board, else their seat there (a hand played out: Thunee's, YESSIR!'s at the end).
 LAYOUT = """seat => {
-  const box = (e) => { const r = e.getBoundingClientRect();
-                       return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, what: e.outerHTML.slice(0, 80)}; };
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, what: e.outerHTML.slice(0, 80)};
+  };
   const hand = [...document.querySelectorAll("#board .my-area svg.card, #board .my-area svg.gn-die")];
   const seatBox = document.querySelector(`#board [data-board-seat="${seat}"]`);
   return {width: window.innerWidth, height: window.innerHeight, scrollY: window.scrollY,
@@ -97,11 +99,16 @@ def play(page, choose, rng):
     assert error_text(page) == "", f"{action!r} was refused: {error_text(page)}"
 
 
+def waited_for(page) -> bool:
+    """Whether the pause after a hand waits for this page's player (their Next hand not pressed yet)."""
+    return body(page, "seat") in body(page, "waiting").split(",")
+
+
 def press_next_hand(page):
-    """Next hand, pressed where it is without scrolling the page to it (a click would scroll it into view)."""
-    seat = body(page, "seat")
-    press(page, "#next-hand")
-    page.wait_for_function("s => !(document.body.dataset.waiting || '').split(',').includes(s)", arg=seat)
+    """Next hand, pressed where it is without scrolling the page to it (a click would scroll it into view); the
+    pause may have ended by itself meanwhile (its few seconds passed)."""
+    page.evaluate("() => { const b = document.getElementById('next-hand'); if (b && !b.disabled) b.click(); }")
+    page.wait_for_function("s => !(document.body.dataset.waiting || '').split(',').includes(s)", arg=body(page, "seat"))
 
 
 def phone(pages, size: tuple):
@@ -128,7 +135,7 @@ def test_hand_and_actions_on_one_phone_screen_in_every_phase(server, pages, game
         if body(page, "over") == "true":
             break
         if page.locator("#actions button[data-action]").count() == 0:      # a hand has ended: its summary
-            if "hand-end" not in seen:
+            if "hand-end" not in seen and waited_for(page):
                 assert assert_on_one_screen(page, "hand-end")["summary"], "no summary at the hand's end"
                 shot(page, game, size, "hand-end")
                 seen.add("hand-end")
