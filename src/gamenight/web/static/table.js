@@ -451,8 +451,7 @@
   }
 
   // The match's score sheet, as the engine keeps it (a row per finished hand): folded away during play, open
-  // after a hand and at the end (on a phone folded then too: a tap opens it); a person who opens or folds it keeps
-  // their choice until the next hand ends.
+  // after a hand and at the end; a person who opens or folds it keeps their choice until the next hand ends.
   let sheetChoice = null;
   let sheetRows = -1;
   function sheetNode(message) {
@@ -461,7 +460,7 @@
     if (sheet.rows.length !== sheetRows) { sheetRows = sheet.rows.length; sheetChoice = null; }
     const t = message.table;
     const box = el("details", null, {id: "score-sheet", class: "score-sheet"});
-    box.open = sheetChoice === null ? !GN.isPhone() && (Boolean(t.hand_pause) || Boolean(t.is_over)) : sheetChoice;
+    box.open = sheetChoice === null ? Boolean(t.hand_pause) || Boolean(t.is_over) : sheetChoice;
     const unit = {rounds: GN.t("round wins"), points: GN.t("points"), balls: GN.t("balls")}[sheet.unit] || sheet.unit;
     const title = el("summary", sheet.low_wins ? GN.t("Score sheet ({unit}, the lowest total is best)", {unit})
       : GN.t("Score sheet ({unit})", {unit}));
