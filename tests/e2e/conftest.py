@@ -112,12 +112,16 @@ class PageWatch:
         elif not any(p.search(message.text) for p in self.allowed):
             self.errors.append(f"{label}: console: {message.text} ({url})")
 
-    def shot(self, page, what: str) -> Path:
+    def shot(self, page, what: str, element: str | None = None) -> Path:
+        """A screenshot of the whole page, or of the ``element`` a selector names (the seat list, ...)."""
         self.shots += 1
         label = next((name for name, open_page in self.pages if open_page is page), "page")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{self.name}-{self.shots:02d}-{label}-{what}.png"
-        page.screenshot(path=str(path), full_page=True)
+        if element is None:
+            page.screenshot(path=str(path), full_page=True)
+        else:
+            page.locator(element).screenshot(path=str(path))
         return path
 
     def violations(self) -> list[str]:

@@ -78,6 +78,7 @@ def test_illegal_action_errors_to_that_client_only_and_the_table_is_unchanged(cl
     with ws_connect(client, table_id, tokens[0]) as ws0, \
             ws_connect(client, table_id, tokens[1]) as ws1:
         ws0.receive_json(), ws1.receive_json()
+        assert ws0.receive_json()["table"]["seats"][1]["connected"]   # seat 0's page hears seat 1's come
         for bad in ("take Zz", "", "draw", 17, None):
             ws0.send_json({"type": "action", "action": bad, "version": 0})
             reply = ws0.receive_json()

@@ -285,12 +285,12 @@ def check_message_leaks_nothing(state, seat, message, rng):
                               "unnamed"}, entry
 
 
-def receive_until(ws, version, log):
-    """Read state messages until one reaches ``version``; every message goes to ``log``."""
+def receive_until(ws, version, log, also=lambda message: True):
+    """Read state messages until one reaches ``version`` (and satisfies ``also``); every message goes to ``log``."""
     while True:
         message = ws.receive_json()
         log.append(message)
-        if message["type"] == "state" and message["version"] >= version:
+        if message["type"] == "state" and message["version"] >= version and also(message):
             return message
 
 
@@ -301,7 +301,10 @@ def play_ws(client, table_id, sockets, rng, limit=20000):
     table = client.app.state.manager.get(table_id)
     received = {seat: [] for seat in sockets}
     version = len(table.state.history)
-    latest = {seat: receive_until(ws, version, received[seat]) for seat, ws in sockets.items()}
+
+    def everyone_here(message):   # each page hears the people connecting after it (docs/web.md)
+        return all(message["table"]["seats"][seat].get("connected") for seat in sockets if seat is not None)
+    latest = {seat: receive_until(ws, version, received[seat], everyone_here) for seat, ws in sockets.items()}
     for _ in range(limit):
         if table.state.is_over:
             break

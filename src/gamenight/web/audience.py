@@ -40,6 +40,8 @@ class Audience:
         # on a shared database (several servers): the other servers' open connections, seat -> count
         self.remote_connections: collections.Counter[int] = collections.Counter()
         self._unwatched_since = table.clock()   # when the last listener left
+        self._presence_told = self.presence()   # who is connected, as the last messages sent said
+        self._presence_queued = False                # a message saying who is connected is on its way
 
     # ---- the table's names, as the message code below reads them ---------------------------------
     @property
@@ -147,10 +149,13 @@ class Audience:
                 self._connections[seat] += 1
                 self._seen[seat] = self.clock()
                 self._tell_connections(seat)
-            came_back = self.seats != seats_before
-            if not came_back:
-                send(self.messages.for_newcomer(seat, self.message_for(seat)))
-        if came_back:
+            # a person coming back, or here now where nobody was: every page hears of it (this one whole)
+            changed = self.seats != seats_before or (len(self.listeners) > 1 and self.presence() != self._presence_told)
+            if not changed:
+                self._presence_told = self.presence()   # (as before, or this page alone is told)
+                alone = all(entry[0] != seat for other, entry in self.listeners.items() if other != key)
+                send(self.messages.for_newcomer(seat, self.message_for(seat), alone))
+        if changed:
             self.broadcast()
         return key
 
@@ -159,6 +164,8 @@ class Audience:
             entry = self.listeners.pop(key, None)
             if entry is not None and entry[0] is not None:
                 self._lost_connection(entry[0])
+                if self.listeners and not self._connected(entry[0]):
+                    self._presence_changed()   # the person's last connection went: the others hear of it
             last = entry is not None and not self.listeners
             if last:
                 self._unwatched_since = self.clock()
@@ -187,6 +194,7 @@ class Audience:
             # each seat's message built once for all its listeners, the sheet and the summary once for all seats
             cache: dict[int | None, dict[str, Any]] = {}
             sheet, summary = self.state.score_sheet(), self.summary()
+            self._presence_told = self.presence()
             for seat, _, send in list(self.listeners.values()):
                 if seat not in cache:
                     cache[seat] = self.messages.after_change(seat, self.message_for(seat, sheet, summary))
@@ -221,15 +229,36 @@ class Audience:
 
     def connections_elsewhere(self, counts: dict[int, int]) -> None:
         """The other servers' open connections to each seat (a shared database): who is here, for everyone's
-        pages, and for the away times of the server that plays the table."""
+        pages (told at once when somebody came or went), and for the away times of the server that plays the
+        table."""
         with self.lock:
-            before = [self._connected(seat) for seat in range(len(self.seats))]
+            before = self.presence()
             self.remote_connections = collections.Counter(counts)
             for seat, was in enumerate(before):
                 if self._connected(seat) != was:
                     self._seen[seat] = self.clock()
             self.table.away.arm()
-        self.broadcast()
+            changed = bool(self.listeners) and self.presence() != self._presence_told
+        if changed:
+            self.broadcast()
+
+    def presence(self) -> tuple[bool, ...]:
+        """Whether each seat has an open connection, here or at another server (what the summary's seats say)."""
+        return tuple(self._connected(seat) for seat in range(len(self.seats)))
+
+    def _presence_changed(self) -> None:
+        # called with the lock held, when a connection went: every page hears who is here, soon, off the event loop
+        # (on the scheduler, before the bots' moves), and once however often people come and go meanwhile
+        if not self._presence_queued:
+            self._presence_queued = True
+            self.table.scheduler.first(self._tell_presence)
+
+    def _tell_presence(self) -> None:
+        with self.lock:
+            self._presence_queued = False
+            if self.table.dropped or not self.listeners or self.presence() == self._presence_told:
+                return   # nobody to tell, told already (a message since said it), or back as it was
+            self.broadcast()
 
     def _tell_connections(self, seat: int) -> None:
         # called with the lock held: the other servers hear how many connections this one has to ``seat``

@@ -174,13 +174,18 @@ class SeatMessages:
         self._latest[seat] = outgoing
         return outgoing
 
-    def for_newcomer(self, seat: int | None, message: dict[str, Any]) -> Outgoing:
+    def for_newcomer(self, seat: int | None, message: dict[str, Any], alone: bool = False) -> Outgoing:
         """The seat's message for a connection just made: the seat's latest if it is the same (the newcomer then
-        follows the changes the seat's other connections get), else a message of its own (sent whole)."""
+        follows the changes the seat's other connections get), else a message of its own (sent whole), which is the
+        seat's latest from now on if the newcomer is ``alone`` (no other connection follows the seat's messages):
+        the seat's next message then reaches it as a change."""
         latest = self._latest.get(seat)
         if latest is not None and latest == message:
             return latest
-        return Outgoing(message, next(self._serials))
+        outgoing = Outgoing(message, next(self._serials))
+        if alone:
+            self._latest[seat] = outgoing
+        return outgoing
 
     def clear(self) -> None:
         self._latest.clear()

@@ -58,6 +58,10 @@ class Coordinator:
         self._since_check = 0.0
         # one round (or start's claim) at a time: no table is taken over while a round weighs what it holds
         self._rounds = threading.Lock()
+        # the tables whose connections elsewhere are to be read again: one reading queued per table at most, however
+        # many notices come meanwhile (it reads them as they are when it runs)
+        self._rereading: set[str] = set()
+        self._rereading_lock = threading.Lock()
 
     # ---- starting and stopping -------------------------------------------------------------
     def start(self) -> None:
@@ -194,9 +198,23 @@ class Coordinator:
             else:
                 self._later(table.catch_up)
         elif notice.kind == "connections":
-            self._later(lambda: table.connections_elsewhere(self.storage.connections_elsewhere(table.table_id)))
+            self._reread_connections(table)
         elif notice.kind == "ready":
             self._later(lambda: table.ready_for_next_hand(notice.seat, notice.number))
+
+    def _reread_connections(self, table: "Table") -> None:
+        # somebody came to or left the table at another server: its pages here hear of it at once (the reading runs
+        # first on the scheduler); a reading already queued reads this change too
+        with self._rereading_lock:
+            if table.table_id in self._rereading:
+                return
+            self._rereading.add(table.table_id)
+
+        def reread() -> None:
+            with self._rereading_lock:
+                self._rereading.discard(table.table_id)
+            table.connections_elsewhere(self.storage.connections_elsewhere(table.table_id))
+        self._later(reread)
 
     def _reconnected(self) -> None:
         # notifications may have been lost while the listening connection was down

@@ -204,8 +204,10 @@ const GN = (function () {
                                  "data-board-seat": seat});
     const kind = s.kind === "bot" ? GN.t("bot: {name}", {name: botLabel(s.bot)}) : s.kind === "person" ? GN.t("person") : GN.t("open seat");
     const name = me ? GN.t("{name} (you)", {name: ui.seatName(seat)}) : ui.seatName(seat);
-    box.append(el("div", [el("strong", name), el("span", " " + kind, {class: "muted"})],
-                  {class: "seat-name"}));
+    // a bot playing for a friend who is away: the seat keeps the friend's name (ui.seatName) and says so
+    const said = s.kind === "bot" && s.away ? "— " + GN.t("a bot plays for them (away)") : kind;
+    box.append(el("div", [el("strong", name), el("span", " " + said, {class: "muted"})],
+                  {class: "seat-name", "data-away": s.kind === "bot" && s.away ? "true" : null}));
     box.append(...children.filter((c) => c !== null && c !== undefined));
     return box;
   }

@@ -67,6 +67,7 @@
     const s = table && table.seats[i];
     if (!s) return GN.t("Seat {number}", {number: i + 1});
     if (s.kind === "person") return personName(s, "name");
+    if (s.kind === "bot" && s.away) return personName(s, "away");   // the friend's seat, a bot playing for them
     if (s.kind === "bot") return GN.t("Bot {number}", {number: i + 1});
     return GN.t("Seat {number}", {number: i + 1});
   }
@@ -288,6 +289,7 @@
       const i = s.seat;
       const li = el("li", null, {"data-seat": i, class: [t.current_player === i && !t.is_over && "to-move",
                                                          message.seat === i && "me"]});
+      if (s.kind === "person") li.dataset.connected = String(s.connected !== false);   // who is here, for tests
       li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + seatKind(s), {class: "muted"}));
       if (Array.isArray(view.scores) && view.scores.length === t.players) {
         li.append(el("span", " · " + view.scores[i], {class: "seat-score", title: GN.t("score")}));
@@ -1004,8 +1006,9 @@
       if (message.type === "state") {
         if (live && live.version !== message.version) showError("");
         playSoundFor(live, message);
+        // an action sent is answered by a new version (or an error): a change of who is here does not answer it
+        if (received.type === "state" || live.version !== message.version) pending = false;
         live = message;
-        pending = false;
         draw();
       } else if (message.type === "review") {
         takeReview(message);
