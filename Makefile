@@ -10,6 +10,10 @@ JA_FONT  := /usr/share/fonts/opentype/ipafont-gothic/ipag.ttf
 # The page tests also run the table's scripts in Node: the machine's node, else Debian's nodejs
 NODE     := $(firstword $(shell command -v node nodejs 2>/dev/null) /usr/bin/node)
 # The storage tests run on PostgreSQL too, on a throwaway server they start themselves (tests/web/pg_cluster.py) from
+# The browser tests check the pages with axe-core (WCAG 2.1 A/AA), from the npm registry, pinned in
+# tests/e2e/package-lock.json and installed in tests/e2e/node_modules with the machine's npm (else Debian's)
+NPM      := $(firstword $(shell command -v npm 2>/dev/null) /usr/bin/npm)
+AXE      := tests/e2e/node_modules/axe-core/axe.min.js
 # Debian's postgresql binaries: any installed version's initdb, else the one the package installs
 PG_INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb) /usr/lib/postgresql/initdb)
 SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -63,6 +67,16 @@ $(NODE):
 	$(APT_GET) update && $(APT_GET) install -y nodejs \
 	  || { echo "error: could not install nodejs with apt-get (it needs root or sudo); the page tests need node" >&2; exit 1; }
 
+$(NPM): | $(NODE)
+	@echo "Installing Debian's npm for the browser tests' axe-core"
+	$(APT_GET) update && $(APT_GET) install -y npm \
+	  || { echo "error: could not install npm with apt-get (it needs root or sudo); the browser tests need axe-core" >&2; exit 1; }
+
+$(AXE): tests/e2e/package.json tests/e2e/package-lock.json | $(NODE) $(NPM)
+	cd tests/e2e && $(NPM) ci --no-audit --no-fund --loglevel=error
+	@test -f $(AXE) || { echo "error: $(AXE) is missing after npm ci in tests/e2e" >&2; exit 1; }
+	touch $(AXE)
+
 # the system's own cluster is neither created nor started (create_main_cluster = false, set before the server is
 # installed): the tests need only the binaries
 $(PG_INITDB):
@@ -81,7 +95,7 @@ $(JA_FONT):
 	$(APT_GET) update && $(APT_GET) install -y fonts-ipafont-gothic \
 	  || { echo "error: could not install fonts-ipafont-gothic with apt-get (it needs root or sudo)" >&2; exit 1; }
 
-install: $(STAMP) $(CHROMIUM) $(NODE) $(JA_FONT) $(PG_INITDB)
+install: $(STAMP) $(CHROMIUM) $(NODE) $(AXE) $(JA_FONT) $(PG_INITDB)
 
 # The web app: tables are kept in ./gamenight.db and survive a restart.
 run: $(SERVE_STAMP)
@@ -89,7 +103,7 @@ run: $(SERVE_STAMP)
 	$(VENV)/bin/gamenight serve --host $(HOST) --port $(PORT) --db sqlite:///gamenight.db
 
 # the whole suite: lint and types first (a ruff or mypy finding fails it), then every test, the slow ones included
-test: lint $(CHROMIUM) $(NODE) $(JA_FONT) $(PG_INITDB)
+test: lint $(CHROMIUM) $(NODE) $(AXE) $(JA_FONT) $(PG_INITDB)
 	$(PY) -m pytest -n 2
 
 # lint, types and layers: ruff on everything, mypy --strict on the whole package, and import-linter's

@@ -80,8 +80,11 @@ class PageWatch:
 
     def open(self, label: str = "person", **context_options):
         """A page in a browser context of its own (its own localStorage: another person, or another browser);
-        ``context_options`` go to Playwright (reduced_motion="reduce", color_scheme="dark", ...). Sounds start off
-        in the tests (a page may turn them on)."""
+        ``context_options`` go to Playwright (reduced_motion="reduce", color_scheme="dark", service_workers="allow",
+        ...). Sounds start off in the tests (a page may turn them on)."""
+        # the pages' service worker (sw.js) would keep a page's requests from the test's routes: it is blocked but in
+        # the tests of the offline page, which allow it
+        context_options.setdefault("service_workers", "block")
         context = self.browser.new_context(viewport={"width": 1280, "height": 900}, **context_options)
         context.add_init_script(SOUND_OFF_AT_FIRST)
         context.add_init_script(CSP_WATCH)

@@ -61,6 +61,26 @@ def test_favicon_is_served(client):
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
 
 
+def test_the_web_app_manifest_the_service_worker_and_the_offline_page_are_served(client):
+    """The pages can be added to a home screen (a manifest with PNG icons) and open offline (the service worker from
+    the root, so it serves every page; the offline page in the person's language, with no script inline)."""
+    for address in ("/", "/table/x", "/rules/yaniv"):
+        assert '<link rel="manifest" href="/static/manifest.webmanifest">' in client.get(address).text, address
+    r = client.get("/static/manifest.webmanifest")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/manifest+json")
+    for icon in r.json()["icons"]:
+        got = client.get(icon["src"])
+        assert got.status_code == 200 and got.headers["content-type"] == icon["type"], icon
+    r = client.get("/sw.js")
+    assert r.status_code == 200 and "javascript" in r.headers["content-type"]
+    assert r.headers["cache-control"] == "no-cache" and "/offline" in r.text
+    r = client.get("/offline?lang=fr")
+    assert r.status_code == 200 and "Vous êtes hors ligne" in r.text
+    assert _parse(r.text).scripts == ["/static/offline.js"]
+    for element_id in ("offline", "offline-table", "offline-table-link", "offline-retry"):
+        assert element_id in _parse(r.text).ids, element_id
+
+
 def test_table_page_loads_every_script_of_the_contract_in_order(client):
     page = _parse(client.get("/table/some-table").text)
     assert [src.split("?v=")[0] for src in page.scripts] == TABLE_SCRIPTS   # the catalog's URL names its version
@@ -209,11 +229,14 @@ function node(tag) {
           setAttribute(k, v) { this.attrs[k] = String(v); }, append(...c) { this.children.push(...c); },
           addEventListener() {}, classList: {add() {}}};
 }
-global.document = {createElement: node, createElementNS: (ns, tag) => node(tag)};
+global.document = {createElement: node, createElementNS: (ns, tag) => node(tag), body: node("body")};
 const load = (path) => new Function(fs.readFileSync(path, "utf8") + "\\nreturn GN;")();
 global.GN = load(process.argv[1]);
 new Function("GN", fs.readFileSync(process.argv[2], "utf8"))(GN);
 function walk(n, out) { out.push(n); for (const c of n.children || []) walk(c, out); return out; }
+// the letters a card shows are <use>s of the page's glyphs (texts in one hidden sprite): read them through it
+const glyphs = () => new Map(walk(document.body, []).filter((n) => n.tag === "text").map((n) => ["#" + n.attrs.id, n.textContent]));
+const shown = (all) => { const g = glyphs(); return all.filter((n) => n.tag === "use").map((n) => g.get(n.attrs.href)); };
 const codes = [];
 for (const s of "shdc") for (const r of "A23456789TJQK") codes.push(r + s);
 codes.push("Jk");
@@ -226,7 +249,7 @@ for (const width of [70, 34]) {
       tag: svg.tag, label: svg.attrs["aria-label"], role: svg.attrs.role, width: svg.attrs.width,
       height: svg.attrs.height, fills: [...new Set(all.filter((n) => n.tag === "g" && n.attrs.fill).map((n) => n.attrs.fill))],
       suitShapes: all.filter((n) => n.tag === "g" && n.attrs.fill && n.attrs.transform && n.attrs.transform.includes("scale")).length,
-      texts: all.filter((n) => n.tag === "text").map((n) => n.textContent),
+      texts: shown(all), ownTexts: all.filter((n) => n.tag === "text").length,
     };
   }
 }
@@ -242,7 +265,8 @@ process.stdout.write(JSON.stringify(report));
 
 @needs_node
 def test_cards_are_drawn_with_pips_corners_names_and_colours():
-    """Every card of the pack (and the joker) is an SVG image named for screen readers; 2-10 show as many pips as
+    """Every card of the pack (and the joker) is an SVG image named for screen readers, with no text of its own (its
+    letters are glyphs of the page's sprite, so a button holding it is named as it looks); 2-10 show as many pips as
     their rank plus two corner suits; hearts and diamonds are red, spades and clubs black; small cards (34 px)
     show one big index; backs are patterned."""
     result = subprocess.run([NODE, "-e", _CARDS, str(STATIC / "gn.js"), str(STATIC / "cards.js")],
@@ -260,6 +284,7 @@ def test_cards_are_drawn_with_pips_corners_names_and_colours():
             assert (card["width"], card["height"]) == ("70", "98")
             assert card["fills"] == (["#c62828"] if suit in "hd" else ["#1a1a1a"])
             corner = "10" if rank == "T" else rank
+            assert card["ownTexts"] == 0   # its letters are the page's glyphs: its name is its only text
             assert card["texts"].count(corner) >= 2  # both corners
             if rank in "23456789T":
                 assert card["suitShapes"] == ("23456789T".index(rank) + 2) + 2, (rank, suit)

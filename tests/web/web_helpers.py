@@ -27,6 +27,7 @@ DOCUMENTED = {
     "error": ({"type", "error", "status"}, set()),
     "pong": ({"type"}, set()),
     "review": ({"type", "seat", "status"}, {"done", "total", "decisions", "summary"}),
+    "reaction": ({"type", "seat", "reaction"}, set()),
 }
 # a change (docs/web.md, "State and change messages"): the version, and any of the state's other keys that changed,
 # and the lists that grew and the keys that went
@@ -276,10 +277,10 @@ def check_message_leaks_nothing(state, seat, message, rng):
                             "score_sheet"}
     assert message["score_sheet"] == state.score_sheet()            # the engine's public sheet, nothing more
     assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "settings",
-                                     "hand_pause", "current_player", "is_over", "actions", "created",
+                                     "hand_pause", "turn_clock", "current_player", "is_over", "actions", "created",
                                      "rules_summary"}
     assert set(message["table"]["settings"]) == {"has_host", "bots_may_be_replaced", "away_seconds",
-                                                 "hand_pause_seconds", "waiting", "rematch", "hints"}
+                                                 "hand_pause_seconds", "waiting", "rematch", "hints", "reactions"}
     for entry in message["table"]["seats"]:   # what everyone sees of a seat: never a token or its hash
         assert set(entry) <= {"seat", "kind", "takeable", "bot", "away", "reserved", "name", "connected",
                               "unnamed"}, entry

@@ -112,6 +112,7 @@ class Audience:
                 "seats": [seats_module.public(i, s, self.settings, self._connected(i), state.is_over)
                           for i, s in enumerate(self.seats)],
                 "settings": self.settings.public(), "hand_pause": self._pause_facts(),
+                "turn_clock": self.table.away.clock_facts(),
                 "current_player": state.current_player, "is_over": state.is_over,
                 "actions": len(state.history), "created": self.stored.created}
 
@@ -210,6 +211,12 @@ class Audience:
         for listener_seat, listener_digest, send in list(self.listeners.values()):
             if listener_seat == seat and digest is not None and listener_digest == digest:
                 send(message)
+
+    def tell_everyone(self, message: dict[str, Any]) -> None:
+        """``message`` to every connection of the table, spectators too (the lock held): not a state, so it changes
+        no seat's last message."""
+        for _, _, send in list(self.listeners.values()):
+            send(message)
 
     def unwatched_since(self) -> float | None:
         """Since when nobody listens (None: somebody does)."""

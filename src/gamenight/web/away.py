@@ -6,7 +6,7 @@ open seat open), so nobody absent or hostile can freeze the table.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import seats as seats_module
 from .errors import TableError
@@ -45,6 +45,20 @@ class AwayCheck:
             return
         self._queued = True
         table.scheduler.schedule(max(0.0, self._due(seat) - table.clock()), self._check_due)
+
+    def clock_facts(self) -> dict[str, Any] | None:
+        """The turn's clock as the summary shows it: while the seat to move is nobody's here (a person gone, or an
+        open seat) and its turn has begun, ``{"seat", "seconds_left", "seconds"}`` before a bot plays it (None
+        otherwise). Every server works it out the same way from what it has heard; the one that plays the table
+        acts on it."""
+        table = self.table
+        if table.state.is_over or table.settings.waiting or table.pause.left():
+            return None
+        seat = table.state.current_player
+        if seat is None or table.seats[seat]["kind"] == "bot" or table.audience.connected(seat):
+            return None
+        left = max(0.0, self._due(seat) - table.clock())
+        return {"seat": seat, "seconds_left": round(left, 1), "seconds": table.settings.away_seconds}
 
     def _absent(self, seat: int) -> bool:
         # the seat to move is nobody's here (a person gone or an open seat), and this server plays the table

@@ -11,6 +11,7 @@ import functools
 import hashlib
 import html
 import json
+import mimetypes
 from pathlib import Path
 
 from starlette.requests import Request
@@ -28,6 +29,7 @@ STATIC = Path(__file__).with_name("static")
 GAME_VIEWS = "<!-- GAME VIEWS: the server puts one script per registered game here -->"
 GN_SCRIPT = '<script src="/static/gn.js"></script>'
 PICKER_PLACE = "<!-- LANGUAGE PICKER -->"
+mimetypes.add_type("application/manifest+json", ".webmanifest")   # the web app manifest, as StaticFiles serves it
 
 
 @functools.cache
@@ -114,8 +116,20 @@ async def favicon(request: Request) -> Response:
     return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
 
+async def offline(request: Request) -> Response:
+    """The page the service worker shows when a page is asked for without a connection (kept at its install)."""
+    return serve_page(request, "offline")
+
+
+async def service_worker(request: Request) -> Response:
+    """The service worker, served from the root so that its scope is every page; always checked for a new version."""
+    return FileResponse(STATIC / "sw.js", media_type="text/javascript; charset=utf-8",
+                        headers={"Cache-Control": "no-cache"})
+
+
 def page_routes() -> list[BaseRoute]:
     return [Route("/", lobby), Route("/table/{table_id}", table), Route("/favicon.ico", favicon),
+            Route("/offline", offline), Route("/sw.js", service_worker),
             Route("/rules", rules), Route("/rules/{game}", rules), *GUIDE_ROUTES,
             Route("/i18n/{lang}.js", catalog),
             Mount("/static", app=StaticFiles(directory=STATIC), name="static")]

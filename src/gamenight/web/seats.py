@@ -218,6 +218,7 @@ class Settings:
     started: bool = True                  # False while a table that holds its start waits
     rematch: str | None = None            # the table of the rematch, once somebody asked for one
     hints: bool = False                   # a player may ask the expert bot for a hint at their turn
+    reactions: bool = True                # players may show reactions ("Nice move") at their seat
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -234,7 +235,7 @@ class Settings:
     def public(self) -> dict[str, Any]:
         return {"has_host": self.host_hash is not None, "bots_may_be_replaced": self.bots_may_be_replaced,
                 "away_seconds": self.away_seconds, "hand_pause_seconds": self.hand_pause_seconds,
-                "waiting": self.waiting, "rematch": self.rematch, "hints": self.hints}
+                "waiting": self.waiting, "rematch": self.rematch, "hints": self.hints, "reactions": self.reactions}
 
     def changed(self, changes: object) -> "Settings":
         """These settings with the changes a host asked for (the names in ``SETTABLE``)."""
@@ -257,7 +258,7 @@ class Settings:
 # what a host may set, and how: True/False, or a whole number within (low, high)
 SETTABLE: dict[str, type[bool] | tuple[int, int]] = {
     "bots_may_be_replaced": bool, "away_seconds": AWAY_LIMITS, "hold_start": bool,
-    "hand_pause_seconds": HAND_PAUSE_LIMITS, "hints": bool}
+    "hand_pause_seconds": HAND_PAUSE_LIMITS, "hints": bool, "reactions": bool}
 
 
 def _checked_setting(key: str, value: object) -> object:

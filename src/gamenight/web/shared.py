@@ -201,6 +201,8 @@ class Coordinator:
             self._reread_connections(table)
         elif notice.kind == "ready":
             self._later(lambda: table.ready_for_next_hand(notice.seat, notice.number))
+        elif notice.kind == "reaction":
+            self._later(lambda: table.reaction_elsewhere(notice.seat, notice.number))
 
     def _reread_connections(self, table: "Table") -> None:
         # somebody came to or left the table at another server: its pages here hear of it at once (the reading runs
@@ -233,3 +235,9 @@ class Coordinator:
             self.storage.notify("ready", table.table_id, hand, seat)
         except StorageError as e:   # the pause then ends by its time instead
             log.warning("table %s: ready not shared: %s", table.table_id, e)
+
+    def reaction(self, table: "Table", seat: int, number: int) -> None:
+        try:
+            self.storage.notify("reaction", table.table_id, number, seat)
+        except StorageError as e:   # a reaction is a passing thing: the others miss this one
+            log.warning("table %s: reaction not shared: %s", table.table_id, e)

@@ -341,6 +341,12 @@ def _handle_client_message(table: Table, token: str | None, seat: int | None, te
     kind = data.get("type")
     if kind == "ping":
         return {"type": "pong"}
+    if kind == "react":
+        try:
+            table.react(token if seat is not None else None, data.get("reaction"))
+        except TableError as e:
+            return e.message(lang)
+        return None
     if kind not in ("action", "next"):
         return _error(Text("unknown message type {kind}; send {example}", kind=repr(kind),
                            example='{"type": "action", "action": "..."}'), lang)

@@ -31,6 +31,7 @@ from .hand_pause import HandPause
 from .history import History
 from .lifecycle import Lifecycle
 from .moves import Moves
+from .reactions import Reactions
 from .reviews import ReviewSlots
 from .scheduler import BotScheduler
 from .seating import Seating
@@ -46,6 +47,7 @@ class Peers(Protocol):
 
     def connections(self, table: "Table", seat: int, count: int) -> None: ...
     def ready(self, table: "Table", seat: int, hand: int) -> None: ...
+    def reaction(self, table: "Table", seat: int, number: int) -> None: ...
 
 
 class Table:
@@ -107,6 +109,7 @@ class Table:
         self.bots = BotDriver(self, bot_delay)
         self.coach = Coach(self)
         self.sync = Sync(self)
+        self.reactions = Reactions(self)
 
     def now(self) -> float:
         """Wall-clock seconds as the table's clock runs: for times kept with the seats, which another server on the
@@ -215,6 +218,15 @@ class Table:
     def ready_for_next_hand(self, seat: int, hand: int) -> None:
         """The person at ``seat`` (here or at another server) has seen the end of hand number ``hand``."""
         self.pause.ready_for_next_hand(seat, hand)
+
+    # ---- reactions (``reactions``) ------------------------------------------------------------------
+    def react(self, token: object, reaction: object) -> None:
+        """The token's person shows ``reaction`` at their seat, to everyone at the table (see ``Reactions``)."""
+        self.reactions.react(token, reaction)
+
+    def reaction_elsewhere(self, seat: int, number: int) -> None:
+        """A person at another server showed a reaction: this server's connections hear of it."""
+        self.reactions.heard(seat, number)
 
     # ---- hints and reviews (``coach``) -----------------------------------------------------------
     def hint_job(self, token: object) -> Job:

@@ -37,7 +37,42 @@
     10: [[L, T], [R, T], [M, 43], [L, 56.7], [R, 56.7], [L, 83.3], [R, 83.3], [M, 97], [L, B], [R, B]],
   };
   const COMPACT_WIDTH = 40;   // px: smaller cards show one big index (rank over suit) instead of pips
+  const SERIF = "Georgia, 'DejaVu Serif', serif";
   let backCounter = 0;
+
+  // The letters drawn on the cards ("10", "K", "JOKER") are glyphs kept once per page in a hidden sprite and
+  // shown with <use>: a card's name is its aria-label ("ten of hearts"), and a button holding a card has no text
+  // of its own beside that name (a text "10" inside it would be a visible label its spoken name does not contain).
+  const glyphIds = new Map();
+  let sprite = null;
+
+  function glyphSprite() {
+    if (sprite && sprite.isConnected !== false) return sprite;
+    const root = GN.svg("svg", {class: "gn-glyphs", "aria-hidden": "true", focusable: "false", width: 0, height: 0});
+    sprite = GN.svg("defs");
+    root.append(sprite);
+    if (document.body) document.body.append(root);
+    glyphIds.clear();
+    return sprite;
+  }
+
+  /** ``text`` drawn centred at (x, y) in ``fill`` on a card: a <use> of the page's glyph of that text, size, spacing
+   * and font (``font``: {family, weight}; the cards' serif, bold, by default). */
+  function glyph(text, x, y, size, fill, spacing = 0, font = {}) {
+    const defs = glyphSprite();
+    const family = font.family || SERIF, weight = font.weight || 700;
+    const key = `${text}|${size}|${spacing}|${family}|${weight}`;
+    let id = glyphIds.get(key);
+    if (!id) {
+      id = "gn-glyph-" + (glyphIds.size + 1);
+      const t = GN.svg("text", {id, x: 0, y: 0, "text-anchor": "middle", "font-size": size, "font-weight": weight,
+                                "font-family": family, "letter-spacing": spacing});
+      t.textContent = text;
+      defs.append(t);
+      glyphIds.set(key, id);
+    }
+    return GN.svg("use", {href: "#" + id, x, y, fill});
+  }
 
   function parse(code) {
     if (typeof code !== "string") return null;
@@ -91,11 +126,7 @@
   function corners(root, text, suit, colour) {
     for (const flip of [false, true]) {
       const g = GN.svg("g", flip ? {transform: `rotate(180 ${W / 2} ${H / 2})`} : null);
-      const t = GN.svg("text", {x: 12, y: 25, "text-anchor": "middle", "font-size": text.length > 1 ? 21 : 25,
-                                "font-weight": "700", fill: colour, "font-family": "Georgia, 'DejaVu Serif', serif",
-                                "letter-spacing": text.length > 1 ? -2 : 0});
-      t.textContent = text;
-      g.append(t);
+      g.append(glyph(text, 12, 25, text.length > 1 ? 21 : 25, colour, text.length > 1 ? -2 : 0));
       if (suit) g.append(suitShape(suit, 12, 37, 15, false));
       root.append(g);
     }
@@ -115,10 +146,7 @@
       J: "M36 44 C38 34 46 30 56 31 C61 32 64 35 66 38 L60 40 C62 42 63 43 64 44 Z",
     }[rank];
     root.append(GN.svg("path", {d: head, fill: "#c9a227", stroke: colour, "stroke-width": 1}));
-    const letter = GN.svg("text", {x: 50, y: 84, "text-anchor": "middle", "font-size": 40, "font-weight": "700",
-                                   fill: colour, "font-family": "Georgia, 'DejaVu Serif', serif"});
-    letter.textContent = rank;
-    root.append(letter);
+    root.append(glyph(rank, 50, 84, 40, colour));
     root.append(suitShape(suit, 50, 103, 16, false));
   }
 
@@ -136,10 +164,7 @@
     for (const flip of [false, true]) {
       const g = GN.svg("g", flip ? {transform: `rotate(180 ${W / 2} ${H / 2})`} : null);
       "JOKER".split("").forEach((ch, i) => {
-        const t = GN.svg("text", {x: 11, y: 20 + i * 13, "text-anchor": "middle", "font-size": 13, "font-weight": "700",
-                                  fill: colour, "font-family": "Georgia, 'DejaVu Serif', serif"});
-        t.textContent = ch;
-        g.append(t);
+        g.append(glyph(ch, 11, 20 + i * 13, 13, colour));
       });
       root.append(g);
     }
@@ -165,10 +190,7 @@
     root.append(GN.svg("rect", {x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, fill: "#fff", stroke: "#9e9e9e",
                                 "stroke-width": 1.5, class: "card-edge"}));
     if (c.joker && width <= COMPACT_WIDTH) {
-      const t = GN.svg("text", {x: 50, y: 60, "text-anchor": "middle", "font-size": 44, "font-weight": "700",
-                                fill: "#6a1b9a", "font-family": "Georgia, 'DejaVu Serif', serif"});
-      t.textContent = "JK";
-      root.append(t, GN.svg("path", {d: starPath(50, 100, 24, 10), fill: RED}));
+      root.append(glyph("JK", 50, 60, 44, "#6a1b9a"), GN.svg("path", {d: starPath(50, 100, 24, 10), fill: RED}));
       return root;
     }
     if (c.joker) {
@@ -178,11 +200,8 @@
     const colour = suitColour(c.suit);
     if (width <= COMPACT_WIDTH) {
       // too small for pips and corners to read: one big index instead
-      const t = GN.svg("text", {x: 50, y: 64, "text-anchor": "middle", "font-size": c.rank === "T" ? 50 : 60,
-                                "font-weight": "700", fill: colour, "font-family": "Georgia, 'DejaVu Serif', serif",
-                                "letter-spacing": c.rank === "T" ? -4 : 0});
-      t.textContent = rankText(c.rank);
-      root.append(t, suitShape(c.suit, 50, 100, 46, false));
+      root.append(glyph(rankText(c.rank), 50, 64, c.rank === "T" ? 50 : 60, colour, c.rank === "T" ? -4 : 0),
+                  suitShape(c.suit, 50, 100, 46, false));
       return root;
     }
     corners(root, rankText(c.rank), c.suit, colour);
@@ -223,5 +242,5 @@
   function miniCard(code, opts = {}) { return card(code, Object.assign({width: 34}, opts)); }
 
   Object.assign(GN, {card, cardBack, miniCard, suitSymbol, suitName, rankName, cardName, cardText,
-                     parseCard: parse, suitColour});
+                     parseCard: parse, suitColour, cardGlyph: glyph});
 })();

@@ -288,6 +288,11 @@ const GN = (function () {
     return state;
   }
 
+  // the service worker (sw.js): the offline page that leads back to the table, where the browser allows one
+  if (typeof navigator !== "undefined" && "serviceWorker" in navigator && typeof window !== "undefined" && window.isSecureContext) {
+    window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
+  }
+
   return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, fold, isPhone, seatBox, botLabels, botLabel, post, clientNonce, joinSeat, createTable,
           tokenKey, hostKey, SVG_NS, applyChange};
 })();

@@ -173,6 +173,38 @@
     }
   }
 
+  // ---- Play now: the game this browser sat at last (Yaniv at first) against the friendly bots, in one click ----
+  function playNowGame() {
+    let last = null;
+    try { last = localStorage.getItem("gamenight-last-game"); } catch (e) { last = null; }
+    return catalogue.find((g) => g.name === last) || catalogue.find((g) => g.name === "yaniv") || catalogue[0];
+  }
+
+  function drawPlayNow() {
+    const game = playNowGame();
+    const level = GN.t((game.bot_labels || {})[defaultBot(game)] || defaultBot(game));
+    $("play-now").textContent = GN.t("Play {game}", {game: GN.t(game.title)});
+    $("play-now-what").textContent = GN.t("against bots at the {level} level; other games, seats and rules below",
+                                          {level});
+    $("play-now").disabled = false;
+  }
+
+  async function playNow() {
+    const game = playNowGame();
+    $("play-now").disabled = true;
+    $("play-now-error").textContent = "";
+    try {
+      const seats = [null, ...Array(game.default_players - 1).fill(defaultBot(game))];
+      const table = await GN.createTable({game: game.name, players: game.default_players, seats,
+                                          settings: {hints: true}});
+      await GN.joinSeat(table.table_id, 0, $("player-name").value.trim());
+      location.href = "/table/" + encodeURIComponent(table.table_id);
+    } catch (e) {
+      $("play-now-error").textContent = e.message;
+      $("play-now").disabled = false;
+    }
+  }
+
   function seatText(s) {
     if (s.kind === "person" && s.unnamed) return GN.t("Player {number}", {number: s.seat + 1});
     if (s.kind === "person") return s.name || GN.t("a person");
@@ -233,6 +265,8 @@
     $("go").addEventListener("submit", openByCode);
     $("player-name").value = localStorage.getItem("gamenight-name") || "";
     $("player-name").addEventListener("change", (e) => localStorage.setItem("gamenight-name", e.target.value.trim()));
+    $("play-now").addEventListener("click", playNow);
+    drawPlayNow();
     drawGameForm();
     listTables();
     setInterval(listTables, 5000);

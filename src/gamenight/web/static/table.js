@@ -143,6 +143,14 @@
     if (Math.abs(window.scrollY - scroll) > 1) window.scrollTo(0, scroll);
   }
 
+  // The lobby's "Play now" offers the game this browser sat at last; the offline page leads back to this table
+  function rememberSeat(table) {
+    try {
+      localStorage.setItem("gamenight-last-game", table.game);
+      localStorage.setItem("gamenight-last-table", tableId);
+    } catch (e) { /* storage refused (private mode): nothing to remember */ }
+  }
+
   function drawAll() {
     const replaying = replay !== null;
     const message = asShown(replaying ? replay : live);
@@ -156,6 +164,7 @@
     body.dataset.waiting = live.table.hand_pause ? live.table.hand_pause.waiting_for.join(",") : "";
     body.dataset.live = String(connected);
     body.dataset.replaying = String(replaying);
+    if (live.seat !== null && live.seat !== undefined) rememberSeat(live.table);
     const myTurn = !live.table.is_over && !live.table.hand_pause && live.seat !== null && live.seat !== undefined && live.table.current_player === live.seat;
     // a tab in the background shows when it is this player's turn
     document.title = (myTurn ? `▶ ${GN.t("Your turn")} · ` : "") + GN.t("gamenight: {title}", {title: GN.t(live.table.title)});
@@ -597,20 +606,33 @@
         try { label = renderer.actionLabel(a, message, ui); } catch (e) { console.error(e); label = null; }
       }
       const key = KEYS[i];
+      const content = label instanceof Node ? label
+        : el("span", label === null || label === undefined || label === "" ? a : String(label));
+      // the button's name is what it shows, cards and dice by their names (never the action's notation)
+      const said = spokenText(content);
       const button = el("button", null, {type: "button", "data-action": a,
                                          class: ["action", ui.suggested.has(a) && "suggested", hinted.has(a) && "hinted"],
-                                         title: key ? GN.t("{action} (key {key})", {action: a, key}) : a});
+                                         title: key ? GN.t("{action} (key {key})", {action: said, key}) : said});
       if (key) button.append(el("kbd", key, {class: "key", "aria-hidden": "true"}));
-      if (label instanceof Node) {
-        button.append(label);
-        if (!label.textContent.trim() || label.querySelector && label.querySelector("svg")) button.setAttribute("aria-label", a);
-      } else {
-        button.append(el("span", label === null || label === undefined || label === "" ? a : String(label)));
-      }
+      button.append(content);
       button.addEventListener("click", () => act(a));
       return button;
     }));
     drawHint(message, renderer, ui);
+  }
+
+  // What a screen reader says for a node: its text, with each named image (a card, a die) by its aria-label.
+  function spokenText(node) {
+    const words = [];
+    (function walk(n) {
+      if (n.nodeType === Node.TEXT_NODE) { words.push(n.textContent); return; }
+      if (n.nodeType !== Node.ELEMENT_NODE || n.getAttribute("aria-hidden") === "true") return;
+      const name = n.getAttribute("aria-label");
+      if (name) { words.push(" " + name + " "); return; }
+      if (n.namespaceURI === "http://www.w3.org/2000/svg") return;   // a drawing without a name says nothing
+      n.childNodes.forEach(walk);
+    })(node);
+    return words.join("").replace(/\s+/g, " ").trim();
   }
 
   // ---- hints: the expert's best moves for this seat's view, at its turn, where the host allows them ----------

@@ -434,10 +434,7 @@
       face.classList.add("just-drawn");
       const tab = GN.svg("g", {class: "just-drawn-tab", "aria-hidden": "true"});
       tab.append(GN.svg("rect", {x: 50, y: 3, width: 46, height: 18, rx: 5, fill: "#f2b632", stroke: "#7a5200", "stroke-width": 1.5}));
-      const text = GN.svg("text", {x: 73, y: 17, "text-anchor": "middle", "font-size": 13, "font-weight": "800", fill: "#3b2a00",
-                                   "font-family": "system-ui, sans-serif"});
-      text.textContent = GN.t("NEW");
-      tab.append(text);
+      tab.append(GN.cardGlyph(GN.t("NEW"), 73, 17, 13, "#3b2a00", 0, {family: "system-ui, sans-serif", weight: 800}));
       face.append(tab);
     }
     for (const button of groups.querySelectorAll("button.card-button")) {

@@ -1,0 +1,97 @@
+"""Reactions: a seated person shows one of a fixed set at their seat, and every page of the table hears it (spectators
+too, and the pages at another server on a shared database); refused from spectators, at a table whose host turned
+them off, for an unknown name and faster than the seat's rate, each with a clear error, nothing sent to anyone."""
+import json
+
+from test_shared_database import server
+from web_helpers import check_documented, create_hosted, join, wait_for, ws_connect
+
+from gamenight.web import reactions as reactions_module
+from gamenight.web.errors import TableError
+
+
+def next_message(ws) -> dict:
+    message = json.loads(ws.receive_text())
+    check_documented(message)
+    return message
+
+
+def quiet(ws) -> None:
+    """Nothing more came: the next thing this page hears is the answer to its ping."""
+    ws.send_json({"type": "ping"})
+    assert next_message(ws) == {"type": "pong"}
+
+
+def hosted_yaniv(client):
+    table_id, host = create_hosted(client, "yaniv", [None, None], players=2, settings={"hold_start": True})
+    return table_id, host, join(client, table_id, 0, "Ann"), join(client, table_id, 1, "Guesty")
+
+
+def test_a_reaction_reaches_every_page_of_the_table_and_carries_nothing_else(client):
+    table_id, host, ann, guesty = hosted_yaniv(client)
+    with ws_connect(client, table_id, ann) as mine, ws_connect(client, table_id, guesty) as friend, \
+            ws_connect(client, table_id) as watcher:
+        for ws in (mine, friend, watcher):
+            next_message(ws)
+        next_message(mine)                                   # Guesty came (presence)
+        mine.send_json({"type": "react", "reaction": "nice_move"})
+        said = {"type": "reaction", "seat": 0, "reaction": "nice_move"}
+        for ws in (mine, friend, watcher):
+            text = ws.receive_text()
+            assert json.loads(text) == said
+            assert ann not in text and guesty not in text and host not in text
+            quiet(ws)
+
+
+def test_refused_reactions_say_why_and_reach_nobody(client):
+    table_id, host, ann, guesty = hosted_yaniv(client)
+    with ws_connect(client, table_id, ann) as mine, ws_connect(client, table_id) as watcher:
+        next_message(mine), next_message(watcher)
+        watcher.send_json({"type": "react", "reaction": "oops"})
+        refused = next_message(watcher)
+        assert refused["type"] == "error" and refused["status"] == 403 and "spectators" in refused["error"]
+        for bad in ("lol", 3, None, "x" * 500):
+            mine.send_json({"type": "react", "reaction": bad})
+            refused = next_message(mine)
+            assert refused["status"] == 400 and "good_game, nice_move, oops, thinking, well_played" in refused["error"]
+            assert len(refused["error"]) < 200
+        r = client.post(f"/api/tables/{table_id}/settings", json={"reactions": False}, headers={"X-Host-Token": host})
+        assert r.status_code == 200, r.text
+        assert next_message(mine)["table"]["settings"]["reactions"] is False
+        next_message(watcher)
+        mine.send_json({"type": "react", "reaction": "good_game"})
+        refused = next_message(mine)
+        assert refused["status"] == 409 and "turned reactions off" in refused["error"]
+        quiet(mine), quiet(watcher)                          # nothing reached the spectator
+
+
+def test_a_seat_s_reactions_are_limited_to_a_burst_then_one_every_two_seconds(hosted):
+    client, manager, clock = hosted
+    table_id, _, ann, _ = hosted_yaniv(client)
+    table = manager.get(table_id)
+    heard: list = []
+    table.listen(None, heard.append)
+    for _ in range(reactions_module.BURST):
+        table.react(ann, "thinking")
+    try:
+        table.react(ann, "thinking")
+        raise AssertionError("a reaction beyond the burst was shown")
+    except TableError as e:
+        assert e.status == 429 and "too many reactions" in e.message("en")["error"]
+    clock.advance(1 / reactions_module.RATE)
+    table.react(ann, "well_played")
+    shown = [m for m in heard if m.get("type") == "reaction"]
+    assert [m["reaction"] for m in shown] == ["thinking"] * reactions_module.BURST + ["well_played"]
+
+
+def test_a_reaction_at_one_server_reaches_the_pages_at_another(postgres_url):
+    a, b = server(postgres_url), server(postgres_url, test_seed=1)
+    table = a.create("yaniv", players=2, seats=[None, None], settings={"hold_start": True})
+    ann = table.join(0, "Ann")
+    mirror = b.get(table.table_id)
+    heard_at_b: list = []
+    mirror.listen(None, heard_at_b.append)
+    table.react(ann, "good_game")
+    wait_for(lambda: any(m.get("type") == "reaction" for m in heard_at_b), "B's page to hear Ann's reaction")
+    assert [m for m in heard_at_b if m.get("type") == "reaction"] == [
+        {"type": "reaction", "seat": 0, "reaction": "good_game"}]
