@@ -5,7 +5,8 @@ inside the screen as the page is loaded, without any scrolling, and do not overl
 (test-artifacts/e2e/phone-<game>-<size>-<phase>.png: the screen as the phone shows it).
 
 And the top bar's menu: on a phone the share link, the sound switch and the language are in a panel the menu button
-opens (aria-expanded; Escape closes it); each works from there. On a wide screen they stay in the bar.
+opens (aria-expanded; Escape closes it); each works from there, and axe finds nothing serious with it open, in the
+light and the dark scheme. On a wide screen they stay in the bar.
 
 The deals are fixed (the server's test seeding): these seeds give matches of several hands, so a hand's end is
 seen. The cards do not glide here (reduced motion): a box is measured where the card lies, not on its way.
@@ -28,6 +29,7 @@ from e2e_helpers import (
     wait_live,
     wait_turn_or_over,
 )
+from test_e2e_accessibility import RUN_AXE, axe_source
 
 import gamenight
 from conftest import ARTIFACTS
@@ -220,6 +222,22 @@ def test_the_menu_holds_the_share_link_the_sound_and_the_language_on_a_phone(ser
     assert body(page, "seat") == "0"
     assert page.locator("#menu-panel #lang-picker").count() == 1
     assert not page.locator("#lang-picker").is_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_open_menu_meets_wcag_aa_on_a_phone(server, pages, scheme):
+    table_id = create_table(server, "gin_rummy", [None, "heuristic"], seed=SEEDS["gin_rummy"])
+    # axe is put into the page by the test, not by the page: the page's Content-Security-Policy is bypassed for it
+    page = pages.open(f"menu-{scheme}", color_scheme=scheme, bypass_csp=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/table/{table_id}")
+    wait_live(page)
+    take_seat(page, 0)
+    page.click("#menu-button")
+    assert page.locator("#menu-panel").is_visible()
+    page.evaluate(axe_source())
+    assert page.evaluate(RUN_AXE) == []
+    pages.shot(page, "menu-open")
 
 
 def test_a_wide_screen_keeps_the_share_link_the_sound_and_the_language_in_the_bar(server, pages):
