@@ -1,7 +1,9 @@
 """Game review in a real browser: a person plays a short match against a bot to its end, presses "Review my game",
 sees the progress bar (the server's worker judges each decision, and the progress comes on the WebSocket), then the
 summary with the accuracy, the chart of the chance to win through the match, and the moves to look at again, each
-with a way to see the table as it was then; at desktop and phone widths, never wider than the screen."""
+with a way to see the table as it was then, which brings the table into view with the keyboard's focus on it (at
+once where the system asks for reduced motion: the phone width's run); at desktop and phone widths, never wider than
+the screen."""
 import random
 
 import pytest
@@ -10,6 +12,9 @@ from e2e_helpers import assert_match_over, choose_for, create_table, play_to_end
 GAME = "gin_rummy"
 SETTINGS = {"players": 2, "options": {"single_hand": True}}
 FITS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+# the table's top is on the screen (what a person sees first of it: the replay banner and the table at that step)
+TABLE_IN_VIEW = """() => { const r = document.getElementById('board').getBoundingClientRect();
+                           return r.top >= -1 && r.top < window.innerHeight - 100; }"""
 VERDICT_CLASSES = {"best", "fine", "inaccuracy", "mistake", "blunder"}
 
 # Installed before pressing the button: every label the progress bar shows, with its value and maximum, so a review
@@ -49,7 +54,8 @@ def wait_for_review(page) -> None:
 @pytest.mark.parametrize("width", [1280, 360])
 def test_a_person_reviews_their_game_at_the_end_of_the_match(server, pages, width):
     table_id = create_table(server, GAME, [None, "heuristic"], seed=pages.seed, **SETTINGS)
-    page = pages.open(f"person-{width}")
+    reduced = width == 360
+    page = pages.open(f"person-{width}", **({"reduced_motion": "reduce"} if reduced else {}))
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(f"{server}/table/{table_id}")
     wait_live(page)
@@ -95,12 +101,18 @@ def test_a_person_reviews_their_game_at_the_end_of_the_match(server, pages, widt
     assert page.evaluate(FITS), f"the review is wider than a {width} px screen"
     pages.shot(page, "review-done")
 
-    # a decision's "See that step" shows the table as the person saw it then
+    # a decision's "See that step" shows the table as the person saw it then, brought into view, the focus on it
     step = int(items.first.get_attribute("data-review-index"))
+    items.first.locator("button.review-step").scroll_into_view_if_needed()
+    assert not page.evaluate(TABLE_IN_VIEW), "the review panel is below the table"
     items.first.locator("button.review-step").click()
     page.wait_for_function("s => document.body.dataset.replaying === 'true' && "
                            "document.getElementById('history-step').textContent.startsWith('step ' + s + ' of')",
                            arg=step)
+    if reduced:   # no smooth scrolling: the table is in view as soon as the step is drawn
+        assert page.evaluate(TABLE_IN_VIEW)
+    page.wait_for_function(TABLE_IN_VIEW)
+    assert page.evaluate("() => document.activeElement && document.activeElement.id") == "board"
     assert page.locator("#review-summary").count() == 1, "the review stays while the history is shown"
     pages.shot(page, "review-step")
 

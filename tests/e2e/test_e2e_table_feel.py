@@ -5,6 +5,7 @@ import random
 
 import pytest
 from e2e_helpers import (
+    MY_TURN_OR_OVER,
     SHORT,
     choose_for,
     create_table,
@@ -34,6 +35,18 @@ def seated(pages, server, game, seats, label="person", **context):
 SCROLL = "() => [window.scrollY, document.documentElement.scrollHeight - window.innerHeight]"
 
 
+def wait_turn_or_over_in_place(page) -> bool:
+    """``wait_turn_or_over``, pressing "Next hand" where it is: a click by the test would scroll to it (above the
+    table while the hand that ended is shown), which is the test's doing, not the page's."""
+    while True:
+        page.wait_for_function(MY_TURN_OR_OVER)
+        if page.evaluate("() => document.body.dataset.over") == "true":
+            return False
+        if legal_texts(page):
+            return True
+        page.evaluate("() => document.getElementById('next-hand').click()")
+
+
 @pytest.mark.parametrize("game", gamenight.games())
 def test_moves_arriving_never_move_the_page(server, pages, game):
     """Scrolled halfway or down to the hand, the page stays where it is as moves arrive: it may only go back as far
@@ -43,13 +56,13 @@ def test_moves_arriving_never_move_the_page(server, pages, game):
     page.set_viewport_size({"width": 390, "height": 600})
     rng = random.Random("scroll")
     for where in ("250", "document.documentElement.scrollHeight") * 3:
-        assert wait_turn_or_over(page)                     # the bot's moves have arrived meanwhile
+        assert wait_turn_or_over_in_place(page)            # the bot's moves have arrived meanwhile
         page.evaluate(f"() => window.scrollTo(0, {where})")
         at, _ = page.evaluate(SCROLL)
         assert at > 0
         # this page's own move, by its key (a click would scroll the button into view: the test's doing)
         play_one(page, lambda texts, r: choose_for(game)(texts[:9], r), rng, keys=True)
-        assert wait_turn_or_over(page)                     # and the bot's answer
+        assert wait_turn_or_over_in_place(page)            # and the bot's answer
         now, furthest = page.evaluate(SCROLL)
         assert now >= min(at, furthest) - 1, (where, at, now, furthest)
     pages.shot(page, "scrolled")

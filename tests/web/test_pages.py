@@ -358,13 +358,16 @@ const messages = JSON.parse(fs.readFileSync(0, "utf8"));
 const fails = [];
 let clicks = 0, acted = 0;
 for (const m of messages) {
-  for (const replaying of [false, true]) {
+  // a hand that ended is drawn as the page draws it until Next hand: replaying, with the hand's last move
+  for (const mode of m.ending_move ? ["hand end"] : ["live", "replaying"]) {
+    const replaying = mode !== "live";
     const legal = new Set(replaying ? [] : m.legal_actions);
     const store = {};
     const ui = {act: (t) => { acted++; if (!legal.has(t)) fails.push(`v${m.version} seat ${m.seat}: the board acted ${t}, not legal`); },
                 seatName: (i) => "Seat " + (i + 1), legal, replaying, me: m.seat, isMe: (i) => i === m.seat, store,
                 redraw: () => {}, suggest: (t) => { if (!legal.has(t)) fails.push(`suggested ${t}, not legal`); },
                 cardWidth: () => 70};
+    if (mode === "hand end") Object.assign(ui, {handEnd: true, endingMove: m.ending_move});
     const r = GN.renderer(m.table.game);
     try {
       for (let round = 0; round < 3; round++) {  // draw, click everything clickable, draw again (selections)
@@ -378,7 +381,7 @@ for (const m of messages) {
         for (const n of board.walk()) for (const [type, fn] of n.listeners) if (type === "click") { clicks++; fn(); }
       }
     } catch (e) {
-      fails.push(`${m.table.game} v${m.version} seat ${m.seat} replaying ${replaying}: ${e.stack.split("\\n").slice(0, 2).join(" ")}`);
+      fails.push(`${m.table.game} v${m.version} seat ${m.seat} ${mode}: ${e.stack.split("\\n").slice(0, 2).join(" ")}`);
     }
   }
 }
@@ -386,9 +389,19 @@ process.stdout.write(JSON.stringify({fails: fails.slice(0, 20), count: fails.len
 """
 
 
+def _table_of(state) -> dict:
+    """The summary a message carries, as far as the views read it."""
+    game = state.game
+    return {"table_id": "t", "game": game.name, "title": game.title, "players": game.num_players,
+            "rules": game.rules.to_dict(), "current_player": state.current_player, "is_over": state.is_over,
+            "actions": len(state.history),
+            "seats": [{"seat": i, "kind": "bot", "bot": "random"} for i in range(game.num_players)]}
+
+
 def _messages(game_name: str, players: int, seeds, every: int, **options) -> list[dict]:
     """Messages as the server sends them, at every `every`-th step of matches between random and heuristic bots:
-    for the player to move (with its legal actions) and for a spectator."""
+    for the player to move (with its legal actions) and for a spectator; at each hand's end, seat 0's and a
+    spectator's view of the hand that ended (its ``hand_end_view``) with ``ending_move``, the page's ``endingMove``."""
     from gamenight.core.registry import make_bot
 
     out = []
@@ -400,10 +413,7 @@ def _messages(game_name: str, players: int, seeds, every: int, **options) -> lis
         step = 0
         while True:
             if step % every == 0 or state.is_over:
-                table = {"table_id": "t", "game": game_name, "title": game.title, "players": players,
-                         "rules": game.rules.to_dict(), "current_player": state.current_player,
-                         "is_over": state.is_over, "actions": len(state.history),
-                         "seats": [{"seat": i, "kind": "bot", "bot": "random"} for i in range(players)]}
+                table = _table_of(state)
                 for seat in {state.current_player, None}:
                     legal = [str(a) for a in state.legal_actions()] if seat is not None else []
                     out.append({"type": "state", "table": table, "seat": seat, "version": len(state.history),
@@ -412,8 +422,16 @@ def _messages(game_name: str, players: int, seeds, every: int, **options) -> lis
             if state.is_over:
                 return out
             p = state.current_player
+            before = state.clone()
             state.apply(bots[p].choose(state.view(p), state.legal_actions(), rng))
             step += 1
+            if state.hands_played != before.hands_played and not state.is_over:
+                for seat in (0, None):
+                    now = state.view(seat)
+                    out.append({"type": "state", "table": _table_of(before),
+                                "seat": seat, "version": len(before.history), "view": before.view(seat),
+                                "legal_actions": [], "legal_described": [],
+                                "ending_move": [now["previous_log"][-1][0], now["previous_log_described"][-1]]})
     return out
 
 

@@ -117,6 +117,23 @@ def test_hints_are_off_unless_the_host_allows_them(hint_client):
     assert client.get(f"/api/tables/{table_id}").json()["settings"]["hints"] is True
 
 
+def test_hints_are_on_by_default_at_a_table_with_bots_and_off_at_a_table_of_people(hint_client):
+    client, _ = hint_client
+    settings = {}
+    for seats in ([None, None], [None, "random"], ["random", "heuristic"]):
+        table_id, _ = create_hosted(client, "gin_rummy", seats, players=2)
+        settings[str(seats)] = client.get(f"/api/tables/{table_id}").json()["settings"]["hints"]
+    assert settings == {"[None, None]": False, "[None, 'random']": True, "['random', 'heuristic']": True}
+    table_id, host = create_hosted(client, "gin_rummy", [None, "random"], players=2, settings={"hints": False})
+    assert client.get(f"/api/tables/{table_id}").json()["settings"]["hints"] is False   # the creator said so
+    table_id, host = create_hosted(client, "gin_rummy", [None, None], players=2, settings={"hints": True})
+    assert client.get(f"/api/tables/{table_id}").json()["settings"]["hints"] is True
+    table_id, host = create_hosted(client, "gin_rummy", [None, "random"], players=2)
+    assert client.post(f"/api/tables/{table_id}/settings", json={"hints": False},
+                       headers={"X-Host-Token": host}).status_code == 200   # and the host may turn them off
+    assert client.get(f"/api/tables/{table_id}").json()["settings"]["hints"] is False
+
+
 def test_a_hint_gives_the_experts_best_legal_moves_for_the_persons_view(hint_client):
     client, manager = hint_client
     table_id, _, token = my_turn_table(client)

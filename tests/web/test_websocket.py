@@ -38,7 +38,8 @@ def test_every_game_plays_over_websockets_and_no_message_leaks(client, game):
         versions = [m["version"] for m in messages]
         assert versions == sorted(versions) and versions[-1] == len(table.state.history)
         for message in messages:
-            check_message_leaks_nothing(states[message["version"]], seat, message, rng)
+            check_message_leaks_nothing(states[message["version"]], seat, message, rng,
+                                        ended=states.get(message["version"] - 1))
             total += 1
     assert total > 3
 

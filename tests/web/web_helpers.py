@@ -23,7 +23,8 @@ GAMES = sorted(SHORT)
 JSON = {"Content-Type": "application/json"}   # the one body type the server accepts
 # the keys of each message a WebSocket client may receive (docs/web.md, "WebSocket"): (always there, sometimes)
 DOCUMENTED = {
-    "state": ({"type", "table", "seat", "version", "view", "legal_actions", "legal_described", "score_sheet"}, set()),
+    "state": ({"type", "table", "seat", "version", "view", "legal_actions", "legal_described", "score_sheet",
+               "hand_end_view"}, set()),
     "error": ({"type", "error", "status"}, set()),
     "pong": ({"type"}, set()),
     "review": ({"type", "seat", "status"}, {"done", "total", "decisions", "summary"}),
@@ -33,7 +34,8 @@ DOCUMENTED = {
 # and the lists that grew and the keys that went
 DOCUMENTED["change"] = ({"type", "version"},
                          (DOCUMENTED["state"][0] - {"type", "seat", "version"}) | {"extend", "drop"})
-PARTS = ("table", "view", "score_sheet")   # the state's objects a change gives key by key
+# the state's objects a change gives key by key (``hand_end_view`` too, while it is an object before and after)
+PARTS = ("table", "view", "score_sheet", "hand_end_view")
 
 
 def rebuilt(held: dict | None, message: dict) -> dict:
@@ -43,12 +45,12 @@ def rebuilt(held: dict | None, message: dict) -> dict:
     if message.get("type") != "change":
         return message
     assert held is not None and held.get("type") == "state", ("a change came before any whole state", message)
-    state = {key: (dict(value) if key in PARTS else value) for key, value in held.items()}
+    state = {key: (dict(value) if key in PARTS and value is not None else value) for key, value in held.items()}
     state["version"] = message["version"]
     for key, value in message.items():
         if key in ("type", "version", "extend", "drop"):
             continue
-        if key in PARTS:
+        if key in PARTS and isinstance(state[key], dict) and isinstance(value, dict):
             state[key].update(value)
         else:
             state[key] = value
@@ -225,7 +227,9 @@ def paths_of(value, words, path=""):
 
 
 def hidden_cards(state, seat):
-    """Cards in other seats' hands or the stock that nothing public shows and the seat does not hold."""
+    """Cards in other seats' hands or the stock that nothing public shows, the seat does not hold, and the seat did
+    not play or lay itself in this hand or the last (a Thunee trumper's face-down card is theirs to know, also once
+    the next deal put it in the stock)."""
     full = json.loads(state.to_json())
     hands = full.get("hands") or []
     hidden = set(full.get("stock") or []) if isinstance(full.get("stock"), list) else set()
@@ -234,7 +238,9 @@ def hidden_cards(state, seat):
             hidden.update(hand)
     if seat is not None and seat < len(hands):
         hidden -= set(hands[seat])
-    return hidden - set(strings_in(state.view(None)))
+    own_moves = [text for log in (full.get("log"), full.get("previous_log")) if isinstance(log, list)
+                 for who, text in log if who == seat]
+    return hidden - set(strings_in(state.view(None))) - set(strings_in(own_moves))
 
 
 def perturbed_dice_views(state, seat, rng, tries=3):
@@ -250,31 +256,32 @@ def perturbed_dice_views(state, seat, rng, tries=3):
             yield other_state.view(seat)
 
 
-def check_message_leaks_nothing(state, seat, message, rng):
+def check_message_leaks_nothing(state, seat, message, rng, ended=None):
     """``message`` (received by ``seat`` when ``state`` was the table's state) shows only what the seat may know.
 
     First the hidden information itself (other seats' cards or dice), then that the message is exactly the
-    engine's view for the seat, with nothing else beside it."""
+    engine's view for the seat, with nothing else beside it. ``ended``: the state one action before ``state``; a
+    message that shows the hand that just ended (``hand_end_view``, during the pause after it) must show exactly the
+    seat's view of that state, and none of what was hidden from the seat then."""
     assert message["type"] == "state" and message["seat"] == seat
-    if state.game.name == "yessir":
-        for view in perturbed_dice_views(state, seat, rng):
-            assert view == message["view"], f"seat {seat}'s message depends on other seats' hidden dice"
-    elif seat is not None:
-        # legal actions are checked below to be the engine's own for the seat to move; their notation names
-        # cards a joker stands for (Yaniv ``Jk=4h+5h+6h``), which are nobody's cards
-        # (and the table's id is random text the server chose before any card was dealt: `..._Jc-...` is no card)
-        shown = {k: v for k, v in message.items() if k not in ("legal_actions", "legal_described")}
-        shown["table"] = {k: v for k, v in message["table"].items() if k != "table_id"}
-        leaked = hidden_cards(state, seat) & set(strings_in(shown))
-        assert not leaked, (f"seat {seat} received hidden cards {sorted(leaked)} at "
-                            f"{list(paths_of(shown, leaked))}; full state: {state.to_json()}")
+    # legal actions are checked below to be the engine's own for the seat to move; their notation names
+    # cards a joker stands for (Yaniv ``Jk=4h+5h+6h``), which are nobody's cards
+    # (and the table's id is random text the server chose before any card was dealt: `..._Jc-...` is no card)
+    shown = {k: v for k, v in message.items() if k not in ("legal_actions", "legal_described", "hand_end_view")}
+    shown["table"] = {k: v for k, v in message["table"].items() if k != "table_id"}
+    check_nothing_hidden_shown(state, seat, shown, rng)
+    if message.get("hand_end_view") is not None:
+        assert ended is not None, f"seat {seat} was shown a hand's end at version {message['version']}"
+        check_nothing_hidden_shown(ended, seat, {"view": message["hand_end_view"]}, rng)
+        assert message["hand_end_view"] == ended.view(seat)
     assert message["view"] == state.view(seat)
-    to_move = seat is not None and state.current_player == seat
+    # (nobody plays in the pause after a hand)
+    to_move = seat is not None and state.current_player == seat and not message["table"].get("hand_pause")
     expected_legal = [str(a) for a in state.legal_actions()] if to_move else []
     assert message["legal_actions"] == expected_legal
     assert message["legal_described"] == [state.game.describe(a) for a in expected_legal]   # the same, described
     assert set(message) == {"type", "table", "seat", "version", "view", "legal_actions", "legal_described",
-                            "score_sheet"}
+                            "score_sheet", "hand_end_view"}
     assert message["score_sheet"] == state.score_sheet()            # the engine's public sheet, nothing more
     assert set(message["table"]) == {"table_id", "game", "title", "players", "rules", "seats", "settings",
                                      "hand_pause", "turn_clock", "current_player", "is_over", "actions", "created",
@@ -284,6 +291,18 @@ def check_message_leaks_nothing(state, seat, message, rng):
     for entry in message["table"]["seats"]:   # what everyone sees of a seat: never a token or its hash
         assert set(entry) <= {"seat", "kind", "takeable", "bot", "away", "reserved", "name", "connected",
                               "unnamed"}, entry
+
+
+def check_nothing_hidden_shown(state, seat, shown, rng):
+    """``shown`` (a message, or part of one, whose ``view`` is the seat's) holds none of the cards hidden from
+    ``seat`` in ``state``; in YESSIR!, its view does not depend on the other seats' hidden dice."""
+    if state.game.name == "yessir":
+        for view in perturbed_dice_views(state, seat, rng):
+            assert view == shown["view"], f"seat {seat}'s message depends on other seats' hidden dice"
+    elif seat is not None:
+        leaked = hidden_cards(state, seat) & set(strings_in(shown))
+        assert not leaked, (f"seat {seat} received hidden cards {sorted(leaked)} at "
+                            f"{list(paths_of(shown, leaked))}; full state: {state.to_json()}")
 
 
 def receive_until(ws, version, log, also=lambda message: True):
@@ -330,10 +349,20 @@ def play_ws(client, table_id, sockets, rng, limit=20000):
 
 
 def not_who_is_connected(message):
-    """The message without the seats' "connected" flags (which say who is connected now, not what was played)."""
+    """The message without the seats' "connected" flags and the turn's clock (which say who is connected now and how
+    long a gone person has left, not what was played)."""
     table = {**message["table"], "seats": [{k: v for k, v in s.items() if k != "connected"}
-                                           for s in message["table"]["seats"]]}
+                                           for s in message["table"]["seats"]], "turn_clock": None}
     return {**message, "table": table}
+
+
+def steady(summary: dict) -> dict:
+    """The summary (or a state message's) less the turn clock's seconds left, which count down with the clock (and a
+    restart gives the person to move a whole away time again)."""
+    if "table" in summary:
+        return {**summary, "table": steady(summary["table"])}
+    clock = summary["turn_clock"] and {k: v for k, v in summary["turn_clock"].items() if k != "seconds_left"}
+    return {**summary, "turn_clock": clock}
 
 
 def snapshots(table):

@@ -118,7 +118,8 @@ class Audience:
 
     def message_for(self, seat: int | None, sheet: gamenight.ScoreSheet | None = None,
                     summary: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions;
+        """Everything one client receives: its seat's view, whose turn it is and (on its turn) its legal actions,
+        and during the pause after a hand the hand that ended as the seat saw it (``hand_end_view``, else None);
         ``sheet`` and ``summary``: the score sheet and the summary when the caller has them already (they are the
         same for every seat)."""
         state = self.state
@@ -127,7 +128,8 @@ class Audience:
         legal = [str(a) for a in state.legal_actions()] if to_move else []
         return {"type": "state", "table": summary or self.summary(), "seat": seat, "version": len(state.history),
                 "view": state.view(seat), "legal_actions": legal, "score_sheet": sheet or state.score_sheet(),
-                "legal_described": [self.game.describe(a) for a in state.legal_now()] if legal else []}
+                "legal_described": [self.game.describe(a) for a in state.legal_now()] if legal else [],
+                "hand_end_view": self.table.pause.end_view(seat)}
 
     def message_for_token(self, token: str | None) -> dict[str, Any]:
         """The message of the token's seat (no token: the spectator's)."""

@@ -1,6 +1,10 @@
 """The pause after a hand: the bots (and the people) wait until everyone connected has seen how the hand ended and
 said "next hand", or until the table's ``hand_pause_seconds`` are up; everyone hears when play goes on. A person
 ready at another server (a shared database) counts as one ready here.
+
+Meanwhile each seat that has not said "next hand" (and the spectators) is shown the hand that ended: ``end_view``, the
+seat's own view as the hand's last action found it, replayed from the table's history (so it shows nothing the seat
+did not see then); the engine has dealt the next hand already.
 """
 from __future__ import annotations
 
@@ -23,14 +27,19 @@ class HandPause:
         self.ready: set[int] = set()             # the seats that said "next hand" during the pause
         self.ticket = 0                          # the pause whose end is still to be announced; 0: none
         self.held_until = 0.0                    # when the last pause ended: a turn's away time starts no sooner
+        self.ended_at = 0                        # the number of actions when the last hand ended
+        self._end_state: Any = None              # the state as the hand's last action found it (during the pause)
+        self._end_views: dict[int | None, dict[str, Any]] = {}   # each seat's view of it, made when first asked
 
     def after_move(self) -> None:
         """A move was played (the lock held): nothing is played in a pause, so one is over (this move's broadcast
         says so); a move that ended a hand starts the pause after it."""
         self.ticket = 0
+        self._forget_the_end()
         hands = self.table.state.hands_played
         if hands != self.hand:
             self.hand = hands
+            self.ended_at = len(self.table.state.history)
             self._hand_ended()
 
     def _hand_ended(self) -> None:
@@ -75,8 +84,27 @@ class HandPause:
         if left <= 0 or self.table.state.is_over or not self.waiting_for():   # no next hand after the last
             self.held_until = min(self.until, now)
             self.until = None
+            self._forget_the_end()
             return 0.0
         return left
+
+    def end_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The hand that ended as ``seat`` saw it (None: a spectator): its view after every action of the hand but the
+        last, while the pause after the hand holds and the seat has not said "next hand"; else None. Made once per
+        seat and pause (the lock held), from the table's history."""
+        if self.until is None or (seat is not None and seat in self.ready) or not self.left():
+            return None
+        views = self._end_views
+        if seat not in views:
+            if self._end_state is None:
+                actions = self.table.state.history
+                self._end_state = self.table.history.state_at(self.ended_at - 1, actions, len(actions))
+            views[seat] = self._end_state.view(seat)
+        return views[seat]
+
+    def _forget_the_end(self) -> None:
+        self._end_state = None
+        self._end_views = {}
 
     def facts(self) -> dict[str, Any] | None:
         """The pause as the summary shows it (None: no pause)."""

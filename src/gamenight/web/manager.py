@@ -277,10 +277,12 @@ class TableManager:
                seed: object = None, host_token: str | None = None, settings: object = None) -> Table:
         """A new table; ``client`` (the creator's address) counts towards ``max_creates_per_minute``. The holder of
         ``host_token`` is its host (None: a table nobody may change the seats of); ``settings`` the seat settings
-        (see ``seats.Settings``). ``seed`` only on a server with a ``test_seed``."""
+        (see ``seats.Settings``; hints are on where a seat is a bot unless they say otherwise). ``seed`` only on a
+        server with a ``test_seed``."""
         seed = self._seed_for_new_table(seed)
-        settings = seat_rule(seats_module.Settings(host_hash=hash_token(host_token) if host_token else None).changed,
-                             settings)
+        defaults = seats_module.Settings(host_hash=hash_token(host_token) if host_token else None,
+                                         hints=seats_module.hints_by_default(seats))
+        settings = seat_rule(defaults.changed, settings)
         stamp = self.limits.reserve_create(client) if client is not None else None
         try:
             table = self._create(game, players, preset, options, seats, seed, settings)

@@ -1,11 +1,11 @@
 """A table's state messages on the wire: each built once per seat and change, sent whole or as what changed.
 
 ``Table.message_for(seat)`` builds a seat's whole state message (``{"type": "state", "table", "seat", "version",
-"view", "legal_actions", "score_sheet"}``, docs/web.md). After every change the table builds it once per seat that
-has listeners (once for all spectators) and hands it to each listener as an ``Outgoing``: that same message (a
-dict, so an in-process listener sees it whole), plus what changed since the seat's message before it (a
-``change`` message, see ``change_between``) and their JSON text, each encoded once, when a connection first
-needs it, and the same text sent to every listener of that seat.
+"view", "legal_actions", "legal_described", "score_sheet", "hand_end_view"}``, docs/web.md). After every change
+the table builds it once per seat that has listeners (once for all spectators) and hands it to each listener as an
+``Outgoing``: that same message (a dict, so an in-process listener sees it whole), plus what changed since the
+seat's message before it (a ``change`` message, see ``change_between``) and their JSON text, each encoded once,
+when a connection first needs it, and the same text sent to every listener of that seat.
 
 A connection that received the seat's message before this one gets the change; any other (it just connected,
 its person was made a spectator, or it read slowly and some messages were left out for it) gets the whole

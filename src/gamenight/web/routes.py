@@ -13,7 +13,8 @@ body's "token"), the host token in X-Host-Token (or "host_token"): never in the 
   POST /api/tables/{id}/leave                  {token, bot?}: a bot keeps the seat open
   POST /api/tables/{id}/bot                    host: {seat, bot|null}: a bot in a seat nobody holds, or open it
   POST /api/tables/{id}/kick                   host: {seat, bot?}: a bot takes the person's seat
-  POST /api/tables/{id}/settings               host: {bots_may_be_replaced?, away_seconds?, hand_pause_seconds?}
+  POST /api/tables/{id}/settings               host: {bots_may_be_replaced?, away_seconds?, hand_pause_seconds?,
+                                               hints?}
   POST /api/tables/{id}/start                  host (or, after the away time, anybody seated): a table that
                                                holds its start begins; bots keep the open seats
   POST /api/tables/{id}/next                   token: "next hand" (the bots' pause after a hand ends early once

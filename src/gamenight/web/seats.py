@@ -217,7 +217,8 @@ class Settings:
     hand_pause_seconds: int = HAND_PAUSE_SECONDS   # after a hand, the bots wait this long (or until all are ready)
     started: bool = True                  # False while a table that holds its start waits
     rematch: str | None = None            # the table of the rematch, once somebody asked for one
-    hints: bool = False                   # a player may ask the expert bot for a hint at their turn
+    hints: bool = False                   # a player may ask the expert bot for a hint at their turn (a new table:
+                                          # unless its creator says, on where a seat is a bot, hints_by_default)
     reactions: bool = True                # players may show reactions ("Nice move") at their seat
 
     def to_dict(self) -> dict[str, Any]:
@@ -253,6 +254,12 @@ class Settings:
         if "hold_start" in changes:   # a table made to hold its start waits until it is started
             out.started = not out.hold_start
         return out
+
+
+def hints_by_default(seats: object) -> bool:
+    """Whether a new table offers hints unless its creator says otherwise: yes at a table with a bot (a person
+    learning against the programs), no at a table of people only (``seats``: the creation's, a bot's name or None)."""
+    return isinstance(seats, list) and any(isinstance(seat, str) for seat in seats)
 
 
 # what a host may set, and how: True/False, or a whole number within (low, high)

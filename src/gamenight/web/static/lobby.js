@@ -143,10 +143,18 @@
       rows.push(label);
     }
     $("seat-list").replaceChildren(...rows);
+    followSeatsWithHints();
     // each level in one line: what its bot does
     $("bot-levels").replaceChildren(...game.bots.map((bot) => el("li", GN.t("{level}: {description}", {
       level: GN.t((game.bot_labels || {})[bot] || bot), description: GN.t((game.bot_docs || {})[bot] || "")}),
       {"data-bot-level": bot})));
+  }
+
+  // Hints are on by default at a table with a bot and off at a table of people only (the server's default too): the
+  // box follows the seats until the person ticks or unticks it themselves.
+  let hintsChosen = false;
+  function followSeatsWithHints() {
+    if (!hintsChosen) $("allow-hints").checked = [...document.querySelectorAll("[data-seat-bot]")].some((s) => s.value !== "");
   }
 
   async function createTable(event) {
@@ -261,6 +269,8 @@
     $("players").addEventListener("input", drawSeats);
     $("players").addEventListener("change", drawSeats);
     $("preset").addEventListener("change", drawPresetDoc);
+    $("seat-list").addEventListener("change", followSeatsWithHints);
+    $("allow-hints").addEventListener("change", () => { hintsChosen = true; });
     $("create-form").addEventListener("submit", createTable);
     $("go").addEventListener("submit", openByCode);
     $("player-name").value = localStorage.getItem("gamenight-name") || "";

@@ -175,6 +175,9 @@
     if ($("share-link").value !== link) $("share-link").value = link;
 
     const ui = makeUi(message, replaying);
+    // after a hand, until Next hand: the table as the hand that ended left it, its summary above it
+    const ending = !replaying && Boolean(live.hand_end_view);
+    body.dataset.handEnd = String(ending);
     drawSeats(live);
     drawSound();
     drawCelebration(message);
@@ -182,7 +185,13 @@
     drawWaiting(live.table);
     drawSeatRules(live.table);
     drawTurn(message, ui);
-    drawBoard(message, ui);
+    if (ending) {
+      const ended = handEndMessage(live);
+      drawBoard(ended, Object.assign(makeUi(ended, true), {handEnd: true, endingMove: endingMove(live)}));
+    } else {
+      drawBoard(message, ui);
+    }
+    placeSummary(ending);
     drawSummary(message, ui);
     drawActions(message, ui, replaying);
     drawHistory();
@@ -414,11 +423,48 @@
     return GN.t("{names} and {last} win.", {names: names.slice(0, -1).join(", "), last: names[names.length - 1]});
   }
 
+  // The hand that ended as this seat saw it at its last move (the server's hand_end_view), drawn like a step of the
+  // history: nothing clickable; whose turn it was comes from that view.
+  function handEndMessage(message) {
+    const view = message.hand_end_view;
+    const table = Object.assign({}, message.table, {current_player: view.current_player, is_over: false});
+    return Object.assign({}, message, {table, view, legal_actions: [], legal_described: []});
+  }
+
+  // The hand's last move, which the ended hand's view does not show yet: [seat, its record], from the new view's
+  // log of the hand before (a game's view may draw it: Thunee puts the last card on the last trick).
+  function endingMove(message) {
+    const view = message.view || {};
+    const log = view.previous_log || [];
+    const described = view.previous_log_described || [];
+    return log.length && described.length === log.length ? [log[log.length - 1][0], described[described.length - 1]] : null;
+  }
+
+  // The summary stands above the table while the hand that ended is shown, and below it the rest of the time.
+  function placeSummary(onTop) {
+    const summary = $("summary");
+    const anchor = onTop ? $("board") : $("error");
+    if (onTop ? summary.nextElementSibling !== anchor : summary.previousElementSibling !== anchor) {
+      anchor.insertAdjacentElement(onTop ? "beforebegin" : "afterend", summary);
+    }
+  }
+
+  function handEndBanner(message) {
+    const pause = message.table.hand_pause;
+    const mine = pause && message.seat !== null && message.seat !== undefined && pause.waiting_for.includes(message.seat);
+    return el("div", mine ? GN.t("How the hand ended: the table at its last move. Next hand shows the new deal.")
+      : GN.t("How the hand ended: the table at its last move. The new deal comes when everyone has pressed Next hand."),
+              {class: "replay-banner hand-end-banner", role: "status"});
+  }
+
   function drawBoard(message, ui) {
     const board = $("board");
     board.replaceChildren();
-    board.classList.toggle("replaying", ui.replaying);
-    if (ui.replaying) {
+    board.classList.toggle("replaying", ui.replaying && !ui.handEnd);
+    board.classList.toggle("hand-end", Boolean(ui.handEnd));
+    if (ui.handEnd) {
+      board.append(handEndBanner(message));
+    } else if (ui.replaying) {
       const steps = Math.max(replay.steps ?? 0, live.version);
       const log = (message.view && Array.isArray(message.view.log)) ? message.view.log : [];
       const last = message.version > 0 && log.length ? log[log.length - 1] : null;
@@ -615,9 +661,13 @@
                                          title: key ? GN.t("{action} (key {key})", {action: said, key}) : said});
       if (key) button.append(el("kbd", key, {class: "key", "aria-hidden": "true"}));
       button.append(content);
+      const badge = hintBadge(a);
+      if (badge) button.append(badge);
       button.addEventListener("click", () => act(a));
       return button;
     }));
+    const ask = hintButton(message);
+    if (ask) bar.append(ask);
     drawHint(message, renderer, ui);
   }
 
@@ -643,6 +693,28 @@
     return new Set(hint && hint.version === live.version ? hint.moves.slice(0, 1).map((m) => m.action) : []);
   }
 
+  // The hint's answer on the action buttons themselves, where the eye already is: each move the expert names says
+  // its chance to win the hand, the best one first (and outlined: "hinted").
+  function hintBadge(action) {
+    if (!hint || hint.version !== live.version) return null;
+    const rank = hint.moves.findIndex((m) => m.action === action);
+    if (rank < 0) return null;
+    const percentage = percent(hint.moves[rank].win);
+    return el("span", rank === 0 ? GN.t("hint: best, {percent} to win the hand", {percent: percentage})
+      : GN.t("hint: {percent} to win the hand", {percent: percentage}), {class: "hint-badge", "data-hint-rank": String(rank)});
+  }
+
+  // "Hint" at the end of the action bar, at the person's turn where the host allows hints.
+  function hintButton(message) {
+    const allowed = message.table.settings && message.table.settings.hints;
+    if (!allowed || !message.legal_actions.length) return null;
+    const thinking = hintAsked === live.version;
+    const button = el("button", thinking ? GN.t("Thinking…") : GN.t("Hint"), {type: "button", id: "hint-button", class: "hint-ask"});
+    button.disabled = thinking;
+    button.addEventListener("click", askHint);
+    return button;
+  }
+
   function moveName(action, message, renderer, ui) {
     let label = null;
     if (renderer && typeof renderer.actionLabel === "function") {
@@ -653,15 +725,12 @@
     return label === null || label === undefined || label === "" ? action : String(label);
   }
 
+  // the hint's moves in full, under the action bar (the bar's buttons say the same in short)
   function drawHint(message, renderer, ui) {
     const box = $("hint");
     const allowed = message.table.settings && message.table.settings.hints;
     if (!allowed || !message.legal_actions.length) { box.replaceChildren(); return; }
-    const thinking = hintAsked === live.version;
-    const button = el("button", thinking ? GN.t("Thinking…") : GN.t("Hint"), {type: "button", id: "hint-button"});
-    button.disabled = thinking;
-    button.addEventListener("click", askHint);
-    const parts = [button];
+    const parts = [];
     if (hint && hint.version === live.version) {
       parts.push(el("ol", hint.moves.map((m) => el("li", withNode(GN.t("{move}: {percent} to win the hand",
         {percent: percent(m.win)}), "move", moveName(m.action, message, renderer, ui)), {"data-hint-move": m.action})),
@@ -686,6 +755,9 @@
     } catch (e) { showError(e.message); }
     hintAsked = null;
     draw();
+    // the answer the person asked for is in sight: its button, scrolled to only if it is not on the screen already
+    const best = document.querySelector("#actions button.hinted");
+    if (best) best.scrollIntoView({block: "nearest", behavior: GN.motion.on() ? "smooth" : "auto"});
   }
 
   // ---- the review of one's own game, once the match is over: the expert's verdict on each of one's decisions,
@@ -835,7 +907,7 @@
       parts.push(el("span", GN.nt("{n} point less chance to win", "{n} points less chance to win", points), {class: "muted"}));
     }
     parts.push(el("button", GN.t("See that step"), {type: "button", class: "review-step", "data-review-step": d.index,
-                                                   onclick: () => showStep(d.index)}));
+                                                   onclick: () => seeStep(d.index)}));
     return el("li", parts, {class: `verdict-${d.verdict}`, "data-review-index": d.index, "data-verdict": d.verdict});
   }
 
@@ -940,25 +1012,36 @@
   let historyRequest = 0;
   let wanted = null;        // the step asked for and not shown yet (quick presses count from it)
 
+  // Shows the table after the first k actions (k at the live version or later: live); true once that step is drawn.
   async function showStep(k) {
-    if (!live) return;
+    if (!live) return false;
     const steps = replay ? Math.max(replay.steps ?? 0, live.version) : live.version;
-    if (k === null || k >= steps) { goLive(); return; }
+    if (k === null || k >= steps) { goLive(); return false; }
     k = Math.max(0, k);
     wanted = k;
     const ticket = ++historyRequest;
     try {
       const message = await request(`/api/tables/${encodeURIComponent(tableId)}/history?step=${k}`);
-      if (ticket !== historyRequest) return;
+      if (ticket !== historyRequest) return false;
       wanted = null;
       replay = message;
       showError("");
       draw();
+      return true;
     } catch (e) {
       if (ticket !== historyRequest) return;
       wanted = null;
       showError(GN.t("History is not available: {error}", {error: e.message}));
     }
+  }
+
+  // The review's "See that step": the table at that step, brought into view (at once when the system asks for reduced
+  // motion), with the keyboard's focus on it, so ← and → step on from there and Esc returns to the live table.
+  async function seeStep(k) {
+    if (!await showStep(k)) return;
+    const board = $("board");
+    board.scrollIntoView({behavior: GN.motion.on() ? "smooth" : "auto", block: "start"});
+    board.focus({preventScroll: true});
   }
 
   function goLive() {

@@ -220,8 +220,19 @@
     return GN.t("Your turn: {task}.", {task: own});
   }
 
+  // The hand that ended, shown until Next hand (ui.endingMove: its last move, which its view does not show yet):
+  // a last card played (alone, or with a Double or Kanak call) lies on the last trick, out of its player's hand.
+  function withLastCard(view, ui) {
+    const [p, move] = ui.endingMove || [null, null];
+    if (!move || !["play", "double", "kanak"].includes(move.kind) || !move.card) return view;
+    const shown = Object.assign({}, view, {trick: [...(view.trick || []), [p, move.card]], trick_winner: null});
+    shown.hand_sizes = view.hand_sizes.map((size, q) => (q === p ? Math.max(0, size - 1) : size));
+    if (p === view.seat && view.hand) shown.hand = view.hand.filter((c) => c !== move.card);
+    return shown;
+  }
+
   function render(board, message, ui) {
-    const view = message.view;
+    const view = withLastCard(message.view, ui);
     const seat = message.seat;
     const n = view.players;
     const legal = ui.legal || new Set(message.legal_actions || []);
@@ -242,7 +253,7 @@
     root.appendChild(top);
 
     // the prompt
-    const prompt = promptText(view, ui, seat, legal, message);
+    const prompt = ui.handEnd ? null : promptText(view, ui, seat, legal, message);   // (a hand that ended: nobody is to play)
     if (prompt) root.appendChild(el("div", prompt, {class: "gn-thunee-prompt" + (turn === seat && !view.is_over ? " mine" : "")}));
 
     // the seats round the table, the trick in the middle

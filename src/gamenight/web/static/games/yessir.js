@@ -223,7 +223,7 @@
 
     // what this moment is for
     const turn = view.current_player;
-    const prompt = promptText(view, ui, seat);
+    const prompt = ui.handEnd ? null : promptText(view, ui, seat);   // (a round that ended: nobody is to play)
     if (prompt) root.appendChild(el("div", prompt, {class: "gn-yessir-prompt" + (turn === seat && !view.is_over ? " mine" : "")}));
 
     // every seat
