@@ -108,10 +108,20 @@ def waited_for(page) -> bool:
     return body(page, "seat") in body(page, "waiting").split(",")
 
 
+# Next hand in the action bar (a phone's: the summary with its own Next hand comes after the bar), on the screen
+NEXT_HAND_IN_BAR = """() => {
+  const b = document.querySelector('#actions button[data-next-hand]');
+  if (!b || b.offsetParent === null) return false;
+  const r = b.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+}"""
+
+
 def press_next_hand(page):
-    """Next hand, pressed where it is without scrolling the page to it (a click would scroll it into view); the
-    pause may have ended by itself meanwhile (its few seconds passed)."""
-    page.evaluate("() => { const b = document.getElementById('next-hand'); if (b && !b.disabled) b.click(); }")
+    """Next hand, pressed in the action bar without scrolling (a click would scroll it into view); the pause may
+    have ended by itself meanwhile (its few seconds passed)."""
+    page.evaluate("() => { const b = document.querySelector('#actions button[data-next-hand]');"
+                  "        if (b && !b.disabled) b.click(); }")
     page.wait_for_function("s => !(document.body.dataset.waiting || '').split(',').includes(s)", arg=body(page, "seat"))
 
 
@@ -141,6 +151,7 @@ def test_hand_and_actions_on_one_phone_screen_in_every_phase(server, pages, game
         if page.locator("#actions button[data-action]").count() == 0:      # a hand has ended: its summary
             if "hand-end" not in seen and waited_for(page):
                 assert assert_on_one_screen(page, "hand-end")["summary"], "no summary at the hand's end"
+                assert page.evaluate(NEXT_HAND_IN_BAR), "Next hand is not in the action bar, on the screen"
                 shot(page, game, size, "hand-end")
                 seen.add("hand-end")
             press_next_hand(page)
