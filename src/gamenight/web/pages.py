@@ -28,6 +28,7 @@ from .language import LANG_COOKIE, LANG_COOKIE_SECONDS, language_of, pseudo_allo
 STATIC = Path(__file__).with_name("static")
 GAME_VIEWS = "<!-- GAME VIEWS: the server puts one script per registered game here -->"
 GN_SCRIPT = '<script src="/static/gn.js"></script>'
+PICKER_PLACE = "<!-- LANGUAGE PICKER -->"
 mimetypes.add_type("application/manifest+json", ".webmanifest")   # the web app manifest, as StaticFiles serves it
 
 
@@ -61,7 +62,8 @@ def picker(lang: str) -> str:
 
 @functools.cache
 def page(name: str, lang: str) -> str:
-    """``name``.html in ``lang``: translated, with the catalog before the scripts and the language picker."""
+    """``name``.html in ``lang``: translated, with the catalog before the scripts and the language picker (where the
+    page marks its place, ``PICKER_PLACE``: the table's menu; else at the end of the top bar)."""
     text = (STATIC / f"{name}.html").read_text()
     if name == "table":   # a <script> for each registered game's view, in the registry's order
         text = text.replace(GAME_VIEWS, "\n".join(f'<script src="/static/games/{game}.js"></script>'
@@ -70,7 +72,10 @@ def page(name: str, lang: str) -> str:
     text = text.replace('<html lang="en">', f'<html lang="{lang}">', 1)
     text = text.replace(GN_SCRIPT, f'<script src="/i18n/{lang}.js?v={version}"></script>\n{GN_SCRIPT}\n'
                                    '<script src="/static/language.js"></script>', 1)
-    text = text.replace("</header>", picker(lang) + "\n</header>", 1)
+    if PICKER_PLACE in text:   # the page says where the picker goes (the table: in its menu)
+        text = text.replace(PICKER_PLACE, picker(lang), 1)
+    else:
+        text = text.replace("</header>", picker(lang) + "\n</header>", 1)
     return translate_html(text, lang)
 
 

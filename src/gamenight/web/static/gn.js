@@ -177,6 +177,24 @@ const GN = (function () {
     return box;
   }
 
+  /** Whether the page is on a phone (the width under which style.css lays the table out for one screen). */
+  function isPhone() {
+    return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(max-width: 520px)").matches;
+  }
+
+  /** A part of the board that opens on demand (a <details> headed `title`; `key` names it, `cls` its classes): open
+   *  at first on a wide screen, folded on a phone, where the hand and the actions come first; a person who opens or
+   *  folds it keeps that choice (in `store`, the view's store between draws). */
+  function fold(title, store, key, children, cls) {
+    const box = el("details", null, {class: ["fold", cls], "data-fold": key});
+    const chosen = store && store.folds ? store.folds[key] : undefined;
+    box.open = chosen === undefined ? !isPhone() : chosen;
+    const head = el("summary", el("h3", title));
+    head.addEventListener("click", () => { if (store) (store.folds || (store.folds = {}))[key] = !box.open; });
+    box.append(head, ...children.filter((c) => c !== null && c !== undefined));
+    return box;
+  }
+
   /** A seat's badge for the board: name, bot/person, whose turn, plus content (backs, score, ...). */
   function seatBox(message, ui, seat, ...children) {
     const t = message.table;
@@ -281,6 +299,6 @@ const GN = (function () {
     window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
   }
 
-  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, seatBox, learnBotLabels, botLabel, post, clientNonce, joinSeat, createTable,
+  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, fold, isPhone, seatBox, learnBotLabels, botLabel, post, clientNonce, joinSeat, createTable,
           tokenKey, hostKey, SVG_NS, applyChange};
 })();

@@ -583,17 +583,26 @@
   function countDown(deadline) {
     clearInterval(countdown);
     countdown = setInterval(() => {
-      const button = $("next-hand");
-      if (!button) { clearInterval(countdown); countdown = null; return; }
+      const buttons = document.querySelectorAll("#next-hand, [data-next-hand]");
+      if (!buttons.length) { clearInterval(countdown); countdown = null; return; }
       const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      if (!button.disabled) button.textContent = GN.t("Next hand ({seconds} s)", {seconds: left});
+      for (const button of buttons) if (!button.disabled) button.textContent = GN.t("Next hand ({seconds} s)", {seconds: left});
     }, 1000);
+  }
+
+  // On a phone the summary comes after the action bar: "Next hand" is also in the bar, under the thumb (style.css
+  // shows it on a phone only).
+  function nextHandShortcut(message) {
+    const pause = message.table.hand_pause;
+    const mine = pause && message.seat !== null && message.seat !== undefined && pause.waiting_for.includes(message.seat);
+    if (!mine) return null;
+    return el("button", GN.t("Next hand ({seconds} s)", {seconds: Math.ceil(pause.seconds_left)}), {
+      type: "button", class: "primary next-hand-shortcut", "data-next-hand": "", onclick: nextHand});
   }
 
   function nextHand() {
     sendToTable({type: "next"});
-    const button = $("next-hand");
-    if (button) button.disabled = true;
+    for (const button of document.querySelectorAll("#next-hand, [data-next-hand]")) button.disabled = true;
   }
 
   // At the end of a match: a rematch with the same company (each player follows into the same seat).
@@ -658,6 +667,8 @@
       else if (t.hand_pause) note = GN.t("The hand is over: play goes on when everyone has pressed Next hand.");
       else if (t.current_player !== null && t.current_player !== undefined) note = GN.t("Waiting for {names}…", {names: ui.seatName(t.current_player)});
       bar.replaceChildren(el("span", note, {class: "muted waiting"}));
+      const next = nextHandShortcut(message);
+      if (next) bar.prepend(next);
       return;
     }
     shown = sideBySide(inHandOrder(message.legal_actions, message), renderer, message);
@@ -1078,6 +1089,29 @@
     else goLive();
   }
 
+  // ---- the top bar's menu ---------------------------------------------------------------------------
+  // The share link, the sound switch and the language sit in a panel the menu button opens (on a narrow screen; a
+  // wide one shows them in the bar and no button). Escape, a click elsewhere or the button again closes it.
+  function setUpMenu() {
+    const button = $("menu-button");
+    const panel = $("menu-panel");
+    if (!button || !panel) return;
+    const open = () => button.getAttribute("aria-expanded") === "true" && button.offsetParent !== null;   // (shown)
+    const setOpen = (on) => button.setAttribute("aria-expanded", on ? "true" : "false");
+    button.addEventListener("click", () => setOpen(!open()));
+    document.addEventListener("keydown", (event) => {   // (capturing: before the page's keys, Escape among them)
+      if (event.key !== "Escape" || !open()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const inside = panel.contains(document.activeElement);
+      setOpen(false);
+      if (inside) button.focus();
+    }, true);
+    document.addEventListener("click", (event) => {
+      if (open() && !panel.contains(event.target) && !button.contains(event.target)) setOpen(false);
+    });
+  }
+
   // ---- the connection -------------------------------------------------------------------------------
   function connect() {
     const t = token();
@@ -1152,6 +1186,7 @@
   }
 
   // ---- wiring ---------------------------------------------------------------------------------------
+  setUpMenu();
   for (const b of document.querySelectorAll("#history [data-history]")) {
     b.addEventListener("click", () => historyButton(b.dataset.history));
   }

@@ -141,15 +141,17 @@
     const el = GN.el;
     const box = el("div", null, {class: "center"});
     box.append(stockPile(view, ui, width), discardPile(view, ui, width, me));
+    const folds = el("div", null, {class: "center-folds"});   // (one column beside the piles on a phone)
     const sheet = scoreSheet(view, ui, me);
-    if (sheet) box.append(sheet);
+    if (sheet) folds.append(sheet);
     const log = (view.log || []).slice(-5);
     const moves = (view.log_described || []).slice(-5);
     if (log.length) {
       const list = el("ul", null, {class: "log"});
       log.forEach(([p], i) => { if (moves[i]) list.append(el("li", moveText(moves[i], ui.seatName(p), p === me))); });
-      box.append(GN.panel(GN.t("Last moves"), list));
+      folds.append(GN.fold(GN.t("Last moves"), ui.store, "last-moves", [list], "panel"));   // (on a phone: on demand)
     }
+    box.append(folds);
     return box;
   }
 
@@ -295,7 +297,7 @@
     });
     table.append(el("tr", [el("th", GN.t("total"), {colspan: 2}),
                             el("td", `${name(0)} ${view.scores[0]}`), el("td", `${name(1)} ${view.scores[1]}`)]));
-    return GN.panel(GN.t("Score sheet"), table);
+    return GN.fold(GN.t("Score sheet"), ui.store, "score-sheet", [table], "panel");
   }
 
   /** A hand's result (view.results) as the score sheet's word. */

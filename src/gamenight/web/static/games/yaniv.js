@@ -327,7 +327,7 @@
     log.forEach(([p], i) => {
       if (moves[i]) list.append(el("li", moveText(moves[i], ui.seatName(p), p === me)));
     });
-    return log.length ? GN.panel(GN.t("Last moves"), list) : null;
+    return log.length ? GN.fold(GN.t("Last moves"), ui.store, "last-moves", [list], "panel") : null;   // (on a phone: on demand)
   }
 
   function myArea(message, ui, width) {

@@ -204,7 +204,7 @@
     top.appendChild(sharedBox);
 
     if (seat !== null && seat !== undefined && !view.is_over) {
-      const mine = el("section", null, {"aria-label": GN.t("your dice")});
+      const mine = el("section", null, {class: "my-area", "aria-label": GN.t("your dice")});
       mine.appendChild(el("h3", GN.t("Your dice")));
       const own = el("div", null, {class: "gn-yessir-dice"});
       if (view.dice) {
@@ -252,9 +252,7 @@
 
     // this round's moves
     if (view.log && view.log.length && !view.is_over) {
-      const log = el("section", null, {"aria-label": GN.t("this round")});
-      log.appendChild(el("h3", GN.t("This round")));
-      const list = el("ol", null, {class: "log"});
+      const list = el("ol", null, {class: "log", "aria-label": GN.t("this round")});
       const from = Math.max(0, view.log.length - 12);
       const moves = view.log_described || [];
       view.log.forEach(([p, text], i) => {
@@ -262,8 +260,7 @@
         const die = i > 0 && rerolledDie(moves[i - 1]) !== null ? String(rerolledDie(moves[i - 1])) : null;
         list.appendChild(el("li", moveText(moves[i], text, seatName(ui, p, seat), p === seat, die)));
       });
-      log.appendChild(list);
-      root.appendChild(log);
+      root.appendChild(GN.fold(GN.t("This round"), ui.store, "this-round", [list]));   // (on a phone: on demand)
     }
     board.appendChild(root);
   }
