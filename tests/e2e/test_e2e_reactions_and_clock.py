@@ -1,7 +1,9 @@
 """Reactions and the turn's clock in real browsers: a person's "Nice move" shows at their seat on the other person's
 page and a spectator's, for a few seconds, and is said once to screen readers; the host turns reactions off and the
 buttons go; when a person leaves at their turn, the others see a ring counting down the time before a bot plays for
-them."""
+them; each move is said once, in words, to a screen reader on the others' pages."""
+import re
+
 from e2e_helpers import body, take_seat, wait_live
 from test_e2e_two_people import create_in_lobby
 
@@ -57,3 +59,18 @@ def test_the_others_see_the_clock_of_a_person_gone_at_their_turn(server, pages):
     assert 0 < first <= 60 and "a bot plays in" in watcher.inner_text(ring)
     watcher.wait_for_function(f"v => Number(document.querySelector('{ring}').dataset.secondsLeft) < v", arg=first)
     pages.shot(watcher, "turn-clock")
+
+
+def test_each_move_is_said_to_a_screen_reader_on_the_others_pages(server, pages):
+    alice, bob, carol = two_people_and_a_spectator(pages, server)
+    mover = int(alice.evaluate("() => fetch(location.pathname.replace('/table/', '/api/tables/'))"
+                               ".then(r => r.json()).then(t => t.current_player)"))
+    player, other = (alice, bob) if mover == 0 else (bob, alice)
+    name = f"Player {mover + 1}"
+    player.wait_for_selector("#actions button[data-action]")
+    player.click("#actions button[data-action]")                      # the mover's first legal action
+    for page in (other, carol):
+        page.wait_for_function("n => document.getElementById('announce').textContent.includes(n)", arg=name)
+        said = page.text_content("#announce")
+        assert re.search(r"\b(drew|took|discarded|called|slapped|kept|swapped)\b", said), said
+        assert not re.search(r"\b([2-9TJQKA][shdc]|Jk)\b", said), said        # words, never notation

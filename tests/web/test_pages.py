@@ -378,6 +378,14 @@ for (const m of messages) {
           r.summary(m, ui);
           for (const a of m.legal_actions) r.actionLabel(a, m, ui);
         }
+        if (round === 0 && mode === "live") {   // each move as the page says it to a screen reader: a sentence
+          for (let i = 0; i < ((m.view && m.view.log) || []).length; i++) {
+            const said = r.moveSentence(m, ui, i);
+            if (typeof said !== "string" || !said.trim() || /undefined|null|[{]/.test(said)) {
+              fails.push(`${m.table.game} v${m.version}: move ${i} is said ${JSON.stringify(said)}`);
+            }
+          }
+        }
         for (const n of board.walk()) for (const [type, fn] of n.listeners) if (type === "click") { clicks++; fn(); }
       }
     } catch (e) {

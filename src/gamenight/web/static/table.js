@@ -151,6 +151,23 @@
     } catch (e) { /* storage refused (private mode): nothing to remember */ }
   }
 
+  // Every move the table hears of is said once to a screen reader (#announce, polite), in the game's own words; a hand's
+  // result is the summary's (itself polite); nothing is said while the history is stepped through
+  function announceMoves(before, after) {
+    const renderer = GN.renderer(after.table.game);
+    if (!before || replay !== null || !renderer || typeof renderer.moveSentence !== "function") return;
+    const had = ((before.view && before.view.log) || []).length, has = ((after.view && after.view.log) || []).length;
+    if (after.version <= before.version || has <= had) return;
+    const ui = makeUi(after, false), said = [];
+    for (let i = had; i < has; i++) {
+      try {
+        const sentence = renderer.moveSentence(after, ui, i);
+        if (sentence) said.push(sentence);
+      } catch (e) { console.error(e); }
+    }
+    if (said.length) $("announce").textContent = said.join(". ");
+  }
+
   // A message to the table over the WebSocket, if it is open (else it is lost: nothing the table needs)
   function sendToTable(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -1140,8 +1157,10 @@
         playSoundFor(live, message);
         // an action sent is answered by a new version (or an error): a change of who is here does not answer it
         if (received.type === "state" || live.version !== message.version) pending = false;
+        const before = live;
         live = message;
         draw();
+        announceMoves(before, message);
       } else if (message.type === "reaction") {
         GN.seatSigns.heard(message, (seat) => seatName(live && live.table, seat));
       } else if (message.type === "review") {

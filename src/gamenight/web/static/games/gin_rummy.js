@@ -716,5 +716,12 @@
     details.append(el("p", line, {class: "scoreline"}));
   }
 
-  GN.registerGame("gin_rummy", {render, actionLabel, summary});
+  /** The i-th move of the log in words, for the page to say once to a screen reader (static/table.js). */
+  function moveSentence(message, ui, i) {
+    const view = message.view;
+    const move = (view.log_described || [])[i], entry = (view.log || [])[i];
+    return move && entry ? moveText(move, ui.seatName(entry[0]), entry[0] === message.seat) : "";
+  }
+
+  GN.registerGame("gin_rummy", {render, moveSentence, actionLabel, summary});
 })();

@@ -621,5 +621,16 @@
     return facts;
   }
 
-  GN.registerGame("thunee", {render, actionLabel, summary});
+  /** The i-th move of the log in words (cards by name), for the page to say once to a screen reader (table.js). */
+  function moveSentence(message, ui, i) {
+    const view = message.view, moves = view.log_described || [], entry = (view.log || [])[i];
+    if (!entry || !moves[i]) return "";
+    const move = moves[i], who = name(ui, entry[0], message.seat);
+    const jodi = move.kind === "jodi" ? (view.jodi_declared || [])[moves.slice(0, i).filter((m) => m.kind === "jodi").length] : null;
+    const passed = move.kind === "pass" ? passedWords((view.log_phases || [])[i], who) : null;
+    const {words, cards} = passed ? {words: passed} : moveWords(move, view.trump, jodi, who);
+    return [words, ...(cards || []).map(GN.cardName)].join(" ");
+  }
+
+  GN.registerGame("thunee", {render, moveSentence, actionLabel, summary});
 })();

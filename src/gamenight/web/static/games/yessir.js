@@ -312,5 +312,13 @@
     return box;
   }
 
-  GN.registerGame("yessir", {render, actionLabel, summary});
+  /** The i-th move of the log in words, for the page to say once to a screen reader (static/table.js). */
+  function moveSentence(message, ui, i) {
+    const view = message.view, moves = view.log_described || [], entry = (view.log || [])[i];
+    if (!entry || !moves[i]) return "";
+    const die = i > 0 && rerolledDie(moves[i - 1]) !== null ? String(rerolledDie(moves[i - 1])) : null;
+    return moveText(moves[i], entry[1], seatName(ui, entry[0], message.seat), entry[0] === message.seat, die);
+  }
+
+  GN.registerGame("yessir", {render, moveSentence, actionLabel, summary});
 })();
