@@ -11,7 +11,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from web_helpers import Rebuilding, free_port, http_json, serve, stop_process
+from web_helpers import Rebuilding, free_port, http_json, serve, steady, stop_process
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 WAIT = 30   # seconds any one answer may take (a generous bound for a loaded machine, not a speed test)
@@ -84,11 +84,16 @@ def test_a_match_played_through_alternating_servers_is_seen_live_at_another(serv
     while True:   # every server says the same, seat and spectator alike
         seen = [http_json(port, f"/api/tables/{table_id}/state", token=token) for port in ports]
         watched = [http_json(port, f"/api/tables/{table_id}/state") for port in ports]
-        if all(s == seen[0] for s in seen) and all(w == watched[0] for w in watched):
+        # (the turn's clock ends when each server reckons from when it heard the last move: the same to within the
+        # notices' delay, checked below, not to the tenth of a second)
+        if all(steady(s) == steady(seen[0]) for s in seen) and all(steady(w) == steady(watched[0]) for w in watched):
             break
         assert time.monotonic() < deadline, "the servers did not agree"
         time.sleep(0.05)   # polling for the last notification to arrive, bounded by the deadline
     assert seen[0]["version"] >= message["version"]
+    clocks = [state["table"]["turn_clock"] for state in seen + watched]
+    if clocks[0] is not None:
+        assert max(c["ends_at"] for c in clocks) - min(c["ends_at"] for c in clocks) < 2, clocks
 
 
 @pytest.mark.slow
