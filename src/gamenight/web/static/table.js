@@ -116,8 +116,11 @@
 
   function restoreFocus(key) {
     if (key === null || (document.activeElement && document.activeElement !== document.body)) return;
-    const target = typeof key === "number" ? document.querySelectorAll("#board .card-button")[key] : document.querySelector(key);
-    if (target && !target.disabled) target.focus({preventScroll: true});
+    let target = typeof key === "number" ? document.querySelectorAll("#board .card-button")[key] : document.querySelector(key);
+    // the control went with the redraw (the action was played, the card laid): the nearest place that stayed, so the
+    // keyboard's focus is never dropped to the page
+    if (!target || target.disabled) target = document.querySelector("#actions button:not([disabled])") || $("board");
+    if (target) target.focus({preventScroll: true});
   }
 
   // A move arriving never moves the page: the scroll stays where the person left it (a redraw that changed it is
