@@ -21,7 +21,8 @@ from gamenight.web.pages import catalog_script
 STATIC = Path(gamenight.__file__).parent / "web" / "static"
 # the order static/table.html loads them in (the contract: GN first, the page last)
 # the shared scripts, one view per registered game (the registry lists them, not the page), then the table
-TABLE_SCRIPTS = (["/i18n/en.js", "/static/gn.js", "/static/language.js", "/static/cards.js", "/static/dice.js", "/static/icons.js", "/static/seat_signs.js", "/static/motion.js", "/static/sound.js"]
+TABLE_SCRIPTS = (["/i18n/en.js", "/static/gn.js", "/static/language.js", "/static/cards.js", "/static/dice.js", "/static/icons.js", "/static/seat_signs.js", "/static/motion.js", "/static/sound.js",
+                  "/static/coach.js"]
                  + [f"/static/games/{name}.js" for name in gamenight.games()] + ["/static/table.js"])
 
 

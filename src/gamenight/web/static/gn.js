@@ -245,21 +245,37 @@ const GN = (function () {
   const tokenKey = (tableId) => "gamenight-token-" + tableId;
   const hostKey = (tableId) => "gamenight-host-" + tableId;
 
-  /** Take `seat` at a table; the seat's token is kept in this browser and returned. If the answer is lost (the
-   *  connection failed) the same join is sent again, so a seat is never left held by nobody; a refusal is final. */
-  async function joinSeat(tableId, seat, name) {
-    const body = {seat, client: clientNonce()};
-    if (name) body.name = name;
+  /** POST `body` (which names a client nonce) to `path`; if the answer is lost (the connection failed) the same
+   *  request is sent again, which the server answers as the first (the same nonce); a refusal is final. */
+  async function postUntilAnswered(path, body) {
     for (let attempt = 1; ; attempt++) {
       try {
-        const joined = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, body);
-        localStorage.setItem(tokenKey(tableId), joined.token);
-        return joined.token;
+        return await post(path, body);
       } catch (e) {
         if (!(e instanceof TypeError) || attempt >= 4) throw e;   // fetch throws TypeError when no answer came
         await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
       }
     }
+  }
+
+  /** Take `seat` at a table; the seat's token is kept in this browser and returned. A join whose answer is lost is
+   *  sent again, so a seat is never left held by nobody. */
+  async function joinSeat(tableId, seat, name) {
+    const body = {seat, client: clientNonce()};
+    if (name) body.name = name;
+    const joined = await postUntilAnswered(`/api/tables/${encodeURIComponent(tableId)}/join`, body);
+    localStorage.setItem(tokenKey(tableId), joined.token);
+    return joined.token;
+  }
+
+  /** "Learn to play": a new coached table of `game` against bots (POST /api/learn), the person already seated there
+   *  (their seat's token kept in this browser, as a join's); the table's id. */
+  async function learn(game, name) {
+    const body = {game, client: clientNonce()};
+    if (name) body.name = name;
+    const learning = await postUntilAnswered("/api/learn", body);
+    localStorage.setItem(tokenKey(learning.table_id), learning.token);
+    return learning.table_id;
   }
 
   /** A new table (the body of POST /api/tables); its host token is kept in this browser. */
@@ -299,6 +315,6 @@ const GN = (function () {
     window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
   }
 
-  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, fold, isPhone, seatBox, learnBotLabels, botLabel, post, clientNonce, joinSeat, createTable,
+  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, fold, isPhone, seatBox, learnBotLabels, botLabel, post, clientNonce, joinSeat, learn, createTable,
           tokenKey, hostKey, SVG_NS, applyChange};
 })();

@@ -211,6 +211,25 @@
     }
   }
 
+  // ---- Learn to play: a coached first hand of each game, against bots ----
+  function drawLearn() {
+    $("learn").replaceChildren(...catalogue.map((g) => el("button", GN.t("Learn to play {game}", {game: GN.t(g.title)}),
+      {type: "button", "data-learn-game": g.name, onclick: () => learn(g.name)})));
+  }
+
+  async function learn(game) {
+    const buttons = [...document.querySelectorAll("#learn button")];
+    for (const button of buttons) button.disabled = true;
+    $("learn-error").textContent = "";
+    try {
+      const tableId = await GN.learn(game, $("player-name").value.trim());
+      location.href = "/table/" + encodeURIComponent(tableId);
+    } catch (e) {
+      $("learn-error").textContent = e.message;
+      for (const button of buttons) button.disabled = false;
+    }
+  }
+
   function seatText(s, game) {
     if (s.kind === "person" && s.unnamed) return GN.t("Player {number}", {number: s.seat + 1});
     if (s.kind === "person") return s.name || GN.t("a person");
@@ -273,6 +292,7 @@
     $("player-name").addEventListener("change", (e) => localStorage.setItem("gamenight-name", e.target.value.trim()));
     $("play-now").addEventListener("click", playNow);
     drawPlayNow();
+    drawLearn();
     drawGameForm();
     listTables();
     setInterval(listTables, 5000);

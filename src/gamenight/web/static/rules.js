@@ -85,6 +85,27 @@
     }
   }
 
+  // ---- Learn to play: a coached first hand of this game, against bots ------------------------------------
+  function drawLearn(title) {
+    const button = $("learn-button");
+    button.textContent = GN.t("Learn to play {game}", {game: title});
+    button.dataset.learnGame = game;
+    button.addEventListener("click", learn);
+    $("learn-row").hidden = false;
+  }
+
+  async function learn() {
+    $("learn-button").disabled = true;
+    $("learn-error").textContent = "";
+    try {
+      const tableId = await GN.learn(game, (localStorage.getItem("gamenight-name") || "").trim());
+      location.href = "/table/" + encodeURIComponent(tableId);
+    } catch (e) {
+      $("learn-error").textContent = e.message;
+      $("learn-button").disabled = false;
+    }
+  }
+
   // ---- every game's page ---------------------------------------------------------------------------------
   function gameLink(g) {
     const players = g.min_players === g.max_players ? GN.nt("{n} player", "{n} players", g.min_players)
@@ -110,7 +131,9 @@
       $("guide").replaceChildren(el("p", GN.t("Choose a game to learn how to play it."), {class: "muted"}));
     } else {
       try {
-        drawGuide(await getJSON(guideAddress()));
+        const data = await getJSON(guideAddress());
+        drawGuide(data);
+        drawLearn(GN.t(data.title));
       } catch (e) {
         $("guide").replaceChildren();
         $("rules-error").textContent = e.message;

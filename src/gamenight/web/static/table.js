@@ -158,6 +158,7 @@
   // result is the summary's (itself polite); nothing is said while the history is stepped through
   function announceMoves(before, after) {
     const renderer = GN.renderer(after.table.game);
+    if (GN.coach.saysMoves(after)) return;   // the learner's coach says each move (coach.js)
     if (!before || replay !== null || !renderer || typeof renderer.moveSentence !== "function") return;
     const had = ((before.view && before.view.log) || []).length, has = ((after.view && after.view.log) || []).length;
     if (after.version <= before.version || has <= had) return;
@@ -221,6 +222,7 @@
     placeSummary(ending);
     drawSummary(message, ui);
     drawActions(message, ui, replaying);
+    GN.coach.draw(live, replaying, connected);   // the coach's panel and its choice in the bar, at a coached table
     drawHistory();
     drawRules(live.table);
     drawHowToPlay(live.table);
@@ -1145,6 +1147,7 @@
       ws.send(JSON.stringify({type: "hello", token: t || null}));
       connected = true;
       reviewAsked = false;   // how the review stands is asked again: progress may have come while away
+      GN.coach.connected();  // and the coach's say
       retry = 500;
       $("status").textContent = GN.t("live");
       $("status").className = "status live";
@@ -1168,6 +1171,8 @@
         GN.seatSigns.heard(message, (seat) => seatName(live && live.table, seat));
       } else if (message.type === "review") {
         takeReview(message);
+      } else if (message.type === "coach") {
+        GN.coach.heard(message);
       } else if (message.type === "error") {
         pending = false;
         showError(message.error);
