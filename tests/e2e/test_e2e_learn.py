@@ -264,7 +264,7 @@ def test_a_coached_table_meets_wcag_aa(server, pages, game, lang):
         # the page redraws after a resize: the coach beside the table, or after the action bar
         page.wait_for_function("""where => { const c = document.getElementById('coach');
           return where === 'side' ? c.parentNode.classList.contains('side')
-                                  : c.previousElementSibling.id === 'hint'; }""", arg=beside)
+                                  : (c.previousElementSibling || {}).id === 'hint'; }""", arg=beside)
         page.evaluate(SETTLED)
         found += [f"{game} at {width}x{height}: {v}" for v in page.evaluate(RUN_AXE)]
     assert not found, "\n".join(found)
