@@ -112,7 +112,15 @@
     if (box.dataset.drawn === key) return;
     box.dataset.drawn = key;
     box.dataset.version = held ? String(held.version) : "";
+    const focused = box.contains(document.activeElement) ? document.activeElement : null;
     box.replaceChildren(el("h2", GN.t("Coach"), {id: "coach-title"}), ...decision(now), ...happened(lines));
+    if (focused) keepFocus(box, focused);
+  }
+
+  // A redraw never drops the keyboard's focus: on the fold's heading again if it was there, else on the panel
+  function keepFocus(box, focused) {
+    const fold = focused.closest("[data-fold]") && box.querySelector("[data-fold] > summary");
+    (fold || box).focus({preventScroll: true});
   }
 
   function decision(now) {
