@@ -162,6 +162,20 @@ def check_no_english(page, message: dict, patterns, lang: str):
     assert i18n.unsaid([Text.from_json(t) for t in texts], lang) == []
 
 
+def check_said_once(page, lines: list[dict], start: int, decisions: list[int]):
+    """Screen readers heard each move since the page opened once, in order (the coach's lines: ``lines``, those of
+    the final message), and each decision's suggestion once; #announce said no move a second time."""
+    said = page.evaluate("() => window.gnCoachSaid")
+    steps = [s for s in said if isinstance(s, int)]
+    assert steps == sorted(steps), f"lines said out of order: {steps}"
+    kept = [line["step"] for line in lines if line["step"] > start]
+    assert steps[len(steps) - len(kept):] == kept, "the latest lines were not each said once"
+    missing = set(range(start + 1, max(steps, default=start) + 1)) - set(steps)
+    assert not missing, f"the moves of steps {sorted(missing)} were not said"
+    assert [s for s in said if isinstance(s, str)] == [f"advice@{step}" for step in decisions]
+    assert page.text_content("#announce").strip() == "", "#announce said a move the coach says"
+
+
 def shoot(page, game: str, size: str, full_page: bool = False):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{game}-{size}.png"), full_page=full_page)
@@ -192,7 +206,8 @@ def test_a_newcomer_follows_the_coach_through_the_first_hand(server, pages, game
     page.set_viewport_size({"width": 1280, "height": 800})
     table_id, token = table_of(page), token_of(page)
     patterns = english_patterns(lang) if lang != "en" else []
-    since, decisions = 1, 0
+    start = version(page)      # (the moves before the page opened are not news to a screen reader)
+    since, decisions, advised = 1, 0, []
     while True:
         page.wait_for_function(DECISION_OR_HAND_END)
         if page.evaluate(HAND_OVER):
@@ -206,6 +221,7 @@ def test_a_newcomer_follows_the_coach_through_the_first_hand(server, pages, game
         if decisions == 0 and lang == "en":
             shoot(page, game, "desktop")
             phone_shot(pages, server, game, table_id, token, step)
+        advised.append(step)
         page.click(f'#actions button[data-action="{suggested}"]')
         page.wait_for_function(MOVED_ON_OR_ERROR, arg=step)
         assert error_text(page) == "", f"the coach's choice {suggested!r} was refused: {error_text(page)}"
@@ -219,6 +235,7 @@ def test_a_newcomer_follows_the_coach_through_the_first_hand(server, pages, game
     end = coach_of(server, table_id, token)
     check_lines(page, end, lang, since, max(line["step"] for line in end["lines"]))
     check_no_english(page, end, patterns, lang)
+    check_said_once(page, end["lines"], start, advised)
     pages.shot(page, "hand-end")
 
 

@@ -21,6 +21,7 @@
   let saidStep = null;      // the newest move said to screen readers (the version the page opened at, at first)
   let saidAdvice = null;    // the decision (its version) whose suggestion was said
   const store = {folds: {"coach-earlier": false}};   // (the earlier moves start folded; a choice made is kept)
+  window.gnCoachSaid = [];  // what was said to screen readers: the step of each line, "advice@<step>" (browser tests)
 
   function seated(message) { return message && message.seat !== null && message.seat !== undefined; }
 
@@ -78,11 +79,13 @@
     const lines = (held.lines || []).filter((line) => line.step > saidStep);
     if (lines.length) {
       words.push(...lines.map((line) => GN.text(line.text)));
+      window.gnCoachSaid.push(...lines.map((line) => line.step));
       saidStep = lines[lines.length - 1].step;
     }
     const now = advice();
     if (now && saidAdvice !== now.step) {
       words.push(GN.text(now.why));
+      window.gnCoachSaid.push(`advice@${now.step}`);
       saidAdvice = now.step;
     }
     if (words.length) $("coach-said").textContent = words.join(" ");
