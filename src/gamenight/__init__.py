@@ -35,10 +35,11 @@ from .core import (
     replay_steps,
     whole_number,
 )
+from .core.coach import Advice, Coach, CoachedHand
 from .core.registry import bot_doc, bot_options
 
 __version__ = "0.1.0"
-__all__ = ["RECORD_FORMAT", "Action", "Bot", "Game", "GameRecord", "IllegalAction", "Rng", "Rules", "RulesError",
-           "ScoreSheet", "SheetRow", "State", "View", "bot_doc", "bot_labels", "bot_options", "bots_by_level",
-           "bots_for", "games", "hint", "is_whole_number", "judge", "make", "make_bot", "play_match", "replay",
-           "replay_steps", "review", "review_summary", "whole_number"]
+__all__ = ["RECORD_FORMAT", "Action", "Advice", "Coach", "CoachedHand", "Bot", "Game", "GameRecord", "IllegalAction",
+           "Rng", "Rules", "RulesError", "ScoreSheet", "SheetRow", "State", "View", "bot_doc", "bot_labels",
+           "bot_options", "bots_by_level", "bots_for", "games", "hint", "is_whole_number", "judge", "make",
+           "make_bot", "play_match", "replay", "replay_steps", "review", "review_summary", "whole_number"]

@@ -58,7 +58,7 @@ def test_a_table_may_be_created_letting_friends_replace_bots(hosted):
     assert summary(client, table_id)["settings"] == {"has_host": True, "bots_may_be_replaced": True,
                                                      "away_seconds": 120, "hand_pause_seconds": 8,
                                                      "waiting": False, "rematch": None, "hints": True,
-                                                     "reactions": True}
+                                                     "reactions": True, "coached": False}
     assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).status_code == 200
 
 

@@ -29,6 +29,7 @@ DOCUMENTED = {
     "pong": ({"type"}, set()),
     "review": ({"type", "seat", "status"}, {"done", "total", "decisions", "summary"}),
     "reaction": ({"type", "seat", "reaction"}, set()),
+    "coach": ({"type", "seat", "version", "lines", "advice", "thinking"}, set()),
 }
 # a change (docs/web.md, "State and change messages"): the version, and any of the state's other keys that changed,
 # and the lists that grew and the keys that went
@@ -287,7 +288,8 @@ def check_message_leaks_nothing(state, seat, message, rng, ended=None):
                                      "hand_pause", "turn_clock", "current_player", "is_over", "actions", "created",
                                      "rules_summary"}
     assert set(message["table"]["settings"]) == {"has_host", "bots_may_be_replaced", "away_seconds",
-                                                 "hand_pause_seconds", "waiting", "rematch", "hints", "reactions"}
+                                                 "hand_pause_seconds", "waiting", "rematch", "hints", "reactions",
+                                                 "coached"}
     for entry in message["table"]["seats"]:   # what everyone sees of a seat: never a token or its hash
         assert set(entry) <= {"seat", "kind", "takeable", "bot", "away", "reserved", "name", "connected",
                               "unnamed"}, entry

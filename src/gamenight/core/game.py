@@ -177,6 +177,10 @@ class Game(abc.ABC, Generic[R, S]):
         from .coach import ESTIMATE_ITERATIONS
         return self._coach_class()(self, ESTIMATE_ITERATIONS if iterations is None else iterations)
 
+    def coached_players(self) -> list[int]:
+        """The numbers of players this game has a coached hand for, fewest first."""
+        return sorted(self._coach_class().HANDS)
+
     def coached_hand(self) -> CoachedHand:
         """The fixed deal a newcomer learns this game on, for this many players (ValueError: none for them)."""
         return self._coach_class().hand_for(self.num_players)

@@ -130,8 +130,12 @@ class BotDriver:
 
     def _rng(self) -> random.Random:
         # a bot's chance comes from the table's (secret) seed and the move's number: a table replays exactly, a
-        # restart included, and the bots' choices tell nobody more than the seed would
-        return random.Random(f"bots:{self.table.stored.seed}:{len(self.table.state.history)}")
+        # restart included, and the bots' choices tell nobody more than the seed would. A coached deal's bots decide
+        # as its coached hand says (the deal and its seed are public: the learner alone sits among bots)
+        step = len(self.table.state.history)
+        if self.table.lesson.coached_deal():
+            return self.table.game.coached_hand().bot_rng(step)
+        return random.Random(f"bots:{self.table.stored.seed}:{step}")
 
     # ---- a search bot thinking in the worker pool ----------------------------------------------------
     def _think(self, seat: int, name: str) -> None:

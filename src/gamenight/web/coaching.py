@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import logging
 import secrets
-import threading
 from typing import TYPE_CHECKING, Any
 
 from gamenight.i18n import Text
@@ -120,13 +119,7 @@ class Coach:
         job = Job(game.name, game.num_players, game.rules.to_dict(), "expert", decision.view,
                   decision.legal, secrets.token_hex(16), table.think_iterations, played=decision.played)
         done = functools.partial(self._judgement_came, review, decision)
-        thinkers = table.thinkers
-        if thinkers is not None and thinkers.workers > 0:
-            thinkers.submit(job, done)
-            return
-        # no worker pool: a thread of its own thinks, so neither the table nor the request waits for it
-        threading.Thread(target=(thinkers or Thinkers(0)).submit, args=(job, done), daemon=True,
-                         name=f"review {table.table_id}").start()
+        (table.thinkers or Thinkers(0)).submit_off_thread(job, done, f"review {table.table_id}")
 
     def _judgement_came(self, review: SeatReview, decision: Decision, answer: Any) -> None:
         # in a worker's callback thread: the rest is done on the scheduler, as a bot's move is

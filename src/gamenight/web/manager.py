@@ -293,6 +293,35 @@ class TableManager:
         table.step_bots()
         return table
 
+    def learn(self, game: object, players: object = None, name: object = None, nonce: object = None,
+              client: str | None = None) -> tuple[Table, int, str]:
+        """A coached table ("Learn to play"): ``game``'s coached hand for ``players`` (None: the game's usual number
+        where it has a coached hand for it, else the nearest that has one), its learner seated at once (named
+        ``name``; ``nonce``: the client nonce of a join, see ``seats``) and bots in every other seat. Returns the
+        table, the learner's seat and token. Its deal is public (the coached hand's seed), so nobody else may sit
+        there: it has no host and its bots' seats are never taken. ``client`` counts as for ``create``."""
+        hand = _coached_hand(game, players)
+        shown = seat_rule(seats_module.clean_name, name)
+        nonce = seat_rule(seats_module.check_client_nonce, nonce)
+        table_id = secrets.token_urlsafe(8)
+        token = seats_module.seat_token(table_id, hand.seat, nonce) if nonce else secrets.token_urlsafe(32)
+        seats = [seats_module.bot_seat(hand.bots) for _ in range(hand.players)]
+        seats[hand.seat] = seats_module.person_seat(shown, hash_token(token), hand.bots, joined=time.time())
+        made = hand.make_game()
+        settings = seats_module.Settings(coached=True, hints=False)
+        stored = StoredTable(table_id=table_id, game=made.name, players=made.num_players, rules=made.rules.to_dict(),
+                             format=gamenight.RECORD_FORMAT, seed=hand.seed, seats=seats, created=time.time(),
+                             settings=settings.to_dict())
+        stamp = self.limits.reserve_create(client) if client is not None else None
+        try:
+            table = self._keep_new(stored)
+        except BaseException:
+            if client is not None and stamp is not None:
+                self.limits.release_create(client, stamp)
+            raise
+        table.step_bots()
+        return table, hand.seat, token
+
     def _seed_for_new_table(self, seed: object) -> int | None:
         """The seed a new table is dealt from (None: a fresh secret one)."""
         if self._test_seeds is None:
@@ -386,3 +415,18 @@ class TableManager:
         tables.reverse()   # among tables created at the same instant, the later one first
         tables.sort(key=lambda t: (not t.state.is_over, t.stored.created), reverse=True)
         return ([t.summary() for t in tables[:LIST_LIMIT]] + [dict(t) for t in broken])[:LIST_LIMIT]
+
+
+def _coached_hand(game: object, players: object) -> gamenight.CoachedHand:
+    """The coached hand a newcomer learns ``game`` on with ``players`` (see ``TableManager.learn``)."""
+    if not isinstance(game, str) or game not in gamenight.games():
+        raise TableError(Text("unknown game {game}; games are: {games}", game=repr(game),
+                              games=", ".join(gamenight.games())))
+    usual = gamenight.make(game)
+    counts = usual.coached_players()
+    if players is None:
+        players = min(counts, key=lambda n: (abs(n - usual.num_players), n))
+    if not gamenight.is_whole_number(players) or players not in counts:
+        raise TableError(Text("a coached hand of {game} is for {counts} players, not {players}", game=usual.title,
+                              counts=", ".join(map(str, counts)), players=repr(players)))
+    return gamenight.make(game, players=players).coached_hand()

@@ -7,6 +7,8 @@ body's "token"), the host token in X-Host-Token (or "host_token"): never in the 
                                                (each newest first), then broken ones, at most 200
   POST /api/tables                             {game, players?, preset?, options?, seats?, settings?}
                                                -> summary and the creator's host_token
+  POST /api/learn                              {game, players?, name?, client?} -> {table_id, seat, token}: a
+                                               coached table ("Learn to play"), the person in the learner's seat
   GET  /api/tables/{id}                        public summary
   POST /api/tables/{id}/join                   {seat, name?, client?} -> {seat, token}; the same client nonce
                                                gets the same token again (a join may be retried)
@@ -23,6 +25,8 @@ body's "token"), the host token in X-Host-Token (or "host_token"): never in the 
                                                rematch table (made by the first to ask), in the same seat
   POST /api/tables/{id}/hint                   token, at the seat's turn where the host allows hints -> {moves:
                                                [{action, win, value}], ...}: the expert's best moves for its view
+  GET  /api/tables/{id}/coach                  the learner's token, at a coached table -> {type: "coach", lines,
+                                               advice, thinking} (also on their WebSocket after each change)
   POST /api/tables/{id}/review                 {token, seat?}, the match over -> the person's review of their own
                                                decisions, started now or as it stands (202 while it is worked
                                                out, 200 done): {status, done, total, decisions?, summary?}
@@ -100,6 +104,23 @@ async def create_table(request: Request) -> Response:
 @refusing
 async def get_table(request: Request) -> Response:
     return JSONResponse((await find_table(manager_of(request), request.path_params["table_id"])).summary())
+
+
+@refusing
+async def learn(request: Request) -> Response:
+    """A coached table ("Learn to play") with the person already in the learner's seat."""
+    body = await read_body(request)
+    table, seat, token = await run_in_threadpool(
+        lambda: manager_of(request).learn(body.get("game"), players=body.get("players"), name=body.get("name"),
+                                          nonce=body.get("client"), client=client_of(request)))
+    return JSONResponse({"table_id": table.table_id, "seat": seat, "token": token}, status_code=201)
+
+
+@refusing
+async def coach(request: Request) -> Response:
+    _, said = await on_table(manager_of(request), request.path_params["table_id"], "coach_message",
+                             seat_token(request))
+    return JSONResponse(said)
 
 
 @refusing
@@ -238,6 +259,7 @@ ROUTES = [
     Route("/api/games", list_games),
     Route("/api/tables", list_tables, methods=["GET"]),
     Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/learn", learn, methods=["POST"]),
     Route("/api/tables/{table_id}", get_table),
     Route("/api/tables/{table_id}/join", join, methods=["POST"]),
     Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
@@ -248,6 +270,7 @@ ROUTES = [
     Route("/api/tables/{table_id}/next", next_hand, methods=["POST"]),
     Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
     Route("/api/tables/{table_id}/hint", hint, methods=["POST"]),
+    Route("/api/tables/{table_id}/coach", coach),
     Route("/api/tables/{table_id}/review", start_review, methods=["POST"]),
     Route("/api/tables/{table_id}/review", get_review, methods=["GET"]),
     Route("/api/tables/{table_id}/state", get_state),

@@ -219,6 +219,8 @@ class Settings:
     hints: bool = False                   # a player may ask the expert bot for a hint at their turn (a new table:
                                           # unless its creator says, on where a seat is a bot, hints_by_default)
     reactions: bool = True                # players may show reactions ("Nice move") at their seat
+    coached: bool = False                 # a coached table ("Learn to play"): its learner hears the coach (set only
+                                          # when the table is made, by ``TableManager.learn``)
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -235,7 +237,8 @@ class Settings:
     def public(self) -> dict[str, Any]:
         return {"has_host": self.host_hash is not None, "bots_may_be_replaced": self.bots_may_be_replaced,
                 "away_seconds": self.away_seconds, "hand_pause_seconds": self.hand_pause_seconds,
-                "waiting": self.waiting, "rematch": self.rematch, "hints": self.hints, "reactions": self.reactions}
+                "waiting": self.waiting, "rematch": self.rematch, "hints": self.hints, "reactions": self.reactions,
+                "coached": self.coached}
 
     def changed(self, changes: object) -> "Settings":
         """These settings with the changes a host asked for (the names in ``SETTABLE``)."""

@@ -41,7 +41,8 @@ MOST_REPLIES = 32        # replies (errors, pongs) waiting for a client that doe
 BEHIND_SECONDS = 20.0    # a client that has not taken a message for this long while others wait is closed
 SLOW_READER = 408        # ... with close code 4408
 CLOSE_SECONDS = 5.0      # closing a connection whose client does not answer gives up after this long
-LATEST_ONLY = frozenset({"state", "review"})   # each such message holds everything the one before of its type did
+# each such message holds everything the one before of its type did
+LATEST_ONLY = frozenset({"state", "review", "coach"})
 MOST_REFUSED = 20        # messages over the rate limit refused in a row before the connection is closed (4429)
 TOO_FAST = Text("too many messages; slow down")
 NOT_AN_OBJECT = Text("message must be a JSON object like {example}", example='{"type": "action", "action": "..."}')

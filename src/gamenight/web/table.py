@@ -29,6 +29,7 @@ from .coaching import Coach
 from .errors import TableError, TableGone
 from .hand_pause import HandPause
 from .history import History
+from .lessons import Lesson
 from .lifecycle import Lifecycle
 from .moves import Moves
 from .reactions import Reactions
@@ -110,6 +111,7 @@ class Table:
         self.coach = Coach(self)
         self.sync = Sync(self)
         self.reactions = Reactions(self)
+        self.lesson = Lesson(self)
 
     def now(self) -> float:
         """Wall-clock seconds as the table's clock runs: for times kept with the seats, which another server on the
@@ -151,15 +153,21 @@ class Table:
         return self.audience.message_for_token(token)
 
     def listen(self, token: str | None, send: Send) -> int:
-        """``send`` receives the token's seat view now and after every change (see ``Audience.listen``)."""
-        return self.audience.listen(token, send)
+        """``send`` receives the token's seat view now and after every change (see ``Audience.listen``); at a coached
+        table, the learner's connection then hears the coach as it stands."""
+        with self.lock:
+            key = self.audience.listen(token, send)
+            self.lesson.greet(self.listeners[key][0], send)
+        return key
 
     def unlisten(self, key: int) -> None:
         self.audience.unlisten(key)
 
     def broadcast(self) -> None:
-        """Every listener hears the table as it is now, each its own seat's view."""
+        """Every listener hears the table as it is now, each its own seat's view (and at a coached table, the
+        learner the coach)."""
         self.audience.broadcast()
+        self.lesson.tell()
 
     def connections_here(self) -> dict[int, int]:
         """This server's open connections to each seat that has any, seat -> count."""
@@ -247,6 +255,10 @@ class Table:
     def reviewing(self) -> bool:
         """Whether a review is being worked out here (the manager does not put the table away meanwhile)."""
         return self.coach.reviewing()
+
+    def coach_message(self, token: object) -> dict[str, Any]:
+        """The coach as it stands, for the learner of a coached table (see ``Lesson.message``)."""
+        return self.lesson.message(token)
 
     # ---- the bots (``bots``) and the other servers (``sync``) -------------------------------------
     @property

@@ -43,14 +43,16 @@ class Job:
     iterations: int | None = None
     top: int = 0          # 0: choose a move; n: the n best moves with their estimates (a hint)
     played: str = ""      # the move played (notation): the expert judges it (a decision of a game review)
+    advise: bool = False  # the coach's advice at this decision (a coached table): ``Advice.to_json()``
 
 
 _GAMES: dict[tuple[str, int, str], Any] = {}
 
 
 def run_job(job: Job) -> Any:
-    """In a worker: the bot's move (its notation), the hint's best moves ``[{"action", "win", "value"}]``, or the
-    judgement of the move played (``gamenight.judge``)."""
+    """In a worker: the bot's move (its notation), the hint's best moves ``[{"action", "win", "value"}]``, the
+    judgement of the move played (``gamenight.judge``), or the coach's advice (``Advice.to_json()``; ``iterations``
+    None: the coach's own budget)."""
     key = (job.game, job.players, repr(sorted(job.rules.items())))
     game = _GAMES.get(key)
     if game is None:
@@ -58,6 +60,8 @@ def run_job(job: Job) -> Any:
     legal = [game.parse_action(text) for text in job.legal]
     rng = random.Random(job.seed)
     view = cast(gamenight.View, job.view)
+    if job.advise:
+        return game.coach(iterations=job.iterations).advice(view, legal).to_json()
     if job.played:
         return gamenight.judge(game, view, legal, game.parse_action(job.played), rng, iterations=job.iterations)
     if job.top:
@@ -97,6 +101,14 @@ class Thinkers:
                 # spawned, not forked: the server has threads, and a fork copies their locks mid-use
                 self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
             return self._pool
+
+    def submit_off_thread(self, job: Job, done: Callable[[Any], None], name: str) -> None:
+        """Think about ``job`` away from the caller's thread: in the pool, or, with no pool (``workers=0``), in a
+        thread of its own named ``name``, so neither the table nor a request waits for it."""
+        if self.workers > 0:
+            self.submit(job, done)
+            return
+        threading.Thread(target=self.submit, args=(job, done), daemon=True, name=name).start()
 
     def close(self) -> None:
         with self._lock:
