@@ -207,7 +207,7 @@ def test_a_newcomer_follows_the_coach_through_the_first_hand(server, pages, game
     table_id, token = table_of(page), token_of(page)
     patterns = english_patterns(lang) if lang != "en" else []
     start = version(page)      # (the moves before the page opened are not news to a screen reader)
-    since, decisions, advised = 1, 0, []
+    since, decisions, advised, shot = 1, 0, [], False
     while True:
         page.wait_for_function(DECISION_OR_HAND_END)
         if page.evaluate(HAND_OVER):
@@ -218,9 +218,11 @@ def test_a_newcomer_follows_the_coach_through_the_first_hand(server, pages, game
         suggested = check_advice(page, message["advice"], lang)
         check_lines(page, message, lang, since, step)
         check_no_english(page, message, patterns, lang)
-        if decisions == 0 and lang == "en":
+        if lang == "en" and not shot and len(message["advice"]["choices"]) >= 3:   # (a real choice to show)
+            page.evaluate("() => window.scrollTo(0, 0)")   # (a click scrolled its button into view)
             shoot(page, game, "desktop")
             phone_shot(pages, server, game, table_id, token, step)
+            shot = True
         advised.append(step)
         page.click(f'#actions button[data-action="{suggested}"]')
         page.wait_for_function(MOVED_ON_OR_ERROR, arg=step)
@@ -228,6 +230,7 @@ def test_a_newcomer_follows_the_coach_through_the_first_hand(server, pages, game
         since, decisions = step + 1, decisions + 1
         assert decisions < 200, "the first hand did not end"
     assert decisions > 0, "the learner had no decision in the first hand"
+    assert shot or lang != "en", "no decision of three choices or more to show"
     # the hand's end: its summary, and a line for every move to its last
     assert page.inner_text("#summary").strip() != "", "the hand's end is not shown"
     page.wait_for_function("v => [...document.querySelectorAll('#coach li[data-step]')]"
