@@ -8,8 +8,9 @@ words on its button, which the test presses; every move since the last decision,
 the hand's end is shown. A spectator's page hears nothing of the coach (its WebSocket carries no coach message) and
 the coach's address refuses anybody without the learner's token. axe finds nothing serious at a coached table
 (English and Japanese, desktop and phone), and on a phone the hand and the action bar stay on one screen, the coach
-after them. Screenshots of a coached decision in each game, desktop (1280x800) and phone (390x844), are kept in
-docs/screenshots/coach/."""
+after them. Screenshots of a coached decision in each game, desktop (1280x800) and phone (390x844), go to
+test-artifacts/e2e/coach/<game>-<size>.png (copied into docs/screenshots/coach/ to show the pages: not written there,
+so a test run leaves the sources as they were)."""
 import json
 import re
 import urllib.error
@@ -22,13 +23,13 @@ from test_e2e_languages import english_patterns
 from test_e2e_phone_layout import assert_on_one_screen
 
 import gamenight
-from conftest import ROOT
+from conftest import ARTIFACTS
 from gamenight import i18n
 from gamenight.core.text import Text
 
 LANGUAGES = ("en", "fr", "ja")
 LOCALES = {"en": "en-US", "fr": "fr-FR", "ja": "ja-JP"}
-SHOTS = ROOT / "docs" / "screenshots" / "coach"
+SHOTS = ARTIFACTS / "coach"
 
 # the learner's decision with the coach's advice for it drawn, or the first hand over (its row in the score sheet)
 DECISION_OR_HAND_END = """() => {
