@@ -222,3 +222,31 @@ def test_the_coach_message_is_refused_with_its_reason_in_the_persons_language(co
     assert answer.status_code == 409 and answer.json()["error"] != "this table has no coach"
     with pytest.raises(TableError):
         coached_client.app.state.manager.learn("yaniv", players=1)
+
+
+def test_the_learner_at_another_server_hears_the_coach_and_both_servers_say_the_same(postgres_url):
+    """A coached table made at server A (which plays its bots) and followed by its learner at server B on the shared
+    database: B works the advice out and says the lines; A, asked, says the same lines, read from the same record."""
+    from test_shared_database import same, server
+
+    from gamenight.web.thinking import Thinkers
+    a = server(postgres_url, thinkers=Thinkers(0), think_iterations=4)
+    b = server(postgres_url, test_seed=1, thinkers=Thinkers(0), think_iterations=4)
+    table, seat, token = a.learn("yaniv", players=3)
+    mirror = b.get(table.table_id)
+    heard: list[dict[str, Any]] = []
+    mirror.listen(token, heard.append)
+
+    def advice_at_b() -> dict[str, Any] | None:
+        coached = [m for m in heard if m.get("type") == "coach"]
+        version = len(mirror.state.history)
+        return next((m for m in reversed(coached) if m["advice"] and m["advice"]["step"] == version), None)
+    for _ in range(3):                                  # three of the learner's decisions, each followed
+        wait_for(lambda: advice_at_b() is not None, "the coach's advice at B")
+        said = advice_at_b()
+        assert said is not None
+        mirror.act(token, said["advice"]["suggested"], version=said["version"])
+        wait_for(lambda: same(table, mirror) and table.state.current_player == seat, "the bots' moves at A, heard at B",
+                 pump=[])
+    assert a.get(table.table_id).coach_message(token)["lines"] == mirror.coach_message(token)["lines"]
+    assert len(mirror.coach_message(token)["lines"]) == len(mirror.state.history)

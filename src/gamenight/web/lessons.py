@@ -81,13 +81,15 @@ class Lesson:
         send(self._message())
 
     def tell(self) -> None:
-        """After the table was told of a change: the learner's connections hear the coach, when what it says
-        changed (the lock held, or taken)."""
+        """After the table was told of a change: the learner's connections here hear the coach, when what it says
+        changed (the lock held, or taken). With none here, nothing is worked out."""
         table = self.table
         with table.lock:
             seat = self.seat
             if seat is None:
                 return
+            if seat not in table.connections_here():
+                return   # nobody here hears it (the learner may be at another server of a shared database)
             self._catch_up()
             self._ask_advice()
             said = self._said()
