@@ -60,16 +60,15 @@ def play_to_the_hand_s_end(page, game, rng):
     raise AssertionError("the hand did not end")
 
 
-def check_turn_marks(page, mine: bool):
-    """The seat to move wears a mark (an arrow and words: "Your turn" on the person's own, seat 0), and no other seat;
-    ``mine``: the person is to move."""
+def check_turn_marks(page, words_said: str):
+    """The seat to move (the person's, seat 0) wears a mark, an arrow and words (``words_said``: "Your turn" on the
+    person's page, "to move" on a spectator's), and no other seat."""
     marks = page.evaluate(TURN_MARKS)
     for seat, to_move, words, arrow in marks:
         assert (words is not None) == to_move, f"seat {seat}: to move {to_move}, mark {words!r}"
         if to_move:
-            assert arrow and words == ("Your turn" if seat == 0 else "to move"), (seat, words)
-    if mine:
-        assert [seat for seat, to_move, _, _ in marks if to_move] == [0], marks
+            assert arrow and words == words_said, (seat, words)
+    assert [seat for seat, to_move, _, _ in marks if to_move] == [0], marks
 
 
 def grey_pictures(pages, page, what: str):
@@ -130,7 +129,8 @@ def yessir_mid(page):
 
 # ---- and at a hand's end -----------------------------------------------------------------------------------------
 def thunee_end(page):
-    rows = page.eval_on_selector_all("#summary .gn-thunee-sum tr", "rows => rows.slice(1).map((r) => r.cells[0].innerText)")
+    rows = page.eval_on_selector_all("#summary .gn-thunee-sum tr",
+                                     "rows => rows.slice(1).map((r) => r.cells[0].innerText)")
     assert len(rows) == 2 and "Team A" in rows[0] and "Team B" in rows[1], rows
 
 
@@ -138,9 +138,9 @@ def gin_end(page):
     heads = page.eval_on_selector_all("#summary .gin-summary th", "ths => ths.map((h) => h.innerText.trim())")
     if "melds" in heads:                                                         # a knocked hand: the columns named
         assert "deadwood" in heads, heads
-        for name in page.eval_on_selector_all("#summary .gin-summary .meld, #board .knock-area .meld",
-                                              "ms => ms.map((m) => m.getAttribute('role') + ':' + m.getAttribute('aria-label'))"):
-            assert name == "group:meld", name
+        melds = page.eval_on_selector_all("#summary .gin-summary .meld, #board .knock-area .meld",
+                                          "ms => ms.map((m) => [m.getAttribute('role'), m.getAttribute('aria-label')])")
+        assert melds and all(meld == ["group", "meld"] for meld in melds), melds
         owners = page.eval_on_selector_all("#board .knock-area .melds .meld-owner", "os => os.map((o) => o.innerText)")
         assert owners and all(owner.strip() for owner in owners), owners
     else:
@@ -155,6 +155,7 @@ def yaniv_end(page):
 def yessir_end(page):
     held = page.eval_on_selector_all("#summary svg.gn-die-held", """ds => ds.map((d) =>
         [d.getAttribute('aria-label'), d.querySelectorAll('rect')[1].getAttribute('stroke-width')])""")
+    assert held, "no combination dice in the reveal"   # (this deal's hands have pairs and the like)
     for label, edge in held:   # a hand's combination: a thicker edge, and "(held)" said
         assert "(held)" in label and float(edge) > 3.5, (label, edge)
     said = page.inner_text("#summary")
@@ -170,12 +171,17 @@ def test_what_colour_shows_is_also_said_in_words_or_shapes(server, pages, game):
     page = seated(server, pages, game)
     rng = random.Random(f"colour-{game}")
     my_turn_mid_hand(page, game, rng)
-    check_turn_marks(page, mine=True)
+    check_turn_marks(page, "Your turn")
+    watcher = pages.open("watcher")
+    watcher.goto(page.url)
+    wait_live(watcher)
+    check_turn_marks(watcher, "to move")
+    watcher.close()
     MID[game](page)
     grey_pictures(pages, page, "mid-hand")
 
     play_to_the_hand_s_end(page, game, rng)
     page.wait_for_function("() => document.getElementById('summary').textContent.trim() !== ''")
-    check_turn_marks(page, mine=False)
+    assert page.locator("#board .to-move, #board [data-seat-turn]").count() == 0   # (nobody plays in the pause)
     END[game](page)
     grey_pictures(pages, page, "hand-end")

@@ -200,7 +200,7 @@ const GN = (function () {
     const t = message.table;
     const s = t.seats[seat];
     const me = message.seat === seat;
-    const toMove = t.current_player === seat && !t.is_over;
+    const toMove = t.current_player === seat && !t.is_over && !t.hand_pause;   // (nobody plays in the pause after a hand)
     const box = el("div", null, {class: ["seat-box", me && "me", toMove && "to-move"], "data-board-seat": seat});
     const kind = s.kind === "bot" ? GN.t("bot: {name}", {name: botLabel(s.bot, t.game)}) : s.kind === "person" ? GN.t("person") : GN.t("open seat");
     const name = me ? GN.t("{name} (you)", {name: ui.seatName(seat)}) : ui.seatName(seat);
