@@ -250,3 +250,49 @@ def test_the_learner_at_another_server_hears_the_coach_and_both_servers_say_the_
                  pump=[])
     assert a.get(table.table_id).coach_message(token)["lines"] == mirror.coach_message(token)["lines"]
     assert len(mirror.coach_message(token)["lines"]) == len(mirror.state.history)
+
+
+class HeldThinkers:
+    """Thinking workers that keep each job until the test answers it."""
+    workers = 1
+
+    def __init__(self):
+        self.jobs: list = []
+
+    def submit_off_thread(self, job, done, name):
+        self.jobs.append((job, done))
+
+    def close(self):
+        self.jobs.clear()
+
+    def answer(self):
+        from gamenight.web.thinking import run_job
+        job, done = self.jobs.pop(0)
+        done(run_job(job))
+
+
+def test_a_learner_faster_than_the_coach_queues_one_piece_of_advice_at_a_time(db_url):
+    """However fast the learner plays, the table has one piece of advice being worked out: the current decision's
+    is asked when it comes (a learner cannot fill the server's workers)."""
+    from web_helpers import manual_manager
+    thinkers = HeldThinkers()
+    manager, clock = manual_manager(db_url, thinkers=thinkers, think_iterations=2)
+    table, seat, token = manager.learn("yaniv", players=2)
+    heard: list[dict[str, Any]] = []
+    table.listen(token, heard.append)
+    assert len(thinkers.jobs) == 1 and thinkers.jobs[0][0].view["seat"] == seat
+    for _ in range(6):                                    # the learner plays on without waiting for the coach
+        if table.state.current_player == seat:
+            table.act(token, str(table.state.legal_actions()[0]), version=len(table.state.history))
+    assert len(table.state.history) >= 6 and len(thinkers.jobs) == 1
+    coach = [m for m in heard if m["type"] == "coach"][-1]
+    assert coach["advice"] is None and coach["thinking"] is (table.state.current_player == seat)
+    thinkers.answer()
+    manager.scheduler.run_due()
+    assert len(thinkers.jobs) == (1 if table.state.current_player == seat else 0)
+    if thinkers.jobs:                                     # now the decision the learner is at
+        assert thinkers.jobs[0][0].legal == tuple(str(a) for a in table.state.legal_actions())
+        thinkers.answer()
+        manager.scheduler.run_due()
+        said = [m for m in heard if m["type"] == "coach"][-1]
+        assert said["advice"]["step"] == len(table.state.history) and said["thinking"] is False
