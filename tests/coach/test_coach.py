@@ -338,3 +338,38 @@ def test_the_coach_speaks_at_every_decision_of_random_play_at_every_preset(name,
                     for lang, known in messages.items():
                         assert {t.template for t in walk(text)} <= set(known), str(text)
                         assert "{" not in render(text, lang)
+
+
+@pytest.mark.parametrize("name,players", [("gin_rummy", 2), ("thunee", 4)])
+def test_chances_rest_on_the_moves_searched_to_the_end_and_the_experts_other_choice_is_named(name, players):
+    """A chance is stated only for a move the expert searched to the end (at least half the rollouts of the most
+    searched one: a move dropped after a rollout or two would read "100%" from one lucky deal), and when the expert
+    would play another move than the suggestion (its search finds it clearly better) and gives it a higher chance,
+    the coach names it; played through the coached hand, where the heuristic and the search disagree at least once."""
+    hand = coached(name, players)
+    game = hand.make_game()
+    coach = game.coach()
+    named = []
+
+    def learner(view, legal):
+        advice = coach.advice(view, legal)
+        if len(legal) > 1:
+            expert = gamenight.make_bot("expert", game, iterations=coach.budget(view))
+            assert isinstance(expert, SearchBot)
+            estimates = expert.evaluate(view, legal, random.Random(SUGGESTION_SEED))
+            most = max(e.rollouts for e in estimates)
+            stated = {c.action for c in advice.choices if c.chance is not None}
+            assert stated == {str(e.action) for e in estimates if 2 * e.rollouts >= most}
+            assert advice.suggested in stated
+            chance = {c.action: c.chance for c in advice.choices}
+            favourite = str(estimates[0].action)
+            expected = (not estimates[0].prior and favourite != advice.suggested
+                        and (chance[favourite] or 0) > (chance[advice.suggested] or 0))
+            assert ("other" in advice.why.values) == expected
+            if expected:
+                assert advice.why.values["other_chance"] == chance[favourite]
+                assert advice.why.values["other"] == next(c.says for c in advice.choices if c.action == favourite)
+                named.append(favourite)
+        return coach.suggest(view, legal)
+    play_first_hand(hand, learner)
+    assert named

@@ -222,3 +222,77 @@ def test_the_coach_message_is_refused_with_its_reason_in_the_persons_language(co
     assert answer.status_code == 409 and answer.json()["error"] != "this table has no coach"
     with pytest.raises(TableError):
         coached_client.app.state.manager.learn("yaniv", players=1)
+
+
+def test_the_learner_at_another_server_hears_the_coach_and_both_servers_say_the_same(postgres_url):
+    """A coached table made at server A (which plays its bots) and followed by its learner at server B on the shared
+    database: B works the advice out and says the lines; A, asked, says the same lines, read from the same record."""
+    from test_shared_database import same, server
+
+    from gamenight.web.thinking import Thinkers
+    a = server(postgres_url, thinkers=Thinkers(0), think_iterations=4)
+    b = server(postgres_url, test_seed=1, thinkers=Thinkers(0), think_iterations=4)
+    table, seat, token = a.learn("yaniv", players=3)
+    mirror = b.get(table.table_id)
+    heard: list[dict[str, Any]] = []
+    mirror.listen(token, heard.append)
+
+    def advice_at_b() -> dict[str, Any] | None:
+        coached = [m for m in heard if m.get("type") == "coach"]
+        version = len(mirror.state.history)
+        return next((m for m in reversed(coached) if m["advice"] and m["advice"]["step"] == version), None)
+    for _ in range(3):                                  # three of the learner's decisions, each followed
+        wait_for(lambda: advice_at_b() is not None, "the coach's advice at B")
+        said = advice_at_b()
+        assert said is not None
+        mirror.act(token, said["advice"]["suggested"], version=said["version"])
+        wait_for(lambda: same(table, mirror) and table.state.current_player == seat, "the bots' moves at A, heard at B",
+                 pump=[])
+    assert a.get(table.table_id).coach_message(token)["lines"] == mirror.coach_message(token)["lines"]
+    assert len(mirror.coach_message(token)["lines"]) == len(mirror.state.history)
+
+
+class HeldThinkers:
+    """Thinking workers that keep each job until the test answers it."""
+    workers = 1
+
+    def __init__(self):
+        self.jobs: list = []
+
+    def submit_off_thread(self, job, done, name):
+        self.jobs.append((job, done))
+
+    def close(self):
+        self.jobs.clear()
+
+    def answer(self):
+        from gamenight.web.thinking import run_job
+        job, done = self.jobs.pop(0)
+        done(run_job(job))
+
+
+def test_a_learner_faster_than_the_coach_queues_one_piece_of_advice_at_a_time(db_url):
+    """However fast the learner plays, the table has one piece of advice being worked out: the current decision's
+    is asked when it comes (a learner cannot fill the server's workers)."""
+    from web_helpers import manual_manager
+    thinkers = HeldThinkers()
+    manager, clock = manual_manager(db_url, thinkers=thinkers, think_iterations=2)
+    table, seat, token = manager.learn("yaniv", players=2)
+    heard: list[dict[str, Any]] = []
+    table.listen(token, heard.append)
+    assert len(thinkers.jobs) == 1 and thinkers.jobs[0][0].view["seat"] == seat
+    for _ in range(6):                                    # the learner plays on without waiting for the coach
+        if table.state.current_player == seat:
+            table.act(token, str(table.state.legal_actions()[0]), version=len(table.state.history))
+    assert len(table.state.history) >= 6 and len(thinkers.jobs) == 1
+    coach = [m for m in heard if m["type"] == "coach"][-1]
+    assert coach["advice"] is None and coach["thinking"] is (table.state.current_player == seat)
+    thinkers.answer()
+    manager.scheduler.run_due()
+    assert len(thinkers.jobs) == (1 if table.state.current_player == seat else 0)
+    if thinkers.jobs:                                     # now the decision the learner is at
+        assert thinkers.jobs[0][0].legal == tuple(str(a) for a in table.state.legal_actions())
+        thinkers.answer()
+        manager.scheduler.run_due()
+        said = [m for m in heard if m["type"] == "coach"][-1]
+        assert said["advice"]["step"] == len(table.state.history) and said["thinking"] is False

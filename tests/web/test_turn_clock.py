@@ -1,7 +1,8 @@
 """The turn's clock: while a person to move has nobody here (their page closed), every page sees when a bot plays for
-them (the summary's ``turn_clock``: the wall-clock time it ends at), counting from the turn's start or their last sign
-of life; it is gone while they are here, during the pause after a hand and once the bot plays; another server on a
-shared database shows the same clock."""
+them (the summary's ``turn_clock``: the wall-clock time it ends at, and the server's time as it said so, which a page
+counts from whatever its own clock says), counting from the turn's start or their last sign of life; it is gone while
+they are here, during the pause after a hand and once the bot plays; another server on a shared database shows the
+same clock."""
 from test_shared_database import server
 from web_helpers import create_hosted, join, summary, wait_for
 
@@ -11,6 +12,11 @@ AWAY = 30
 def left(table, clock: dict) -> float:
     """The seconds the clock still runs, as a page counts them (its end less the time now)."""
     return round(clock["ends_at"] - table.now(), 1)
+
+
+def without_now(clock: dict) -> dict:
+    """The clock less the server's time it was said at (which every message says afresh)."""
+    return {k: v for k, v in clock.items() if k != "now"}
 
 
 def guesty_to_move(client, manager):
@@ -33,8 +39,10 @@ def test_the_clock_of_a_person_gone_counts_down_to_the_bot_taking_their_turn(hos
     told = heard[-1]["table"]["turn_clock"]
     assert told["seat"] == 1 and told["seconds"] == AWAY and left(table, told) == AWAY
     clock.advance(12)
-    assert summary(client, table_id)["turn_clock"] == told                   # the same clock, counting down
+    later = summary(client, table_id)["turn_clock"]
+    assert without_now(later) == without_now(told)                   # the same clock, counting down
     assert left(table, told) == AWAY - 12
+    assert round(later["ends_at"] - later["now"], 1) == AWAY - 12    # as the server says it, whatever a page's clock
 
     key = table.listen(guesty, lambda message: None)          # Guesty is here: no clock, and everyone hears it
     assert heard[-1]["table"]["turn_clock"] is None
@@ -49,6 +57,22 @@ def test_the_clock_of_a_person_gone_counts_down_to_the_bot_taking_their_turn(hos
     manager.scheduler.run_due()                               # the time is up: a bot plays for Guesty
     assert table.seats[1]["kind"] == "bot"
     assert summary(client, table_id)["turn_clock"] is None
+
+
+def test_the_clock_carries_the_server_s_time_as_it_was_said(hosted):
+    """A page counts ``ends_at - now`` from when it heard it: ``now`` is the server's wall-clock time (the table's
+    ``now``, which the test's clock runs) as each message or summary was made."""
+    client, manager, clock = hosted
+    table_id, table, _, heard = guesty_to_move(client, manager)
+    told = heard[-1]["table"]["turn_clock"]
+    assert told["now"] == round(table.now(), 1)
+    assert told["ends_at"] - told["now"] == AWAY
+    for seconds in (3, 7.5):
+        clock.advance(seconds)
+        said = summary(client, table_id)["turn_clock"]
+        assert said["now"] == round(table.now(), 1) and said["ends_at"] == told["ends_at"]
+    table.broadcast()                                              # each message says the time afresh
+    assert heard[-1]["table"]["turn_clock"]["now"] == round(table.now(), 1) == round(told["now"] + 10.5, 1)
 
 
 def test_no_clock_while_the_person_to_move_is_here_or_a_bot_moves(hosted):

@@ -360,10 +360,10 @@ def not_who_is_connected(message):
 
 def steady(summary: dict) -> dict:
     """The summary (or a state message's) less the time the turn clock ends at, which a restart sets again (it gives
-    the person to move a whole away time)."""
+    the person to move a whole away time), and the server's time the clock was said at (each message's own)."""
     if "table" in summary:
         return {**summary, "table": steady(summary["table"])}
-    clock = summary["turn_clock"] and {k: v for k, v in summary["turn_clock"].items() if k != "ends_at"}
+    clock = summary["turn_clock"] and {k: v for k, v in summary["turn_clock"].items() if k not in ("ends_at", "now")}
     return {**summary, "turn_clock": clock}
 
 

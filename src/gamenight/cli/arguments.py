@@ -94,6 +94,13 @@ class ReplayOptions(Options):
 
 
 @dataclass(frozen=True, kw_only=True)
+class LearnOptions(Options):
+    game: str
+    players: int | None
+    iterations: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
 class ReviewOptions(Options):
     file: str
     seats: list[int] | None

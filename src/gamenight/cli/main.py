@@ -15,6 +15,7 @@ from ..core.errors import IllegalAction, RulesError
 from .arguments import (
     BenchOptions,
     CliError,
+    LearnOptions,
     Options,
     PlayOptions,
     ReplayOptions,
@@ -47,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     _add_play(sub)
+    _add_learn(sub)
     _add_simulate(sub)
     _add_tournament(sub)
     _add_rules_and_replay(sub)
@@ -79,6 +81,24 @@ def _add_play(sub: _Commands) -> None:
                       help="turn the hint command off (it shows the expert bot's best moves at your turn)")
     play.add_argument("--hint-iterations", type=int, metavar="N", default=None,
                       help="rollouts the expert searches for a hint (default: its own budget, about a second)")
+
+
+def _add_learn(sub: _Commands) -> None:
+    """``gamenight learn``: a first hand with the coach."""
+    learn = sub.add_parser("learn", help="learn a game: a first hand against bots, with a coach at every decision",
+                           description="Play a first hand of a game with a coach, on a deal chosen to show the "
+                                       "game's main rules: at each decision the coach says what each move does, "
+                                       "its chance to win the hand and which it suggests; after each of your moves, "
+                                       "what it did. The match goes on afterwards, the coach still speaking.")
+    learn.add_argument("game", help="the game (see `gamenight rules`)")
+    learn.add_argument("--players", type=int, help="number of players (default: the game's usual number where it has "
+                                                   "a coached hand for it)")
+    learn.add_argument("--iterations", type=int, metavar="N", default=None,
+                       help="rollouts the expert searches for the chances (default: about a second a decision; 0: "
+                            "no chances)")
+    learn.add_argument("--lang", choices=[*i18n.LANGUAGES, i18n.PSEUDO], default=None,
+                       help="the language to play in (default: the environment's LANGUAGE/LC_ALL/LANG; qps: the "
+                            "pseudo-language, for testing translations)")
 
 
 def _add_simulate(sub: _Commands) -> None:
@@ -281,6 +301,12 @@ def _run(argv: list[str], input_fn: Reader | None, out: Output, err: Output) -> 
             raise CliError(f"`gamenight play` needs Rich, the cli extra: {CLI_EXTRA}")
         from .play import rich_console, run_play
         return run_play(PlayOptions.of(args), input_fn, rich_console(out))
+    if args.command == "learn":
+        if not have_rich():
+            raise CliError(f"`gamenight learn` needs Rich, the cli extra: {CLI_EXTRA}")
+        from .learn import run_learn
+        from .play import rich_console
+        return run_learn(LearnOptions.of(args), input_fn, rich_console(out))
     if args.command == "simulate":
         from .simulate import run_simulate
         return run_simulate(SimulateOptions.of(args), out, err)

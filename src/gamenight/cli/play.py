@@ -78,7 +78,7 @@ def run_play(args: PlayOptions, input_fn: Reader | None, out: Console) -> int:
         raise CliError("--hint-iterations must be at least 1")
     if args.rules is not None and game_cls.RULES.preset_name(args.rules) not in game_cls.RULES.PRESETS:
         raise CliError(f"unknown preset {args.rules!r}; presets are: {', '.join(game_cls.RULES.PRESETS)}")
-    read = _reader(input_fn, out)
+    read = make_reader(input_fn, out)
     interactive = not args.no_prompt and (input_fn is not None or sys.stdin.isatty())
     overrides = parse_overrides(args.overrides)
 
@@ -141,7 +141,7 @@ def title(game_cls: type[AnyGame] | AnyGame) -> str:
     return t(game_cls.title)  # the titles are in the catalogs (N_)
 
 
-def _reader(input_fn: Reader | None, out: Console) -> Reader:
+def make_reader(input_fn: Reader | None, out: Console) -> Reader:
     if input_fn is not None:
         return input_fn
     return lambda prompt: out.input(escape(prompt))
@@ -273,6 +273,7 @@ class PlaySession:
         try:
             while not state.is_over:
                 player = state.current_player
+                before = state.view(self.seat)
                 if player == self.seat:
                     text = self._human_turn()
                     out.print(t("{name}: {move}", name=seat_name(player, self.seat), move=escape(text)))
@@ -280,9 +281,10 @@ class PlaySession:
                 else:
                     legal = state.legal_actions()
                     with keys_ignored():   # keys typed while a bot thinks are not echoed, nor read as a move
-                        action = self.bots[player].choose(state.view(player), legal, self.bot_rng)
+                        action = self.bots[player].choose(state.view(player), legal, self._bot_chance())
                     state.apply(action)
                     self._print_moves(player, action)
+                self._after_move(before)
                 if state.hands_played != hands or state.is_over:
                     hands = state.hands_played
                     view = state.view(self.seat)
@@ -305,12 +307,23 @@ class PlaySession:
         self._save()
         return 0
 
+    def _bot_chance(self) -> random.Random:
+        """The chance the bot to move decides with (the match's one rng, from its seed)."""
+        return self.bot_rng
+
+    def _after_move(self, before: View) -> None:
+        """After each move, with the human seat's view before it (``gamenight learn``'s coach speaks here)."""
+
+    def _before_menu(self, view: View, legal: list[Action]) -> None:
+        """At the human's turn, between the table and the menu (``gamenight learn``'s coach advises here)."""
+
     def _human_turn(self) -> str:
         state, out, renderer = self.state, self.out, self.renderer
         view = state.view(self.seat)
         legal = state.legal_actions()
         out.print()
         out.print(Panel(renderer.table(view), expand=False))
+        self._before_menu(view, legal)
         self._print_menu(legal, view)
         while True:
             try:

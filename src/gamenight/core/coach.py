@@ -113,15 +113,23 @@ class Coach(abc.ABC, Generic[G]):
         if isinstance(view, State):
             raise TypeError("the coach is given a view, never a state")
         suggested = self.suggest(view, legal)
-        chances = self.chances(view, legal)
+        chances, favourite = self.estimates(view, legal)
         choices = tuple(Choice(str(a), self.says(view, a), chances.get(str(a))) for a in legal)
         chosen = next(c for c in choices if c.action == str(suggested))
-        return Advice(self.situation(view), choices, chosen.action, self.why(chosen))
+        rival = next((c for c in choices if c.action == favourite and c is not chosen
+                      and (c.chance or 0) > (chosen.chance or 0)), None)
+        return Advice(self.situation(view), choices, chosen.action, self.why(chosen, rival))
 
-    def why(self, chosen: Choice) -> Text:
-        """The suggestion in words, with the expert's estimate when there is one."""
+    def why(self, chosen: Choice, rival: Choice | None = None) -> Text:
+        """The suggestion in words, with the expert's estimate when there is one, and the move the expert would play
+        instead (``rival``: its search finds it clearly better), if any: the suggestion is the heuristic's sound
+        habit, and the learner hears when the search disagrees."""
         if chosen.chance is None:
             return Text("The coach suggests: {move}.", move=chosen.says)
+        if rival is not None:
+            return Text("The coach suggests: {move}, the usual play here; its chance to win the hand: about {chance}%. "
+                        "The expert's trials favour another move: {other}, about {other_chance}%.",
+                        move=chosen.says, chance=chosen.chance, other=rival.says, other_chance=rival.chance)
         return Text("The coach suggests: {move}. Its chance to win the hand: about {chance}%.",
                     move=chosen.says, chance=chosen.chance)
 
@@ -131,15 +139,26 @@ class Coach(abc.ABC, Generic[G]):
         return self.game.parse_action(choice) if isinstance(choice, str) else choice
 
     def chances(self, view: View, legal: Sequence[Action]) -> dict[str, int]:
-        """The expert's estimate of the chance to win the hand after each action, in percent rounded to 10."""
+        """The expert's estimate of the chance to win the hand after each action it searched to the end (at least
+        half the rollouts of the most searched one), in percent rounded to 10; the others have none."""
+        return self.estimates(view, legal)[0]
+
+    def estimates(self, view: View, legal: Sequence[Action]) -> tuple[dict[str, int], str | None]:
+        """``chances``, and the move the expert would play instead of its heuristic's when its search finds one
+        clearly better (by its own confidence; None: none, or no estimates)."""
         if self.iterations <= 0 or len(legal) < 2:
-            return {}
+            return {}, None
         expert = make_bot("expert", self.game, iterations=self.budget(view))
         evaluate: Callable[..., list[Any]] | None = getattr(expert, "evaluate", None)
         if evaluate is None:
-            return {}
+            return {}, None
         estimates = evaluate(view, list(legal), random.Random(SUGGESTION_SEED))
-        return {str(e.action): round_chance(e.win) for e in estimates}
+        # the search drops the worse half of the moves after each round: a move dropped early rests on a rollout or
+        # two (a "100%" from one lucky deal), so only the moves searched to the end are given a chance
+        most = max((e.rollouts for e in estimates), default=0)
+        chances = {str(e.action): round_chance(e.win) for e in estimates if 2 * e.rollouts >= most}
+        favourite = str(estimates[0].action) if estimates and not estimates[0].prior else None
+        return chances, favourite
 
     def budget(self, view: View) -> int:
         """The expert's rollouts for this decision: ``iterations`` at up to 3 players, fewer at a bigger table (a

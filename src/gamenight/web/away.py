@@ -48,17 +48,22 @@ class AwayCheck:
 
     def clock_facts(self) -> dict[str, Any] | None:
         """The turn's clock as the summary shows it: while the seat to move is nobody's here (a person gone, or an
-        open seat) and its turn has begun, ``{"seat", "ends_at", "seconds"}``: when a bot plays it (wall-clock
-        seconds, so the summary stays the same while the clock runs) and the table's away time (None otherwise).
-        Every server works it out the same way from what it has heard; the one that plays the table acts on it."""
+        open seat) and its turn has begun, ``{"seat", "ends_at", "seconds", "now"}``: when a bot plays it
+        (wall-clock seconds), the table's away time, and this server's wall-clock time as it made these facts, so
+        that a page counts down ``ends_at - now`` from when it heard them, whatever its own clock says (None
+        otherwise). Every server works it out the same way from what it has heard; the one that plays the table
+        acts on it. (``now`` changes with each message while a clock runs: the clock alone, a few bytes, in a
+        change.)"""
         table = self.table
         if table.state.is_over or table.settings.waiting or table.pause.left():
             return None
         seat = table.state.current_player
         if seat is None or table.seats[seat]["kind"] == "bot" or table.audience.connected(seat):
             return None
-        ends_at = table.now() + self._due(seat) - table.clock()
-        return {"seat": seat, "ends_at": round(ends_at, 1), "seconds": table.settings.away_seconds}
+        now = table.now()
+        ends_at = now + self._due(seat) - table.clock()
+        return {"seat": seat, "ends_at": round(ends_at, 1), "seconds": table.settings.away_seconds,
+                "now": round(now, 1)}
 
     def _absent(self, seat: int) -> bool:
         # the seat to move is nobody's here (a person gone or an open seat), and this server plays the table

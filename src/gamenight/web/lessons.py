@@ -37,7 +37,7 @@ class Lesson:
         self._replay: gamenight.State[Any, Any] | None = None     # the record replayed as far as the lines go
         self._lines: collections.deque[dict[str, Any]] = collections.deque(maxlen=LINES_KEPT)
         self._advice: dict[str, Any] | None = None   # the last advice that came, with its "step"
-        self._thinking: int | None = None           # the step whose advice is being worked out
+        self._thinking: int | None = None           # the step whose advice is being worked out (one at a time)
         self._failed: int | None = None             # the step whose advice could not be worked out (not asked again)
         self._coach: gamenight.Coach[Any] | None = None   # what the moves did is said by the game's coach
         self._told: tuple[int, int, bool] | None = None   # (lines, advice step, thinking) the learner last heard
@@ -81,13 +81,15 @@ class Lesson:
         send(self._message())
 
     def tell(self) -> None:
-        """After the table was told of a change: the learner's connections hear the coach, when what it says
-        changed (the lock held, or taken)."""
+        """After the table was told of a change: the learner's connections here hear the coach, when what it says
+        changed (the lock held, or taken). With none here, nothing is worked out."""
         table = self.table
         with table.lock:
             seat = self.seat
             if seat is None:
                 return
+            if seat not in table.connections_here():
+                return   # nobody here hears it (the learner may be at another server of a shared database)
             self._catch_up()
             self._ask_advice()
             said = self._said()
@@ -98,13 +100,19 @@ class Lesson:
     def _said(self) -> tuple[int, int, bool]:
         step = len(self.table.state.history)
         advice = self._advice["step"] if self._advice is not None and self._advice["step"] == step else -1
-        return (self._lines[-1]["step"] if self._lines else 0, advice, self._thinking == step)
+        return (self._lines[-1]["step"] if self._lines else 0, advice, self._advice_coming())
 
     def _message(self) -> dict[str, Any]:
         step = len(self.table.state.history)
         advice = self._advice if self._advice is not None and self._advice["step"] == step else None
         return {"type": "coach", "seat": self.seat, "version": step, "lines": list(self._lines),
-                "advice": advice, "thinking": self._thinking == step}
+                "advice": advice, "thinking": self._advice_coming()}
+
+    def _advice_coming(self) -> bool:
+        """The learner is to move, and the coach is thinking (about this decision, or about one it will ask this
+        one's advice after)."""
+        state = self.table.state
+        return self._thinking is not None and state.current_player == self.seat and not state.is_over
 
     # ---- what the moves did -------------------------------------------------------------------------
     def _catch_up(self) -> None:
@@ -147,8 +155,10 @@ class Lesson:
         table, seat = self.table, self.seat
         state = table.state
         step = len(state.history)
-        if state.current_player != seat or state.is_over or step in (self._thinking, self._failed) or (
+        if state.current_player != seat or state.is_over or self._thinking is not None or step == self._failed or (
                 self._advice is not None and self._advice["step"] == step):
+            # (one piece of advice at a time per table: a learner playing faster than the coach thinks queues no
+            # more work; the current decision's is asked when the one being worked out comes)
             return
         self._thinking = step
         game = table.game
@@ -165,8 +175,7 @@ class Lesson:
     def _advised(self, step: int, answer: Any) -> None:
         table = self.table
         with table.lock:
-            if self._thinking == step:
-                self._thinking = None
+            self._thinking = None
             if answer is None:
                 self._failed = step
                 log.error("table %s: the coach's advice at step %s could not be worked out", table.table_id, step)

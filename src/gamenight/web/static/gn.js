@@ -200,16 +200,26 @@ const GN = (function () {
     const t = message.table;
     const s = t.seats[seat];
     const me = message.seat === seat;
-    const box = el("div", null, {class: ["seat-box", me && "me", t.current_player === seat && !t.is_over && "to-move"],
-                                 "data-board-seat": seat});
+    const toMove = t.current_player === seat && !t.is_over && !t.hand_pause;   // (nobody plays in the pause after a hand)
+    const box = el("div", null, {class: ["seat-box", me && "me", toMove && "to-move"], "data-board-seat": seat});
     const kind = s.kind === "bot" ? GN.t("bot: {name}", {name: botLabel(s.bot, t.game)}) : s.kind === "person" ? GN.t("person") : GN.t("open seat");
     const name = me ? GN.t("{name} (you)", {name: ui.seatName(seat)}) : ui.seatName(seat);
     // a bot playing for a friend who is away: the seat keeps the friend's name (ui.seatName) and says so
     const said = s.kind === "bot" && s.away ? "— " + GN.t("a bot plays for them (away)") : kind;
-    box.append(el("div", [el("strong", name), el("span", " " + said, {class: "muted"})],
+    box.append(el("div", [el("strong", name), toMove ? turnMark(me) : null, el("span", " " + said, {class: "muted"})],
                   {class: "seat-name", "data-away": s.kind === "bot" && s.away ? "true" : null}));
     box.append(...children.filter((c) => c !== null && c !== undefined));
     return box;
+  }
+
+  /** Whose turn it is, at their seat, beyond the box's coloured edge: an arrow and the words (the words hidden on a
+   *  phone, where a screen reader still says them). */
+  function turnMark(me) {
+    const arrow = svg("svg", {viewBox: "0 0 10 10", width: 10, height: 10, class: "seat-turn-arrow", "aria-hidden": "true",
+                              focusable: "false"});
+    arrow.append(svg("path", {d: "M2 1 L9 5 L2 9 Z", fill: "currentColor"}));
+    return el("span", [arrow, el("span", me ? t("Your turn") : t("to move"), {class: "seat-turn-word"})],
+              {class: "seat-turn", "data-seat-turn": ""});
   }
 
   /** A bot as people call it ("Casual"), from its program name ("heuristic") and its game: one level name per

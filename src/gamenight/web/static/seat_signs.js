@@ -2,7 +2,8 @@
  * - a reaction a person showed ("Nice move"), for a few seconds, to everyone at the table (the server's `reaction`
  *   messages; docs/web.md "Reactions"), announced once to screen readers;
  * - the turn's clock of a seat whose person is gone: a ring emptying until a bot plays for them (the summary's
- *   `turn_clock`, counted down to its `ends_at` by this page's clock).
+ *   `turn_clock`: its `ends_at - now`, the server's own reckoning, counted down from when this page heard it by
+ *   the page's steady clock, so a device whose clock is off still shows the right time left).
  * And the reaction buttons of a seated person (#reactions), where the host allows them.
  * GN.seatSigns = {draw(message), heard(message, seatName), buttons(message, send)}.
  */
@@ -15,11 +16,23 @@
                         thinking: GN.t("Thinking…"), well_played: GN.t("Well played")});
   const showing = new Map();   // seat -> {reaction, until (ms, performance.now)}
   let clock = null;            // the summary's turn_clock, as last drawn
+  let clockHeardAt = 0;        // when it reached this page (ms, performance.now)
   let ticking = null;
 
   function seatBox(seat) { return document.querySelector(`#board [data-board-seat="${seat}"]`); }
 
-  function secondsLeft(turnClock) { return Math.max(0, Math.ceil(turnClock.ends_at - Date.now() / 1000)); }
+  /** The seconds left: what the server said was left when it sent the clock, less the time since it came. */
+  function secondsLeft(turnClock) {
+    const told = turnClock.ends_at - turnClock.now;
+    return Math.max(0, Math.ceil(told - (performance.now() - clockHeardAt) / 1000));
+  }
+
+  /** The summary's clock: a new one (each message brings its own, with the server's time) is counted from now. */
+  function hearClock(message) {
+    const told = message.table.turn_clock || null;
+    if (told !== clock) clockHeardAt = performance.now();
+    clock = told;
+  }
 
   function ring(turnClock) {
     const left = Math.min(turnClock.seconds, secondsLeft(turnClock));
@@ -42,7 +55,7 @@
 
   /** The signs of the table as it is now (after every redraw, and each second while one is shown). */
   function draw(message) {
-    if (message) clock = message.table.turn_clock || null;
+    if (message) hearClock(message);
     for (const old of document.querySelectorAll("#board .seat-sign")) old.remove();
     const now = performance.now();
     for (const [seat, shown] of [...showing]) {

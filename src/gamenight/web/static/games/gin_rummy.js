@@ -395,10 +395,13 @@
       parts.push([view.hand_deadwood_cards || [], "deadwood", GN.t("deadwood"), cardAction]);
     }
     const groups = el("div", null, {class: "melds my-melds"});
+    // each group's word over it (style.css draws data-label), besides its shading or dashed edge
+    const shown = {meld: GN.t("meld"), deadwood: GN.t("deadwood"), "gin-layoffs": GN.t("lay off")};
     for (const [codes, cls, label, actionOf] of parts) {
       if (!codes.length) continue;
       const node = GN.hand(codes, {width, label, class: cls, selectable: (c) => actionOf(c) !== null,
                                    onclick: (c) => { const a = actionOf(c); if (a) ui.act(a); }});
+      node.dataset.label = shown[cls];
       if (discarding) draggable(node, ui, actionOf);
       groups.append(node);
     }
@@ -455,7 +458,10 @@
       facts.append(el("span", GN.t("cards not laid count {points}", {points: view.hand_value}), {class: "badge gin-charge", "data-gin-charge": view.hand_value}));
       facts.append(el("span", GN.t("deadwood {points} once your melds are laid", {points: plan.best}), {class: "badge good", "data-gin-best": plan.best}));
     } else {
-      facts.append(el("span", GN.t("deadwood {points}", {points: view.hand_deadwood}), {class: "badge" + (view.deadwood_within_limit ? " good" : "")}));
+      // (within the knock limit: green, and said so)
+      const deadwood = view.deadwood_within_limit ? GN.t("deadwood {points}: within the knock limit", {points: view.hand_deadwood})
+                                                  : GN.t("deadwood {points}", {points: view.hand_deadwood});
+      facts.append(el("span", deadwood, {class: "badge" + (view.deadwood_within_limit ? " good" : ""), "data-gin-deadwood": view.hand_deadwood}));
       const melds = (view.hand_melds || []).length;
       facts.append(el("span", melds ? GN.nt("{n} meld (shaded), deadwood in the dashed box", "{n} melds (shaded), deadwood in the dashed box", melds)
                                     : GN.t("no melds yet"), {class: "muted"}));
