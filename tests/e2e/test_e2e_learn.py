@@ -66,8 +66,18 @@ def words(text: str) -> str:
 
 
 def rendered(made: dict, lang: str) -> str:
-    """An engine's text (Text JSON) as the catalogs say it in ``lang``."""
-    return words(i18n.render(Text.from_json(made), lang))
+    """An engine's text (Text JSON) as the catalogs say it in ``lang``, another seat named as the table names it:
+    at a coached table every seat but the learner's is a bot ("Bot 2")."""
+    return words(i18n.render(Text.from_json(bots_named(made)), lang))
+
+
+def bots_named(made):
+    if not isinstance(made, dict) or "values" not in made:
+        return made
+    number = made["values"].get("number")
+    if made["text"] in ("Seat {number}", "seat {number}") and isinstance(number, int):
+        return {"text": "Bot {number}", "values": {"number": number}}
+    return {**made, "values": {key: bots_named(value) for key, value in made["values"].items()}}
 
 
 def said(text: str, lang: str) -> str:

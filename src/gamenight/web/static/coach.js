@@ -6,7 +6,7 @@
  *   coached table the coach says the moves, so #announce does not say them again (saysMoves).
  * The server sends the coach's message whole on the learner's WebSocket ({"type": "coach", ...}; docs/web.md "The
  * coach"); the page asks for it (GET /api/tables/{id}/coach) on each new connection. Texts come from the engine
- * (GN.text), never written here.
+ * (GN.text), never written here; another seat is named as the table names it ("Bot 2").
  * GN.coach = {connected(), heard(message), draw(live, replaying, connected), saysMoves(message)}.
  */
 (function () {
@@ -69,6 +69,21 @@
     return held && held.advice && held.advice.step === live.version && myTurn() ? held.advice : null;
   }
 
+  // The coach names another seat "Seat 2"; the page says it as the table names it ("Bot 2", a friend's name)
+  function named(made) {
+    if (!made || typeof made !== "object" || !made.values) return made;
+    const number = made.values.number;
+    if ((made.text === "Seat {number}" || made.text === "seat {number}") && Number.isInteger(number)) {
+      return GN.seatName(live.table, number - 1);
+    }
+    const values = {};
+    for (const [key, value] of Object.entries(made.values)) values[key] = named(value);
+    return Object.assign({}, made, {values});
+  }
+
+  /** An engine's text (a Text's JSON) in the page's language, each seat as the table names it. */
+  function said(made) { return GN.text(named(made)); }
+
   function percent(chance) {
     return new Intl.NumberFormat(GN.lang, {style: "percent", maximumFractionDigits: 0}).format(chance / 100);
   }
@@ -78,13 +93,13 @@
     const words = [];
     const lines = (held.lines || []).filter((line) => line.step > saidStep);
     if (lines.length) {
-      words.push(...lines.map((line) => GN.text(line.text)));
+      words.push(...lines.map((line) => said(line.text)));
       window.gnCoachSaid.push(...lines.map((line) => line.step));
       saidStep = lines[lines.length - 1].step;
     }
     const now = advice();
     if (now && saidAdvice !== now.step) {
-      words.push(GN.text(now.why));
+      words.push(said(now.why));
       window.gnCoachSaid.push(`advice@${now.step}`);
       saidAdvice = now.step;
     }
@@ -138,17 +153,17 @@
       const suggested = choice.action === now.suggested;
       const parts = [];
       if (suggested) parts.push(el("span", GN.t("coach's choice"), {class: "coach-mark"}), " ");
-      parts.push(el("span", GN.text(choice.says), {class: "coach-says"}));
+      parts.push(el("span", said(choice.says), {class: "coach-says"}));
       if (choice.chance !== null && choice.chance !== undefined) {
         parts.push(" ", el("span", GN.t("(about {percent} to win the hand)", {percent: percent(choice.chance)}),
                            {class: "coach-chance"}));
       }
       return el("li", parts, {"data-coach-choice": choice.action, class: suggested ? "suggested" : null});
     });
-    return el("div", [el("p", GN.text(now.situation), {class: "coach-situation"}),
+    return el("div", [el("p", said(now.situation), {class: "coach-situation"}),
                       el("h3", GN.t("Your choices"), {id: "coach-choices-title"}),
                       el("ul", choices, {id: "coach-choices", class: "coach-choices", "aria-labelledby": "coach-choices-title"}),
-                      el("p", GN.text(now.why), {class: "coach-why"})],
+                      el("p", said(now.why), {class: "coach-why"})],
               {id: "coach-advice", "data-step": now.step, "data-suggested": now.suggested});
   }
 
@@ -159,7 +174,7 @@
     const hand = lines[lines.length - 1].hand;
     const recent = Math.max(live.table.players, 4);
     const split = Math.max(lines.length - recent, lines.findIndex((line) => line.hand === hand));
-    const item = (line) => el("li", GN.text(line.text), {"data-step": line.step, "data-hand": line.hand});
+    const item = (line) => el("li", said(line.text), {"data-step": line.step, "data-hand": line.hand});
     const nodes = [el("h3", GN.t("What happened"), {id: "coach-lines-title"})];
     if (split > 0) {
       nodes.push(GN.fold(GN.nt("{n} earlier move", "{n} earlier moves", split), store, "coach-earlier",

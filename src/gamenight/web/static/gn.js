@@ -288,6 +288,23 @@ const GN = (function () {
     return learning.table_id;
   }
 
+  // ---- what the pages call a seat --------------------------------------------------------------------
+  /** The person a seat record names in ``field`` ("name", "away", "reserved"): their name, or "Player 2". */
+  function personName(s, field) {
+    return s.unnamed || !s[field] ? t("Player {number}", {number: s.seat + 1}) : s[field];
+  }
+
+  /** Seat `i` of a table's summary as every page names it: the person's name (or "Player 2"), the friend a bot plays
+   *  for while they are away, "Bot 2", or "Seat 2". */
+  function seatName(table, i) {
+    const s = table && table.seats[i];
+    if (!s) return t("Seat {number}", {number: i + 1});
+    if (s.kind === "person") return personName(s, "name");
+    if (s.kind === "bot" && s.away) return personName(s, "away");   // the friend's seat, a bot playing for them
+    if (s.kind === "bot") return t("Bot {number}", {number: i + 1});
+    return t("Seat {number}", {number: i + 1});
+  }
+
   /** A new table (the body of POST /api/tables); its host token is kept in this browser. */
   async function createTable(body) {
     const table = await post("/api/tables", body);
@@ -325,6 +342,6 @@ const GN = (function () {
     window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
   }
 
-  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, fold, isPhone, seatBox, learnBotLabels, botLabel, post, clientNonce, joinSeat, learn, createTable,
+  return {t, nt, pt, text, lang, el, svg, registerGame, renderer, described, describedActions, describedCards, seatOrder, fan, backs, hand, panel, fold, isPhone, seatBox, learnBotLabels, botLabel, seatName, personName, post, clientNonce, joinSeat, learn, createTable,
           tokenKey, hostKey, SVG_NS, applyChange};
 })();

@@ -59,18 +59,8 @@
 
   // The person a seat names (its "name", who it is "reserved" for, who a bot plays for while "away"): "Player N"
   // in the reader's language when they gave no name.
-  function personName(s, field) {
-    return s.unnamed || !s[field] ? GN.t("Player {number}", {number: s.seat + 1}) : s[field];
-  }
-
-  function seatName(table, i) {
-    const s = table && table.seats[i];
-    if (!s) return GN.t("Seat {number}", {number: i + 1});
-    if (s.kind === "person") return personName(s, "name");
-    if (s.kind === "bot" && s.away) return personName(s, "away");   // the friend's seat, a bot playing for them
-    if (s.kind === "bot") return GN.t("Bot {number}", {number: i + 1});
-    return GN.t("Seat {number}", {number: i + 1});
-  }
+  const seatName = GN.seatName;
+  const personName = GN.personName;
 
   // A history message carries the table's summary of now; whose turn it was comes from that step's view.
   function asShown(message) {
