@@ -69,6 +69,9 @@ def check_turn_marks(page, words_said: str):
         if to_move:
             assert arrow and words == words_said, (seat, words)
     assert [seat for seat, to_move, _, _ in marks if to_move] == [0], marks
+    listed = page.evaluate("() => [...document.querySelectorAll('#seats li')].map((li) => "
+                           "[Number(li.dataset.seat), li.querySelector('.seat-to-move')?.textContent || null])")
+    assert listed == [[seat, " · to move" if seat == 0 else None] for seat, _ in listed], listed   # the list too
 
 
 def grey_pictures(pages, page, what: str):
@@ -116,6 +119,9 @@ def yaniv_mid(page):
     chosen.wait_for()
     assert "(selected)" in chosen.get_attribute("aria-label")
     assert chosen.evaluate("b => getComputedStyle(b.querySelector('svg.card')).transform") != "none"
+    matching = page.locator("#actions button.action.suggested")              # the discard of that card: its green
+    matching.first.wait_for()                                                    # edge, and why, to screen readers
+    assert {b.get_attribute("aria-description") for b in matching.all()} == {"matches the cards you picked"}
     chosen.click()                                                               # and put back
     page.locator('#board .my-area button.card-button[aria-pressed="true"]').wait_for(state="detached")
     if page.locator("#board [data-take]").count():                               # the cards that may be taken: named
@@ -182,6 +188,6 @@ def test_what_colour_shows_is_also_said_in_words_or_shapes(server, pages, game):
 
     play_to_the_hand_s_end(page, game, rng)
     page.wait_for_function("() => document.getElementById('summary').textContent.trim() !== ''")
-    assert page.locator("#board .to-move, #board [data-seat-turn]").count() == 0   # (nobody plays in the pause)
+    assert page.locator("#board .to-move, #board [data-seat-turn], #seats .seat-to-move").count() == 0   # (the pause)
     END[game](page)
     grey_pictures(pages, page, "hand-end")

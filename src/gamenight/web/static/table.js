@@ -74,10 +74,10 @@
 
   function makeUi(message, replaying) {
     const legal = new Set(replaying ? [] : message.legal_actions);
-    const suggested = new Set();
+    const suggested = new Map();   // action -> why the view marks it, in words
     return {
       suggested,
-      suggest: (text) => { if (legal.has(text)) suggested.add(text); },
+      suggest: (text, why) => { if (legal.has(text)) suggested.set(text, why || GN.t("suggested")); },
       act: (text) => { if (!replaying && legal.has(text)) act(text); },
       seatName: (i) => seatName(message.table, i),
       legal,
@@ -327,10 +327,12 @@
     const host = hostToken() && !t.is_over;
     $("seats").replaceChildren(...t.seats.map((s) => {
       const i = s.seat;
-      const li = el("li", null, {"data-seat": i, class: [t.current_player === i && !t.is_over && "to-move",
-                                                         message.seat === i && "me"]});
+      const toMove = t.current_player === i && !t.is_over && !t.hand_pause;   // (nobody plays in the pause after a hand)
+      const li = el("li", null, {"data-seat": i, class: [toMove && "to-move", message.seat === i && "me"]});
       if (s.kind === "person") li.dataset.connected = String(s.connected !== false);   // who is here, for tests
       li.append(el("span", seatName(t, i), {class: "seat-label"}), el("span", " · " + seatKind(s, t.game), {class: "muted"}));
+      // whose turn it is in words too, not only in the row's colour and weight
+      if (toMove) li.append(el("span", " · " + GN.t("to move"), {class: "seat-to-move"}));
       if (Array.isArray(view.scores) && view.scores.length === t.players) {
         li.append(el("span", " · " + view.scores[i], {class: "seat-score", title: GN.t("score")}));
       }
@@ -700,6 +702,8 @@
                                          title: key ? GN.t("{action} (key {key})", {action: said, key}) : said});
       if (key) button.append(el("kbd", key, {class: "key", "aria-hidden": "true"}));
       button.append(content);
+      // an action the view marks (the cards picked, the next step of a layout) says why, not only by its green edge
+      if (ui.suggested.has(a)) button.setAttribute("aria-description", ui.suggested.get(a));
       const badge = hintBadge(a);
       if (badge) button.append(badge);
       button.addEventListener("click", () => act(a));

@@ -500,7 +500,7 @@
           onclick: () => { sel.auto = view.hand_number; if (plan.next) ui.act(plan.next); }}));
       }
       if (ui.legal.has("done")) {
-        ui.suggest(more ? plan.next || "done" : "done");
+        ui.suggest(more ? plan.next || "done" : "done", GN.t("the next step of your best layout"));
         controls.append(el("button", GN.t("Done: count {points}", {points: view.hand_value}), {type: "button", "data-gin": "done", class: more ? null : "discard-selection",
                                                                         onclick: () => ui.act("done")}));
       }

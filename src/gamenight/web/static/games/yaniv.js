@@ -341,7 +341,7 @@
 
     const picked = [...sel.picked].filter((i) => i < hand.length).map((i) => hand[i]);
     const matches = picked.length ? discards.filter((a) => GN.described(message, a) && sameCards(groupCards(GN.described(message, a)), picked)) : [];
-    for (const a of matches) ui.suggest && ui.suggest(a);
+    for (const a of matches) ui.suggest && ui.suggest(a, GN.t("matches the cards you picked"));
 
     const facts = el("div", null, {class: "seat-facts"});
     const value = view.hand_value;
