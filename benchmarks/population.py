@@ -13,8 +13,9 @@ seat cancels; the bots' generator comes from the deal and the seating alone. Rep
 decided hands it won (a hand is won by the one score sheet column with the best points; ties and hands nobody
 scored are undecided) with a 95% Wilson interval, its match wins with theirs, and where each score sheet column is
 one bot its points a hand against the opponent's (at Yaniv fewer is better: the sign is turned, so more is better
-everywhere). A step of the ladder is significant when the interval of the stronger level's decided hands lies
-above one half. Decided hands of one match are not independent draws, so the hands' interval is a little narrow.
+everywhere). A result ``holds`` when the interval of the measured bot's decided hands lies above one half (a step
+of the ladder holds when the stronger level's does), and is ``significant`` when it lies above or below. Decided
+hands of one match are not independent draws, so the hands' interval is a little narrow.
 
 ``--iterations N`` sets the ``expert``'s budget (rollouts per decision) and the ``strong``'s to a quarter of it, as
 their defaults are (100 and 25 at Gin); left out they search at their own budgets (about a second a move: slow).
@@ -81,7 +82,8 @@ class Match(NamedTuple):
 
 def play(match: Match) -> dict[str, Any]:
     """Play ``match``: the pair's shares of the win, decided hands won, and points margins where columns are bots."""
-    game = gamenight.make(match.game, players=match.players, rules=match.rules)
+    rules = json.loads(match.rules) if match.rules and match.rules.startswith("{") else match.rules
+    game = gamenight.make(match.game, players=match.players, rules=rules)
     seats = match.seats()
     bots = [make_bot(spec, game, match.iterations) for spec in seats]
     rng = random.Random(f"gamenight-population/{match.seed}/{match.rotation}")
@@ -127,7 +129,7 @@ def summary(pair: tuple[str, str], results: Sequence[dict[str, Any]]) -> dict[st
     return {"bot": pair[0], "opponent": pair[1], "matches": len(mine), "wins": wins,
             "match_ci95": interval(wins, len(mine)), "hands_won": won, "decided_hands": decided,
             "hand_rate": round(won / decided, 4) if decided else None, "hands_ci95": hands,
-            "significant": hands[0] > 0.5 or hands[1] < 0.5,
+            "significant": hands[0] > 0.5 or hands[1] < 0.5, "holds": hands[0] > 0.5,
             "points_a_hand": round(sum(points) / len(points), 2) if points else None}
 
 
@@ -153,7 +155,7 @@ def line(s: dict[str, Any]) -> str:
     rate = "-" if s["hand_rate"] is None else f"{s['hand_rate']:.1%}"
     low, high = s["hands_ci95"]
     points = "" if s["points_a_hand"] is None else f", {s['points_a_hand']:+.2f} points a hand"
-    mark = "" if s["significant"] else "  (not significant)"
+    mark = "" if s["holds"] else "  (not significant)" if not s["significant"] else "  (significantly below one half)"
     return (f"  {s['bot']:>9} vs {s['opponent']:<19} hands {s['hands_won']}/{s['decided_hands']} {rate} "
             f"({low:.1%}-{high:.1%}), matches {s['wins']:g}/{s['matches']}{points}{mark}")
 
@@ -187,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=50000, help="the first deal's seed")
     parser.add_argument("--iterations", type=int, default=None, help="the expert's budget (strong: a quarter)")
     parser.add_argument("--players", type=int, default=None, help="default: 2, Thunee 4")
-    parser.add_argument("--rules", default=None, help="a rules preset (default: the game's)")
+    parser.add_argument("--rules", default=None,
+                        help="a rules preset, or a JSON object of options (default: the game's rules)")
     parser.add_argument("--no-ladder", dest="ladder", action="store_false", help="leave the ladder out")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", default=None, help="also write the JSON to this file")

@@ -34,7 +34,7 @@ def test_a_small_run_reports_each_pair_and_the_ladder(tmp_path, capsys):
         assert 0 <= s["hands_won"] <= s["decided_hands"]
         low, high = s["hands_ci95"]
         assert 0 <= low <= high <= 1
-        assert s["significant"] == (low > 0.5 or high < 0.5)
+        assert s["significant"] == (low > 0.5 or high < 0.5) and s["holds"] == (low > 0.5)
 
 
 def test_the_seatings_give_each_bot_each_seat():
