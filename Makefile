@@ -21,7 +21,8 @@ APT_GET  := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-# `make bench` also measures Gin Rummy against its peers (RLCard, OpenSpiel), and the learning environments against
+# `make bench` also measures Gin Rummy against its peers (RLCard, OpenSpiel), plays its bots against OpenSpiel's simple
+# gin bot in lockstep (benchmarks/gin_rummy_outside_peers.py, a small check), and the learning environments against
 # PettingZoo's gin_rummy_v4 and RLCard's (benchmarks/rl_peers.py), in an environment of their own so the test
 # environment stays free of them.
 BENCH_VENV  := .venv-bench
@@ -133,6 +134,7 @@ bench: $(STAMP) $(BENCH_STAMP) $(PG_INITDB)
 	$(PY) benchmarks/web_load.py --compare
 	$(PY) benchmarks/web_load.py --mode bots --tables 150 --against 906b419
 	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_peers.py
+	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_outside_peers.py
 	$(BENCH_VENV)/bin/python benchmarks/rl_peers.py
 
 $(EXAMPLES_STAMP): pyproject.toml hatch_build.py $(PO)

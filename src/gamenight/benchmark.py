@@ -104,7 +104,7 @@ def run(names: list[str] | None = None, seconds: float = 3.0) -> dict[str, Any]:
             print(f"  {name} [{label}]: {result['actions_per_second']:,} actions/s, "
                   f"{result['hands_per_second']:,} hands/s", file=sys.stderr)
         # the search bots think about a second a move: their time per decision is measured, not whole matches
-        bots = [b for b in bots_for(name) if b != "random" and not bot_options(b)]
+        bots = [b for b in bots_for(name) if b != "random" and "iterations" not in bot_options(b)]
         report["games"][name] = {
             "random_playouts": entries,
             "bots": [bot_speed(name, b, seconds=seconds) for b in bots],

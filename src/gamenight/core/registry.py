@@ -57,7 +57,7 @@ def make(name: str, players: int | None = None, rules: str | Rules | dict[str, A
 def register_bot(name: str, factory: BotFactory, games: tuple[str, ...] | None = None, doc: str = "",
                  options: tuple[str, ...] = ()) -> None:
     """``factory(game, **options)`` returns a bot; ``games=None`` means it plays every game; ``options`` names the
-    keyword options the factory takes (the search bots' ``iterations`` and ``time_s``).
+    keyword options the factory takes (the search bots' ``iterations`` and ``time_s``, the heuristic's ``style``).
 
     One name may have a game-specific bot per game (every game has its own ``heuristic``)."""
     _BOT_OPTIONS[name] = options
@@ -84,7 +84,8 @@ def bot_doc(name: str, game: AnyGame | str) -> str:
 
 
 def bot_options(name: str) -> tuple[str, ...]:
-    """The options ``make_bot`` takes for the bot ``name`` (a search bot's ``iterations`` and ``time_s``)."""
+    """The options ``make_bot`` takes for the bot ``name`` (a search bot's ``iterations`` and ``time_s``, the
+    heuristic's ``style``)."""
     _load()
     return _BOT_OPTIONS.get(name, ())
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypedDict, cast
 
 from ..bots.search import Settings, register_search_bots
+from ..bots.styles import Style, StyleTable, style_settings
 from ..core.bits import cards_of
 from ..core.cards import CARD_NAMES, parse_card
 from ..core.game import Action, Game
@@ -369,6 +370,23 @@ class GinHeuristic:
         return A.DONE_ACTION if A.DONE_ACTION.id in legal_ids else legal[0]
 
 
+#: the heuristic's styles (``bots.styles``): cautious guards its discards more and takes the upcard less; reckless
+#: throws what it likes, chases its draws and takes the upcard readily; early knocks as soon as it may (the
+#: ``simple`` bot's timing); late holds every knock while more than 2 cards are left in the stock, playing for gin
+GIN_STYLES: StyleTable = {
+    "cautious": {"danger_weight": 2.5, "take_margin": 20.0},
+    "reckless": {"danger_weight": 0.0, "take_margin": 4.0, "combo_weight": 2.0},
+    "early": {"hold_max": 0, "late_knock_max": 99},
+    "late": {"hold_max": 99, "hold_stock": 2},
+}
+
+
+def gin_heuristic(game: Game[Any, Any], style: Style = "default") -> GinHeuristic:
+    """The ``heuristic`` bot, in one of the styles of ``GIN_STYLES`` (``make_bot("heuristic", game,
+    style="late")``); ``default`` is the heuristic as it always plays."""
+    return GinHeuristic(game, **style_settings(style, GIN_STYLES))
+
+
 def default_hold_max(rules: GinRummyRules) -> int:
     """The deadwood a heuristic holds a knock with under ``rules`` (``GinHeuristic``'s ``hold_max``)."""
     if rules.single_hand:
@@ -379,7 +397,7 @@ def default_hold_max(rules: GinRummyRules) -> int:
 register_bot("simple", GinSimple, games=("gin_rummy",),
              doc=N_("plays by the book: takes the upcard only to make a meld or to knock, throws away its highest "
                  "card outside its melds, knocks as soon as it may and lays off every card it can"))
-register_bot("heuristic", GinHeuristic, games=("gin_rummy",),
+register_bot("heuristic", gin_heuristic, games=("gin_rummy",), options=("style",),
              doc=N_("weighs its hand by its deadwood and the melds it may still make, avoids throwing you cards you "
                  "need, takes the upcard when it is better than a card from the stock, and with a low hand waits "
                  "for gin or an undercut"))

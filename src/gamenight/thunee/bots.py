@@ -28,6 +28,7 @@ import random
 from typing import Any, cast
 
 from ..bots.search import Settings, register_search_bots
+from ..bots.styles import Style, StyleTable, style_settings
 from ..core.game import Action
 from ..core.registry import register_bot
 from ..core.text import N_
@@ -130,10 +131,27 @@ class _Trick:
             for u in self.unseen)
 
 
+#: the bidding: (the best suit's ``suit_value`` at least, the highest amount called with it), the first that holds
+SURE_CALLS = ((144, 20), (122, 10))
+
+
 class ThuneeHeuristic:
-    def __init__(self, game: Any, contest: int = 1):
+    """``calls``: the bidding (``SURE_CALLS``: only a suit with J, 9 and A); ``slams``: the calls that risk balls
+    (Thunee, Royals, Mooney, the blind calls, Trip): ``"value"`` when they pay at the match's score, ``"eager"``
+    whenever their estimated chance is at least ``EAGER_CHANCE``, ``"never"``; ``jodi``: whether it declares a Jodi;
+    ``trump_choice``: the trumper's suit, ``"strongest"`` (``suit_value``) or ``"longest"``. The styles
+    (``THUNEE_STYLES``) set them."""
+
+    def __init__(self, game: Any, contest: int = 1, calls: tuple[tuple[int, int], ...] = SURE_CALLS,
+                 slams: str = "value", jodi: bool = True, trump_choice: str = "strongest"):
         self.game = game
         self.contest = contest  # contest a trick it may not win when it already holds this many points (0: never)
+        if slams not in ("value", "eager", "never") or trump_choice not in ("strongest", "longest"):
+            raise ValueError(f"unknown slams {slams!r} or trump_choice {trump_choice!r}")
+        self.calls = calls
+        self.slams = slams
+        self.jodi = jodi
+        self.trump_choice = trump_choice
 
     # ---- reading the view ---------------------------------------------------------------------
     def choose(self, view: View, actions: list[Action], rng: random.Random) -> ThuneeAction:
@@ -182,6 +200,8 @@ class ThuneeHeuristic:
         score, ours, them = self._stakes(view)
         best: ThuneeAction | None = None
         best_value = 0.0
+        if self.slams == "never":
+            return next(a for a in legal if a.kind == PASS)
         for a in legal:
             slam = _SLAMS.get(a.kind)
             if slam is None:
@@ -197,7 +217,10 @@ class ThuneeHeuristic:
                                                         rules.redeal_if_no_trumps and trump == CHOOSE)
             balls = [solo_balls(rules, special, 0, last) for last in (0, 2, 1)]
             outcomes = [(win, balls[0][0], 0), (void, 0, 0), (partner, 0, balls[1][1]), (opponent, 0, balls[2][1])]
-            worth = value(outcomes, *score) - value(passing(PASS_WIN[royals, n], ours, them), *score)
+            if self.slams == "eager":
+                worth = win - EAGER_CHANCE
+            else:
+                worth = value(outcomes, *score) - value(passing(PASS_WIN[royals, n], ours, them), *score)
             if worth > best_value:
                 best, best_value = a, worth
         return best or next(a for a in legal if a.kind == PASS)
@@ -207,8 +230,10 @@ class ThuneeHeuristic:
         call = next((a for a in legal if a.kind == TRIP), None)
         pass_ = next(a for a in legal if a.kind == PASS)
         chance, pass_win = trip_chance(sum(1 << c for c in hand))
-        if call is None or chance <= 0:
+        if call is None or chance <= 0 or self.slams == "never":
             return pass_
+        if self.slams == "eager":
+            return call if chance >= EAGER_CHANCE else pass_
         score, ours, them = self._stakes(view)
         won, lost = solo_balls(self.game.rules, Special.TRIP, 0, 0), solo_balls(self.game.rules, Special.TRIP, 0, 1)
         worth = value([(chance, won[0], 0), (1 - chance, 0, lost[1])], *score)
@@ -222,7 +247,7 @@ class ThuneeHeuristic:
         # A call hands the counting side its amount and doubles its reward, so only a suit that is sure to
         # be worth choosing trump for is bought: J, 9 and A of one suit (measured: looser calling loses).
         best = max(suit_value(hand, s) for s in range(4))
-        limit = 20 if best >= 144 else 10 if best >= 122 else 0
+        limit = next((amount for least, amount in self.calls if best >= least), 0)
         return call if call.amount <= limit else legal[0]
 
     def _trump(self, hand: list[int], legal: list[ThuneeAction]) -> ThuneeAction:
@@ -232,15 +257,18 @@ class ThuneeHeuristic:
             return last
         if not cards:
             return legal[0]
-        suit = max(range(4), key=lambda s: (suit_value(hand, s), -s))
+        if self.trump_choice == "longest":
+            suit = max(range(4), key=lambda s: (sum(1 for c in hand if _suit(c) == s), suit_value(hand, s), -s))
+        else:
+            suit = max(range(4), key=lambda s: (suit_value(hand, s), -s))
         in_suit = [a for a in cards if _suit(a.card) == suit]
         return min(in_suit, key=lambda a: (CARD_POINTS[a.card], -a.card))
 
     def _jodi(self, view: ThuneeView, legal: list[ThuneeAction]) -> ThuneeAction:
         """The most valuable declaration the view offers (its value as the engine counts it)."""
         options = view["jodi_options"]
-        if not options:
-            return legal[0]
+        if not options or not self.jodi:
+            return next((a for a in legal if a.kind == PASS), legal[0]) if options else legal[0]
         text = max(options, key=lambda option: option[2])[0]
         return next(a for a in legal if a.text == text)
 
@@ -387,7 +415,25 @@ class ThuneeHeuristic:
         return kanak if k < 0 else None
 
 
-register_bot("heuristic", ThuneeHeuristic, games=("thunee",),
+#: the slams' (and Trip's) chance an eager heuristic calls them with
+EAGER_CHANCE = 0.4
+
+#: the heuristic's styles (``bots.styles``): cautious never bids, makes no call that risks balls and declares no
+#: Jodi; reckless bids up to 30 on a fair suit and makes every slam with a 40% chance; early bids on a good suit,
+#: not only a sure one; late bids only 20 on a sure suit, and chooses trump by length
+THUNEE_STYLES: StyleTable = {
+    "cautious": {"calls": (), "slams": "never", "jodi": False},
+    "reckless": {"calls": ((100, 30), (80, 20), (60, 10)), "slams": "eager"},
+    "early": {"calls": ((110, 20), (90, 10))},
+    "late": {"calls": ((144, 20),), "trump_choice": "longest"},
+}
+
+
+def _heuristic(game: Any, style: Style = "default") -> ThuneeHeuristic:
+    return ThuneeHeuristic(game, **style_settings(style, THUNEE_STYLES))
+
+
+register_bot("heuristic", _heuristic, games=("thunee",), options=("style",),
              doc=N_("plays like a club player: calls from the strength of its hand, makes the big calls (Thunee, "
                     "Royals, Trip...) when they are likely to pay, wins tricks as cheaply as it can, gives points "
                     "to its partner, declares every Jodi, and calls Double or Kanak only when its last card cannot "

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..bots.search import Settings, register_search_bots
+from ..bots.styles import Style, StyleTable, style_settings
 from ..core.cards import JOKER, parse_card
 from ..core.game import Action, Game
 from ..core.registry import register_bot
@@ -26,8 +27,16 @@ from .views import YanivView
 
 
 class YanivHeuristic:
-    def __init__(self, game: YanivGame, call_confidence: float = 0.72, samples: int = 96):
+    """``call_confidence``: the estimated chance a Yaniv call must have to be made; ``gift``: what a discard costs
+    for each low card (worth 2 or less) at its ends, which the next player may take; ``keep``: how much the best group
+    the hand could lay next counts in its outlook (1: fully; less keeps fewer pairs and runs, shedding high cards).
+    The styles (``YANIV_STYLES``) set them."""
+
+    def __init__(self, game: YanivGame, call_confidence: float = 0.72, samples: int = 96, gift: float = 1.5,
+                 keep: float = 1.0):
         self.game = game
+        self.gift = gift
+        self.keep = keep
         self.table = game.table
         self.values = game.values
         self.call_confidence = call_confidence
@@ -52,6 +61,8 @@ class YanivHeuristic:
         best = self._best_group.get(key)
         if best is None:
             best = self.best_group_value(key)
+        if self.keep != 1.0:
+            return sum(map(self._value_of, key)) - self.keep * best + 0.5 * len(key)
         return sum(map(self._value_of, key)) - best + 0.5 * len(key)
 
     def stock_outlook(self, hand: list[int], pool: list[int]) -> float:
@@ -108,7 +119,7 @@ class YanivHeuristic:
                 rest.remove(c)
             options = [self.stock_outlook(rest, sample)] + [self.outlook(rest + [c]) for c in takable]
             # what we lay can feed the next player: low end cards and jokers are gifts
-            gift = sum(1.5 for c in (a.cards[0], a.cards[-1]) if self.values[c] <= 2)
+            gift = sum(self.gift for c in (a.cards[0], a.cards[-1]) if self.values[c] <= 2)
             score = min(options) + gift
             if score < best_score - 1e-9:
                 best, best_score = a, score
@@ -217,8 +228,19 @@ def _spread(pool: list[int], most: int) -> list[int]:
     return [ordered[int(i * step + step / 2)] for i in range(most)]
 
 
-def _heuristic(game: Game[Any, Any]) -> YanivHeuristic:
-    return YanivHeuristic(cast(YanivGame, game))
+#: the heuristic's styles (``bots.styles``): cautious calls only when nearly sure and guards its discards more;
+#: reckless calls on an even chance, gives away low cards freely and keeps fewer combinations; early calls on an
+#: even chance; late only when nearly sure
+YANIV_STYLES: StyleTable = {
+    "cautious": {"call_confidence": 0.9, "gift": 3.0},
+    "reckless": {"call_confidence": 0.5, "gift": 0.0, "keep": 0.5},
+    "early": {"call_confidence": 0.5},
+    "late": {"call_confidence": 0.92},
+}
+
+
+def _heuristic(game: Game[Any, Any], style: Style = "default") -> YanivHeuristic:
+    return YanivHeuristic(cast(YanivGame, game), **style_settings(style, YANIV_STYLES))
 
 
 def calls_legal(legal: list[Action]) -> bool:
@@ -252,7 +274,7 @@ def race_margin(world: Any, seat: int) -> float:
     return float(sum(others) / len(others) - took[seat]) if others else 0.0
 
 
-register_bot("heuristic", _heuristic, games=("yaniv",),
+register_bot("heuristic", _heuristic, games=("yaniv",), options=("style",),
              doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
 register_search_bots("yaniv", Settings(margin_scale=15, iterations=80, refine=refine, points_only=by_points,
                                        margin=race_margin))

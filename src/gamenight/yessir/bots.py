@@ -33,6 +33,7 @@ from itertools import product
 from typing import Any, TypeAlias, cast
 
 from ..bots.search import Settings, register_search_bots
+from ..bots.styles import Style, StyleTable, style_settings
 from ..core.game import Action, Game
 from ..core.registry import register_bot
 from ..core.text import N_
@@ -156,8 +157,13 @@ _TABLES: dict[tuple[Any, ...], _Tables] = {}
 
 
 class YessirHeuristic:
+    """``luck_value``: a luck point's price in win chance (higher: rerolls less); ``stop_bonus``: added to the
+    value of saying Yessir on its own turn (above 0: stops earlier; below: rerolls on). The styles
+    (``YESSIR_STYLES``) set them; the others are the module's."""
+
     def __init__(self, game: Game[Any, Any], luck_value: float = 0.02, depth: int = 3, volatility: float = 0.3,
-                 infer: bool = True, pass_floor: float = 0.05, informed_depth: int = 1):
+                 infer: bool = True, pass_floor: float = 0.05, informed_depth: int = 1, stop_bonus: float = 0.0):
+        self.stop_bonus = stop_bonus
         rules = cast(YessirRules, game.rules)
         self.table = KEY_TABLES[rules.tiebreak_sum]
         self.opponents = game.num_players - 1
@@ -428,6 +434,8 @@ class YessirHeuristic:
         """d keeps the chance to win now; each other legal action is worth its expected value (see the module)."""
         best, best_value = D, -1.0  # d (Yessir!) is always legal on a turn, and comes first on equal values
         for a, value in self.turn_values(view["shared"], legal, shared, mine, luck):
+            if self.stop_bonus and a is D:
+                value += self.stop_bonus
             if value > best_value + 1e-12:
                 best, best_value = a, value
         return best
@@ -459,7 +467,22 @@ class YessirHeuristic:
         return out
 
 
-register_bot("heuristic", YessirHeuristic, games=("yessir",),
+#: the heuristic's styles (``bots.styles``): cautious prices luck high and so rerolls little; reckless spends its
+#: luck on any gain; early says Yessir on a position a little worse than its rerolls' (5 points of win chance);
+#: late rerolls on when saying Yessir is up to 5 points better
+YESSIR_STYLES: StyleTable = {
+    "cautious": {"luck_value": 0.06},
+    "reckless": {"luck_value": 0.0},
+    "early": {"stop_bonus": 0.05},
+    "late": {"stop_bonus": -0.05},
+}
+
+
+def _heuristic(game: Game[Any, Any], style: Style = "default") -> YessirHeuristic:
+    return YessirHeuristic(game, **style_settings(style, YESSIR_STYLES))
+
+
+register_bot("heuristic", _heuristic, games=("yessir",), options=("style",),
              doc=N_("works out its chance to win the round from every way the hidden dice could lie, and re-rolls "
                  "only when the gain is worth the luck it costs"))
 

@@ -1,0 +1,55 @@
+"""benchmarks/population.py (each game's bots against the population, and the ladder) and
+benchmarks/gin_rummy_outside_peers.py (against OpenSpiel's simple gin bot, in lockstep), run small."""
+import json
+
+import pytest
+
+from benchmark_scripts import load_benchmark
+
+
+def test_the_population_holds_the_other_bots_and_every_style():
+    population = load_benchmark("population")
+    assert population.population("gin_rummy") == ["random", "simple", "heuristic", "heuristic:cautious",
+                                                  "heuristic:reckless", "heuristic:early", "heuristic:late"]
+    assert population.population("yaniv")[:2] == ["random", "heuristic"]
+    assert population.ladder("gin_rummy") == [("heuristic", "simple"), ("strong", "heuristic"), ("expert", "strong")]
+    assert population.ladder("thunee") == [("heuristic", "random"), ("strong", "heuristic"), ("expert", "strong")]
+
+
+def test_a_small_run_reports_each_pair_and_the_ladder(tmp_path, capsys):
+    population = load_benchmark("population")
+    out = tmp_path / "population.json"
+    assert population.main(["--games", "yessir", "--deals", "2", "--iterations", "4", "--bots", "heuristic,strong",
+                            "--opponents", "random,heuristic:early", "--json", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert json.loads(capsys.readouterr().out) == report
+    (game,) = report["games"]
+    pairs = [(s["bot"], s["opponent"]) for s in game["population"]]
+    assert pairs == [("heuristic", "random"), ("heuristic", "heuristic:early"), ("strong", "random"),
+                     ("strong", "heuristic:early")]
+    assert [(s["bot"], s["opponent"]) for s in game["ladder"]] == [("heuristic", "random"), ("strong", "heuristic"),
+                                                                   ("expert", "strong")]
+    for s in game["population"] + game["ladder"]:
+        assert s["matches"] == 4                       # 2 deals x 2 seatings, a pair shared by both lists once
+        assert 0 <= s["hands_won"] <= s["decided_hands"]
+        low, high = s["hands_ci95"]
+        assert 0 <= low <= high <= 1
+        assert s["significant"] == (low > 0.5 or high < 0.5) and s["holds"] == (low > 0.5)
+
+
+def test_the_seatings_give_each_bot_each_seat():
+    population = load_benchmark("population")
+    matches = population.schedule("thunee", 4, None, [("expert", "heuristic:late")], 1, 7, 10)
+    assert [m.seats() for m in matches] == [("expert", "heuristic:late") * 2, ("heuristic:late", "expert") * 2]
+    assert {m.seed for m in matches} == {7}
+
+
+def test_the_lockstep_with_openspiels_simple_bot_keeps_both_engines_together():
+    pytest.importorskip("pyspiel")
+    outside = load_benchmark("gin_rummy_outside_peers")
+    import pyspiel
+
+    report = outside.measure(pyspiel, "heuristic", deals=3, seed=70000, iterations=None)
+    assert report["hands"] == 6 and report["diverged"] == 0
+    assert report["results_agree"] == 6                # both engines scored every hand alike
+    assert report["decided"] <= 6
