@@ -47,9 +47,10 @@ actions and bot moves played while measuring) and the latencies.
 bots mode; spectators may not react) also sends a reaction every 1 / RATE seconds while it plays (at most 0.5, the
 server's limit of one every 2 s), from a random moment of the first period; the report adds what was sent, accepted
 (the sender heard its own back) and refused, how many reached the clients (persons and spectators: delivered), and
-the time from sending one to hearing it back; the server's CPU a move then includes the reactions' cost. Several
-rates, comma separated (``--reactions 0,0.5``), measure this tree (each tree with --against) at each rate in turn,
-``--rounds`` times, side by side. Reactions are this tree's: a server without them refuses each (counted as refused).
+in bots mode the time from the person's client sending one to the spectator's hearing it; the server's CPU a move
+then includes the reactions' cost. Several rates, comma separated (``--reactions 0,0.5``), measure this tree (each
+tree with --against) at each rate in turn, ``--rounds`` times, side by side. Reactions are this tree's: a server
+without them refuses each (counted as refused).
 
 ``python benchmarks/web_load.py [--mode both|people|bots] [--tables 200] [--seconds 20]
 [--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate] [--background-tables 0]
@@ -357,6 +358,8 @@ class TableRun:
         self.over = False
         # the spectator's last message: version, when, bot to move
         self.last_seen: tuple[int, float, bool] | None = None
+        # --reactions, at a table with a spectator: the reactions sent and not yet heard by it (when, while measuring?)
+        self.reactions_unheard: collections.deque[tuple[float, bool]] = collections.deque()
 
 
 class Reactor:
@@ -397,12 +400,14 @@ class Reactor:
 
 class ReactionCounts:
     """--reactions, while measuring: reactions sent, accepted (the sender heard its own) and refused, reactions
-    heard by every client (persons and spectators: delivered), and each accepted one's time from sending to the
-    sender hearing it."""
+    heard by every client (persons and spectators: delivered), and, at a table with a spectator (bots mode), each
+    one's time from the person's client sending it to the spectator's hearing it (the spectator never pauses to think,
+    so that is the server's time; exact while none is refused: a refused one is taken out when the sender hears why,
+    which may be after the spectator heard the next)."""
 
     def __init__(self) -> None:
         self.sent = self.accepted = self.refused = self.delivered = 0
-        self.echo: list[float] = []
+        self.delivery: list[float] = []
 
 
 class Load:
@@ -503,16 +508,15 @@ class Load:
                         if self.measuring:
                             self.actions += 1
                 elif message.get("type") == "reaction":
-                    self._heard_reaction(reactor, message, held["seat"])
+                    self._heard_reaction(run, reactor, message, held["seat"])
                 elif reactor is not None and reactor.refused(message):
-                    _, measured = reactor.answered()
-                    self.reactions.refused += measured
+                    self._refused_reaction(run, reactor)
                 else:
                     self.errors += 1
                     if self.first_error is None:
                         self.first_error = json.dumps(message)[:500]
                 if reactor is not None:
-                    await self._react(ws, reactor)
+                    await self._react(ws, reactor, run)
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=0.5 if reactor is None
                                                   else min(0.5, reactor.wait(time.perf_counter())))
@@ -524,21 +528,33 @@ class Load:
                     held = message
                 self.messages += 1
 
-    async def _react(self, ws: Any, reactor: Reactor) -> None:
+    async def _react(self, ws: Any, reactor: Reactor, run: TableRun) -> None:
         """A seated client's reaction, when one is due (--reactions)."""
         name = reactor.due(time.perf_counter(), self.measuring)
         if name is not None:
             await ws.send(json.dumps({"type": "react", "reaction": name}))
             self.reactions.sent += self.measuring
+            if None in run.tokens:   # a spectator will hear it
+                run.reactions_unheard.append(reactor.unanswered[-1])
 
-    def _heard_reaction(self, reactor: Reactor | None, message: dict[str, Any], seat: int | None) -> None:
-        """A reaction reached a client: one delivered; the client's own, sent while measuring, one accepted."""
+    def _heard_reaction(self, run: TableRun, reactor: Reactor | None, message: dict[str, Any],
+                        seat: int | None) -> None:
+        """A reaction reached a client: one delivered; the client's own, sent while measuring, one accepted; the
+        spectator's: the time it took."""
         self.reactions.delivered += self.measuring
         if reactor is not None and message["seat"] == seat:
-            sent_at, measured = reactor.answered()
+            _, measured = reactor.answered()
+            self.reactions.accepted += measured
+        elif seat is None and run.reactions_unheard:
+            sent_at, measured = run.reactions_unheard.popleft()
             if measured:
-                self.reactions.accepted += 1
-                self.reactions.echo.append(time.perf_counter() - sent_at)
+                self.reactions.delivery.append(time.perf_counter() - sent_at)
+
+    def _refused_reaction(self, run: TableRun, reactor: Reactor) -> None:
+        sent = reactor.answered()
+        self.reactions.refused += sent[1]
+        if sent in run.reactions_unheard:
+            run.reactions_unheard.remove(sent)
 
     def _watch(self, run: TableRun, message: dict) -> None:
         """The spectator's clock: a message caused by a bot's move should come one bot delay after the last."""
@@ -828,8 +844,8 @@ def reactions_report(load: Load, reacting: int, elapsed: float) -> dict[str, Any
             "sent": counts.sent, "accepted": counts.accepted, "refused": counts.refused,
             "delivered": counts.delivered, "sent_per_second": per_second(counts.sent),
             "delivered_per_second": per_second(counts.delivered),
-            # from a person's client sending a reaction to its hearing it back (every page of the table hears it)
-            "echo_ms": ms_of(counts.echo)}
+            # from a person's client sending a reaction to the table's spectator hearing it (bots mode)
+            "delivery_ms": ms_of(counts.delivery)}
 
 
 def _figures(ms: dict) -> str:

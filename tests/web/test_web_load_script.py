@@ -63,7 +63,7 @@ def test_web_load_with_reactions_runs_clean_beside_a_run_without(capsys):
     assert reactions["rate_per_person"] == 0.5 and reactions["people_reacting"] == 3
     assert reactions["sent"] > 0 and reactions["accepted"] > 0 and reactions["refused"] == 0
     assert reactions["delivered"] >= reactions["accepted"]
-    assert reactions["echo_ms"]["p50"] is not None
+    assert reactions["delivery_ms"]["p50"] is not None
     assert "| reactions a person/s |" in capsys.readouterr().out
 
 
