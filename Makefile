@@ -128,11 +128,13 @@ $(BENCH_STAMP): pyproject.toml
 # after run.py (which runs web_load.py's two modes on SQLite), the web load again at issue 17's load: 1,000 bot tables
 # on one SQLite server, one PostgreSQL server, then two servers sharing PostgreSQL (a throwaway cluster, started by
 # the script as the tests start theirs), side by side; a few minutes; then a move's cost at 150 bot tables against
-# 906b419's server (issue 42), the two side by side
+# 906b419's server (issue 42), the two side by side; then 150 bot tables with reactions off, at one every 15 s a
+# person and at the server's limit (one every 2 s), side by side (issue 44; about 70 s)
 bench: $(STAMP) $(BENCH_STAMP) $(PG_INITDB)
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/web_load.py --compare
 	$(PY) benchmarks/web_load.py --mode bots --tables 150 --against 906b419
+	$(PY) benchmarks/web_load.py --mode bots --tables 150 --reactions 0,0.0667,0.5
 	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_peers.py
 	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_outside_peers.py
 	$(BENCH_VENV)/bin/python benchmarks/rl_peers.py

@@ -43,10 +43,20 @@ other (that commit first, then this tree; ``--rounds N``: N times in turn), and 
 second, the server's cores, its CPU a move (``server_cpu_ms_per_move``: the server's CPU time over the person
 actions and bot moves played while measuring) and the latencies.
 
+``--reactions RATE`` (issue 44): every seated client (a person's: each seat's in people mode, the one person's in
+bots mode; spectators may not react) also sends a reaction every 1 / RATE seconds while it plays (at most 0.5, the
+server's limit of one every 2 s), from a random moment of the first period; the report adds what was sent, accepted
+(the sender heard its own back) and refused, how many reached the clients (persons and spectators: delivered), and
+in bots mode the time from the person's client sending one to the spectator's hearing it; the server's CPU a move
+then includes the reactions' cost. Several rates, comma separated (``--reactions 0,0.5``), measure this tree (each
+tree with --against) at each rate in turn, ``--rounds`` times, side by side. Reactions are this tree's: a server
+without them refuses each (counted as refused).
+
 ``python benchmarks/web_load.py [--mode both|people|bots] [--tables 200] [--seconds 20]
 [--game mixed|yessir|thunee] [--think 0.25] [--bot-delay 0.7] [--no-deflate] [--background-tables 0]
-[--db sqlite|postgresql] [--servers 1] [--compare] [--against COMMIT [--rounds N]] [--log-dir DIR]`` prints one
-JSON object per mode (per configuration with --compare, per tree with --against).
+[--db sqlite|postgresql] [--servers 1] [--compare] [--against COMMIT] [--reactions RATE[,RATE...]] [--rounds N]
+[--log-dir DIR]`` prints one JSON object per mode (per configuration with --compare, per tree and rate with
+--against or several rates).
 Needs the web/test extras (starlette, uvicorn, websockets) only; PostgreSQL also psycopg and the server binaries.
 """
 from __future__ import annotations
@@ -74,6 +84,8 @@ import urllib.request
 from typing import Any
 
 from gamenight.web.messages import apply_change
+from gamenight.web.reactions import RATE as REACTION_RATE_LIMIT
+from gamenight.web.reactions import REACTIONS
 
 TARGET_TABLES = 200
 TARGET_P99_MS = 100.0
@@ -346,10 +358,61 @@ class TableRun:
         self.over = False
         # the spectator's last message: version, when, bot to move
         self.last_seen: tuple[int, float, bool] | None = None
+        # --reactions, at a table with a spectator: the reactions sent and not yet heard by it (when, while measuring?)
+        self.reactions_unheard: collections.deque[tuple[float, bool]] = collections.deque()
+
+
+class Reactor:
+    """A seated client's reactions (--reactions): one every 1 / rate seconds from a random moment of the first period
+    (a random name each), and the ones sent that have not been answered yet (the client's own reaction coming back
+    to it, or a refusal): when each was sent and whether that was while measuring. A client held up for a whole
+    period starts its rhythm again rather than catch up in a burst, so a rate within the server's (one every
+    2 s, 3 at once) is never refused."""
+
+    def __init__(self, rate: float, rng: random.Random, now: float):
+        self.period = 1 / rate
+        self.rng = rng
+        self.next_at = now + rng.uniform(0, self.period)
+        self.unanswered: collections.deque[tuple[float, bool]] = collections.deque()
+
+    def wait(self, now: float) -> float:
+        """Seconds until the next reaction is due (0: due now)."""
+        return max(0.0, self.next_at - now)
+
+    def due(self, now: float, measuring: bool) -> str | None:
+        """The reaction to send now, if one is due (and it counts as unanswered from now)."""
+        if now < self.next_at:
+            return None
+        late = now - self.next_at >= self.period
+        self.next_at = (now if late else self.next_at) + self.period
+        self.unanswered.append((now, measuring))
+        return self.rng.choice(REACTIONS)
+
+    def answered(self) -> tuple[float, bool]:
+        """The oldest reaction not answered before: (when it was sent, whether while measuring)."""
+        return self.unanswered.popleft() if self.unanswered else (0.0, False)
+
+    def refused(self, message: dict[str, Any]) -> bool:
+        """Whether ``message`` refuses this client's oldest unanswered reaction (replies come in order)."""
+        return (message.get("type") == "error" and bool(self.unanswered)
+                and "react" in str(message.get("error", "")))
+
+
+class ReactionCounts:
+    """--reactions, while measuring: reactions sent, accepted (the sender heard its own) and refused, reactions
+    heard by every client (persons and spectators: delivered), and, at a table with a spectator (bots mode), each
+    one's time from the person's client sending it to the spectator's hearing it (the spectator never pauses to think,
+    so that is the server's time; exact while none is refused: a refused one is taken out when the sender hears why,
+    which may be after the spectator heard the next)."""
+
+    def __init__(self) -> None:
+        self.sent = self.accepted = self.refused = self.delivered = 0
+        self.delivery: list[float] = []
 
 
 class Load:
-    def __init__(self, ports: list[int], think: float, seed: int, deflate: bool = True, bot_delay: float = 0.0):
+    def __init__(self, ports: list[int], think: float, seed: int, deflate: bool = True, bot_delay: float = 0.0,
+                 reaction_rate: float = 0.0):
         self.ports = ports
         self.bot_delay = bot_delay
         self.bot_lateness: list[float] = []
@@ -370,6 +433,11 @@ class Load:
         self.measuring = False
         self.tables_finished = 0
         self.tables_started = 0
+        # --reactions: each seated client's reactions a second (0: none), drawn from a generator of their own so
+        # that the clients' actions are the same with reactions on or off
+        self.reaction_rate = reaction_rate
+        self.reacting = random.Random(f"reactions {seed}")
+        self.reactions = ReactionCounts()
 
     def port_for_table(self) -> int:
         """Where the next table is made (and so played): the servers in turn."""
@@ -403,6 +471,8 @@ class Load:
             if measured and self.measuring:
                 self.first_message.append(time.perf_counter() - connecting)
             acted_at = -1
+            reactor = (Reactor(self.reaction_rate, self.reacting, time.perf_counter())
+                       if token is not None and self.reaction_rate else None)
             if ready is not None:
                 await ready.wait()   # every client of the first tables connected before anybody plays
             while not stop.is_set():
@@ -437,12 +507,19 @@ class Load:
                                                   "version": version}))
                         if self.measuring:
                             self.actions += 1
+                elif message.get("type") == "reaction":
+                    self._heard_reaction(run, reactor, message, held["seat"])
+                elif reactor is not None and reactor.refused(message):
+                    self._refused_reaction(run, reactor)
                 else:
                     self.errors += 1
                     if self.first_error is None:
                         self.first_error = json.dumps(message)[:500]
+                if reactor is not None:
+                    await self._react(ws, reactor, run)
                 try:
-                    text = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                    text = await asyncio.wait_for(ws.recv(), timeout=0.5 if reactor is None
+                                                  else min(0.5, reactor.wait(time.perf_counter())))
                 except asyncio.TimeoutError:
                     message = None
                     continue
@@ -451,6 +528,33 @@ class Load:
                     held = message
                 self.messages += 1
 
+    async def _react(self, ws: Any, reactor: Reactor, run: TableRun) -> None:
+        """A seated client's reaction, when one is due (--reactions)."""
+        name = reactor.due(time.perf_counter(), self.measuring)
+        if name is not None:
+            await ws.send(json.dumps({"type": "react", "reaction": name}))
+            self.reactions.sent += self.measuring
+            if None in run.tokens:   # a spectator will hear it
+                run.reactions_unheard.append(reactor.unanswered[-1])
+
+    def _heard_reaction(self, run: TableRun, reactor: Reactor | None, message: dict[str, Any],
+                        seat: int | None) -> None:
+        """A reaction reached a client: one delivered; the client's own, sent while measuring, one accepted; the
+        spectator's: the time it took."""
+        self.reactions.delivered += self.measuring
+        if reactor is not None and message["seat"] == seat:
+            _, measured = reactor.answered()
+            self.reactions.accepted += measured
+        elif seat is None and run.reactions_unheard:
+            sent_at, measured = run.reactions_unheard.popleft()
+            if measured:
+                self.reactions.delivery.append(time.perf_counter() - sent_at)
+
+    def _refused_reaction(self, run: TableRun, reactor: Reactor) -> None:
+        sent = reactor.answered()
+        self.reactions.refused += sent[1]
+        if sent in run.reactions_unheard:
+            run.reactions_unheard.remove(sent)
 
     def _watch(self, run: TableRun, message: dict) -> None:
         """The spectator's clock: a message caused by a bot's move should come one bot delay after the last."""
@@ -610,7 +714,8 @@ def measure(args, mode: str, db: str = "sqlite", servers: int = 1, cluster: Any 
         running = start_servers(servers, db_url, log_dir, args)
         progress("server pids " + " ".join(str(s.process.pid) for s in running))
         ports = [s.port for s in running]
-        load = Load(ports, args.think, args.seed, deflate=not args.no_deflate, bot_delay=args.bot_delay)
+        load = Load(ports, args.think, args.seed, deflate=not args.no_deflate, bot_delay=args.bot_delay,
+                    reaction_rate=reaction_rate_of(args))
         holders: dict[str, str] = {}
         playing: dict[str, int] = {}
         try:
@@ -693,6 +798,8 @@ def measure(args, mode: str, db: str = "sqlite", servers: int = 1, cluster: Any 
     result["server_cpu_ms_per_move"] = (round(1000 * cpu["server_cores_busy"] * elapsed / moves, 3)
                                         if moves and cpu["server_cores_busy"] is not None else None)
     result["cpu_during_measure"] = cpu
+    if load.reaction_rate:
+        result["reactions"] = reactions_report(load, outcome["clients"] - (args.tables if bots else 0), elapsed)
     result["per_server"] = [
         {"port": s.port, "test_seed": s.seed, "cores_busy": cpu["each_server_cores_busy"][i],
          "clients_connected": load.clients_at[s.port], "tables_made": len(load.tables_at[s.port]),
@@ -718,6 +825,27 @@ def measure(args, mode: str, db: str = "sqlite", servers: int = 1, cluster: Any 
     })
     print(json.dumps(result, indent=2), flush=True)
     return result
+
+
+def reaction_rate_of(args: argparse.Namespace) -> float:
+    """The seated clients' reactions a second in the run being measured (--reactions; one of them with several)."""
+    rate: float = getattr(args, "reaction_rate", args.reactions[0])
+    return rate
+
+
+def reactions_report(load: Load, reacting: int, elapsed: float) -> dict[str, Any]:
+    """--reactions: what the seated clients sent while measuring, and what came of it."""
+    counts = load.reactions
+
+    def per_second(count: int) -> float | None:
+        return round(count / elapsed, 1) if elapsed else None
+
+    return {"rate_per_person": load.reaction_rate, "people_reacting": reacting,
+            "sent": counts.sent, "accepted": counts.accepted, "refused": counts.refused,
+            "delivered": counts.delivered, "sent_per_second": per_second(counts.sent),
+            "delivered_per_second": per_second(counts.delivered),
+            # from a person's client sending a reaction to the table's spectator hearing it (bots mode)
+            "delivery_ms": ms_of(counts.delivery)}
 
 
 def _figures(ms: dict) -> str:
@@ -752,15 +880,28 @@ def summary(results: list[dict]) -> str:
 
 
 def side_by_side(results: list[dict]) -> str:
-    """--against: each tree's run, one line each (a Markdown table)."""
-    rows = ["| code | tables | person actions/s | bot moves/s | server cores | server CPU a move | latency p50 / p90 / "
-            "p99 / max ms | bot moves late p50 / p90 / p99 / max ms | other processes' cores |", "|" + "---|" * 9]
+    """--against (or several --reactions rates): each run, one line each (a Markdown table); with reactions, what
+    they were (a person's reactions a second; sent, refused and delivered a second)."""
+    reacting = any("reactions" in r for r in results)
+    reaction_columns = "reactions a person/s | reactions sent/s, refused, delivered/s | " if reacting else ""
+    rows = ["| code | tables | " + reaction_columns + "person actions/s | bot moves/s | server cores "
+            "| server CPU a move | latency p50 / p90 / p99 / max ms | bot moves late p50 / p90 / p99 / max ms "
+            "| other processes' cores |",
+            "|" + "---|" * (11 if reacting else 9)]
     for r in results:
         cpu = r["cpu_during_measure"]
-        rows.append(f"| {r['code']} | {r['tables']} | {r['actions_per_second']} | {r.get('bot_moves_per_second', '-')} "
+        rows.append(f"| {r['code']} | {r['tables']} | " + (_reaction_figures(r.get("reactions")) if reacting else "")
+                    + f"{r['actions_per_second']} | {r.get('bot_moves_per_second', '-')} "
                     f"| {cpu['server_cores_busy']} | {r['server_cpu_ms_per_move']} ms | {_figures(r['latency_ms'])} "
                     f"| {_figures(r.get('bot_move_late_ms', {}))} | {cpu['other_processes_cores_busy']} |")
     return "\n".join(rows)
+
+
+def _reaction_figures(reactions: dict[str, Any] | None) -> str:
+    if reactions is None:
+        return "0 | - | "
+    return (f"{reactions['rate_per_person']:g} | {reactions['sent_per_second']}, {reactions['refused']}, "
+            f"{reactions['delivered_per_second']} | ")
 
 
 @contextlib.contextmanager
@@ -820,8 +961,13 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
     parser.add_argument("--against", metavar="COMMIT", default=None,
                         help="also measure the server of COMMIT (a temporary git worktree), first, with the same "
                              "arguments; then the two side by side")
+    parser.add_argument("--reactions", type=reaction_rates, default=[0.0], metavar="RATE[,RATE...]",
+                        help="reactions a second each seated client sends while it plays (at most "
+                             f"{REACTION_RATE_LIMIT:g}, the server's limit; default 0: none); several rates, comma "
+                             "separated: one run at each, in turn, then side by side")
     parser.add_argument("--rounds", type=int, default=1, metavar="N",
-                        help="with --against: measure the two trees N times, in turn (on a busy machine)")
+                        help="with --against or several --reactions rates: measure them all N times, in turn (on a "
+                             "busy machine)")
     parser.add_argument("--log-dir", metavar="DIR", default=None,
                         help="keep the servers' logs in DIR/<mode>-<db>-<servers>/ (default: a temporary "
                              "directory, removed)")
@@ -843,7 +989,9 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
         parser.error("--rounds 1..10")
     if args.against and args.compare:
         parser.error("--against compares two trees in one configuration: not with --compare")
-    if args.against:
+    if len(args.reactions) > 1 and args.compare:
+        parser.error("several --reactions rates are compared in one configuration: not with --compare")
+    if args.against or len(args.reactions) > 1:
         return against(args, cluster)
     configurations = COMPARED if args.compare else [(args.db, args.servers)]
     modes = ["people", "bots"] if args.mode == "both" else [args.mode]
@@ -875,24 +1023,42 @@ def main(argv: list[str] | None = None, cluster: Any = None) -> list[dict]:
 
 
 def against(args, cluster: Any = None) -> list[dict]:
-    """--against: the other commit's server, then this tree's, each in every mode asked for; side by side."""
+    """--against: the other commit's server, then this tree's, each in every mode asked for; with several --reactions
+    rates, each tree at each rate in turn (without --against, this tree alone); side by side."""
     modes = ["people", "bots"] if args.mode == "both" else [args.mode]
     own_cluster = None
     if cluster is None and args.db == "postgresql":
         cluster = own_cluster = start_cluster()
     results = []
     try:
-        with worktree_of(args.against) as other:
+        with (worktree_of(args.against) if args.against else contextlib.nullcontext(None)) as other:
             for _ in range(args.rounds):
-                for tree in (other, ROOT):
+                for tree in (ROOT,) if other is None else (other, ROOT):
                     args.tree = tree
-                    results += [measure(args, mode, args.db, args.servers, cluster) for mode in modes]
+                    for rate in args.reactions:
+                        args.reaction_rate = rate
+                        results += [measure(args, mode, args.db, args.servers, cluster) for mode in modes]
     finally:
         if own_cluster is not None:
             own_cluster.stop()
-    print(f"\n# web_load --against {args.against}: {args.tables} tables, {args.seconds:g} s measured each, "
-          f"that commit's server first, then this tree's, {args.rounds} time(s)\n" + side_by_side(results), flush=True)
+    compared = (f"--against {args.against}: {args.tables} tables, {args.seconds:g} s measured each, that commit's "
+                "server first, then this tree's" if args.against else
+                f"this tree: {args.tables} tables, {args.seconds:g} s measured each")
+    if len(args.reactions) > 1:
+        compared += f", each at {', '.join(f'{rate:g}' for rate in args.reactions)} reactions a person a second"
+    print(f"\n# web_load {compared}, {args.rounds} time(s)\n" + side_by_side(results), flush=True)
     return results
+
+
+def reaction_rates(text: str) -> list[float]:
+    """--reactions: one rate or several, comma separated, each 0..the server's limit (reactions a second)."""
+    try:
+        rates = [float(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a rate or rates: {text!r}") from None
+    if not all(0 <= rate <= REACTION_RATE_LIMIT for rate in rates):
+        raise argparse.ArgumentTypeError(f"each rate 0..{REACTION_RATE_LIMIT:g} (the server's limit)")
+    return rates
 
 
 if __name__ == "__main__":

@@ -100,3 +100,30 @@ def test_a_reaction_at_one_server_reaches_the_pages_at_another(postgres_url):
     wait_for(lambda: any(m.get("type") == "reaction" for m in heard_at_b), "B's page to hear Ann's reaction")
     assert [m for m in heard_at_b if m.get("type") == "reaction"] == [
         {"type": "reaction", "seat": 0, "reaction": "good_game"}]
+
+
+def test_a_reaction_is_encoded_once_for_every_page_and_its_text_is_the_same_as_before(client):
+    """Every page of the table gets the same message, its JSON text made once (as a state's is); on the wire it is
+    the compact JSON it always was (what the standard library's ``json.dumps`` with compact separators writes)."""
+    table_id, _, ann, guesty = hosted_yaniv(client)
+    with ws_connect(client, table_id, ann) as mine:
+        next_message(mine)
+        with ws_connect(client, table_id, guesty) as friend, ws_connect(client, table_id) as watcher:
+            next_message(friend), next_message(watcher), next_message(mine)
+            mine.send_json({"type": "react", "reaction": "well_played"})
+            for ws in (mine, friend, watcher):
+                assert ws.receive_text() == '{"type":"reaction","seat":0,"reaction":"well_played"}'
+                quiet(ws)
+
+
+def test_every_page_gets_the_same_reaction_message_and_text(hosted):
+    client, manager, _ = hosted
+    table_id, _, ann, _ = hosted_yaniv(client)
+    table = manager.get(table_id)
+    pages: list[list] = [[], [], []]
+    for heard in pages:
+        table.listen(None, heard.append)
+    table.react(ann, "oops")
+    shown = [[m for m in heard if m.get("type") == "reaction"] for heard in pages]
+    assert all(len(each) == 1 and each[0] is shown[0][0] for each in shown)
+    assert shown[0][0].text() is shown[0][0].text() == '{"type":"reaction","seat":0,"reaction":"oops"}'

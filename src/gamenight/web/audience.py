@@ -17,7 +17,7 @@ from gamenight.i18n import Text
 
 from . import seats as seats_module
 from .errors import asked_again_if_changed_elsewhere as _asked_again_if_changed_elsewhere
-from .messages import SeatMessages
+from .messages import SeatMessages, Shared
 from .seats import Settings, hash_token
 from .storage import SeatRecord, StoredTable
 
@@ -216,9 +216,10 @@ class Audience:
 
     def tell_everyone(self, message: dict[str, Any]) -> None:
         """``message`` to every connection of the table, spectators too (the lock held): not a state, so it changes
-        no seat's last message."""
+        no seat's last message. Its text is encoded once for all of them (``Shared``)."""
+        shared = Shared(message)
         for _, _, send in list(self.listeners.values()):
-            send(message)
+            send(shared)
 
     def unwatched_since(self) -> float | None:
         """Since when nobody listens (None: somebody does)."""

@@ -157,6 +157,22 @@ class Outgoing(dict[str, Any]):
         return self._change_text
 
 
+class Shared(dict[str, Any]):
+    """A message the same for every connection it goes to (a reaction): this dict, and its JSON text made once, when a
+    connection first needs it, then sent as it is to every connection (as a state's is). Never changed once made."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self, message: dict[str, Any]):
+        super().__init__(message)
+        self._text: str | None = None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = encode(self)
+        return self._text
+
+
 class SeatMessages:
     """The last state message built for each seat at one table (the spectators' too: seat None), so that the next
     one goes out as the change from it. Used under the table's lock."""

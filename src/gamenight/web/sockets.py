@@ -31,7 +31,7 @@ from gamenight.i18n import Text
 
 from .errors import TableError
 from .language import language_of
-from .messages import Outgoing
+from .messages import Outgoing, Shared
 from .reading import MAX_MESSAGE, client_of, find_table, manager_of, on_table, parse_json
 from .table import Table
 
@@ -95,6 +95,7 @@ class Sender:
 
     A table's state (an ``Outgoing``) goes as the change from the state this client was sent last when it follows
     that one, else whole; its text is the same for every connection of the seat, made once.
+    A message the same for every connection (a ``Shared``: a reaction) goes as its text, made once for all.
 
     What waits for a client that reads slowly stays small: once ``MOST_WAITING`` messages wait, a new state (or
     review) replaces the ones of its type still waiting (each holds everything the one before did; the first state
@@ -167,6 +168,8 @@ class Sender:
                     if text is None:
                         continue
                     sending = self.websocket.send_text(text)
+                elif isinstance(message, Shared):   # the same for every connection (a reaction): encoded once
+                    sending = self.websocket.send_text(message.text())
                 else:
                     sending = self.websocket.send_json(message)
                 self.sending_since = self.clock()
