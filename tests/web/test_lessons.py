@@ -70,8 +70,8 @@ def test_the_usual_number_of_players_or_the_nearest_with_a_coached_hand(coached_
         made = learn(coached_client, game)
         players = coached_client.get(f"/api/tables/{made['table_id']}").json()["players"]
         counts = usual.coached_players()
-        assert players == (usual.num_players if usual.num_players in counts else
-                           min(counts, key=lambda n: abs(n - usual.num_players)))
+        assert players == usual.learning_players() and players in counts
+        assert players == usual.num_players or usual.num_players not in counts
 
 
 @pytest.mark.parametrize("body, status, words", [

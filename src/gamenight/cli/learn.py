@@ -27,8 +27,7 @@ def run_learn(args: LearnOptions, input_fn: Reader | None, out: Console) -> int:
         raise CliError("--iterations must be 0 (no chances) or more")
     usual = make(args.game)
     counts = usual.coached_players()
-    players = args.players if args.players is not None else min(
-        counts, key=lambda n: (abs(n - usual.num_players), n))
+    players = args.players if args.players is not None else usual.learning_players()
     if players not in counts:
         raise CliError(f"{title(game_cls)} has a coached hand for {', '.join(map(str, counts))} players, "
                        f"not {players}")

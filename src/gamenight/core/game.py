@@ -181,6 +181,11 @@ class Game(abc.ABC, Generic[R, S]):
         """The numbers of players this game has a coached hand for, fewest first."""
         return sorted(self._coach_class().HANDS)
 
+    def learning_players(self) -> int:
+        """The number of players a newcomer learns this game at: this table's where it has a coached hand, else the
+        nearest that has one (the fewer players on a tie)."""
+        return min(self.coached_players(), key=lambda n: (abs(n - self.num_players), n))
+
     def coached_hand(self) -> CoachedHand:
         """The fixed deal a newcomer learns this game on, for this many players (ValueError: none for them)."""
         return self._coach_class().hand_for(self.num_players)

@@ -425,7 +425,7 @@ def _coached_hand(game: object, players: object) -> gamenight.CoachedHand:
     usual = gamenight.make(game)
     counts = usual.coached_players()
     if players is None:
-        players = min(counts, key=lambda n: (abs(n - usual.num_players), n))
+        players = usual.learning_players()
     if not gamenight.is_whole_number(players) or players not in counts:
         raise TableError(Text("a coached hand of {game} is for {counts} players, not {players}", game=usual.title,
                               counts=", ".join(map(str, counts)), players=repr(players)))
