@@ -138,14 +138,11 @@ class Coach(abc.ABC, Generic[G]):
         choice = self._suggester.choose(view, list(legal), random.Random(SUGGESTION_SEED))
         return self.game.parse_action(choice) if isinstance(choice, str) else choice
 
-    def chances(self, view: View, legal: Sequence[Action]) -> dict[str, int]:
-        """The expert's estimate of the chance to win the hand after each action it searched to the end (at least
-        half the rollouts of the most searched one), in percent rounded to 10; the others have none."""
-        return self.estimates(view, legal)[0]
-
     def estimates(self, view: View, legal: Sequence[Action]) -> tuple[dict[str, int], str | None]:
-        """``chances``, and the move the expert would play instead of its heuristic's when its search finds one
-        clearly better (by its own confidence; None: none, or no estimates)."""
+        """The expert's estimate of the chance to win the hand after each action it searched to the end (at least
+        half the rollouts of the most searched one), in percent rounded to 10 (the others have none); and the move
+        the expert would play instead of its heuristic's when its search finds one clearly better (by its own
+        confidence; None: none, or no estimates)."""
         if self.iterations <= 0 or len(legal) < 2:
             return {}, None
         expert = make_bot("expert", self.game, iterations=self.budget(view))

@@ -67,18 +67,14 @@ class Lesson:
                 raise TableError(Text("this table has no coach"), 409)
             if seat != self.seat:
                 raise TableError(Text("the coach speaks to the learner of this table only"), 403)
-            self._catch_up()
-            self._ask_advice()
-            return self._message()
+            return self._up_to_date()
 
     def greet(self, seat: int | None, send: Callable[[dict[str, Any]], None]) -> None:
         """A connection of ``seat`` just opened (and heard the table): the learner's hears the coach (the lock
         held)."""
         if seat is None or seat != self.seat:
             return
-        self._catch_up()
-        self._ask_advice()
-        send(self._message())
+        send(self._up_to_date())
 
     def tell(self) -> None:
         """After the table was told of a change: the learner's connections here hear the coach, when what it says
@@ -90,17 +86,19 @@ class Lesson:
                 return
             if seat not in table.connections_here():
                 return   # nobody here hears it (the learner may be at another server of a shared database)
-            self._catch_up()
-            self._ask_advice()
-            said = self._said()
+            message = self._up_to_date()
+            said = (message["lines"][-1]["step"] if message["lines"] else 0,
+                    message["advice"]["step"] if message["advice"] else -1, message["thinking"])
             if said != self._told:
                 self._told = said
-                table.audience.tell_seat(seat, self._message())
+                table.audience.tell_seat(seat, message)
 
-    def _said(self) -> tuple[int, int, bool]:
-        step = len(self.table.state.history)
-        advice = self._advice["step"] if self._advice is not None and self._advice["step"] == step else -1
-        return (self._lines[-1]["step"] if self._lines else 0, advice, self._advice_coming())
+    def _up_to_date(self) -> dict[str, Any]:
+        """The coach's message once its lines have caught up with the record and the learner's decision, if it is
+        theirs, is being worked out (the lock held)."""
+        self._catch_up()
+        self._ask_advice()
+        return self._message()
 
     def _message(self) -> dict[str, Any]:
         step = len(self.table.state.history)

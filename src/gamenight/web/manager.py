@@ -283,13 +283,7 @@ class TableManager:
         defaults = seats_module.Settings(host_hash=hash_token(host_token) if host_token else None,
                                          hints=seats_module.hints_by_default(seats))
         settings = seat_rule(defaults.changed, settings)
-        stamp = self.limits.reserve_create(client) if client is not None else None
-        try:
-            table = self._create(game, players, preset, options, seats, seed, settings)
-        except BaseException:
-            if client is not None and stamp is not None:
-                self.limits.release_create(client, stamp)
-            raise
+        table = self._counted(client, lambda: self._create(game, players, preset, options, seats, seed, settings))
         table.step_bots()
         return table
 
@@ -312,15 +306,20 @@ class TableManager:
         stored = StoredTable(table_id=table_id, game=made.name, players=made.num_players, rules=made.rules.to_dict(),
                              format=gamenight.RECORD_FORMAT, seed=hand.seed, seats=seats, created=time.time(),
                              settings=settings.to_dict())
+        table = self._counted(client, lambda: self._keep_new(stored))
+        table.step_bots()
+        return table, hand.seat, token
+
+    def _counted(self, client: str | None, make: Callable[[], Table]) -> Table:
+        """The table ``make`` makes, counted as a creation of ``client`` (an address; None: not counted): refused
+        over ``max_creates_per_minute``, and given back when the creation fails."""
         stamp = self.limits.reserve_create(client) if client is not None else None
         try:
-            table = self._keep_new(stored)
+            return make()
         except BaseException:
             if client is not None and stamp is not None:
                 self.limits.release_create(client, stamp)
             raise
-        table.step_bots()
-        return table, hand.seat, token
 
     def _seed_for_new_table(self, seed: object) -> int | None:
         """The seed a new table is dealt from (None: a fresh secret one)."""
