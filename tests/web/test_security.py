@@ -96,8 +96,11 @@ def test_allow_origin_takes_only_a_sites_origin():
 
 
 @pytest.mark.parametrize("origin", FOREIGN)
-def test_a_post_from_another_sites_page_is_refused_with_403_and_changes_nothing(client, table, origin):
-    table_id, _, _ = table
+def test_a_post_from_another_sites_page_is_refused_with_403_and_changes_nothing(hosted, origin):
+    # on the manual clock, so that the listing's turn clock (its "now") stands still between the two readings
+    client, _, _ = hosted
+    table_id, _ = create_hosted(client, "yaniv", [None, "random"], players=2)
+    join(client, table_id, 0, "Ann")
     before = client.get("/api/tables").json()
     for path, body in (("/api/tables", TABLE), (f"/api/tables/{table_id}/join", {"seat": 1})):
         r = client.post(path, json=body, headers={"origin": origin})
