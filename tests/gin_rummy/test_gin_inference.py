@@ -83,3 +83,78 @@ def test_the_search_bots_refine_their_worlds():
 def test_bands():
     assert [inference.stock_band(n) for n in (31, 24, 23, 16, 15, 8, 7, 0)] == [0, 0, 1, 1, 2, 2, 3, 3]
     assert [inference.deadwood_band(p) for p in (0, 9, 10, 69, 70, 98)] == [0, 0, 1, 6, 7, 7]
+
+
+# ---- what the opponent has shown of its hand ------------------------------------------------------------------
+def card(text):
+    return gamenight.core.cards.parse_card(text)
+
+
+def hand_of(*texts):
+    return sum(1 << card(t) for t in texts)
+
+
+def test_a_card_fits_a_hand_holding_two_cards_that_make_a_meld_with_it():
+    assert inference.fits(card("7h"), hand_of("7s", "7d"))
+    assert inference.fits(card("7h"), hand_of("8h", "9h")) and inference.fits(card("7h"), hand_of("6h", "8h"))
+    assert inference.fits(card("7h"), hand_of("5h", "6h", "Kc"))
+    assert not inference.fits(card("7h"), hand_of("7s", "8h", "9s", "6d"))
+    assert not inference.fits(card("Ah"), hand_of("Kh", "Qh"))        # aces are low: no run K-A
+    assert all(len(pairs) <= 6 for pairs in inference.PARTNERS)
+
+
+def test_the_shown_choices_are_read_from_the_public_log():
+    view = {"seat": 0, "first_upcard": "7s", "log": [
+        [0, "pass"], [1, "take"], [1, "6c"], [0, "draw"], [0, "Qs"], [1, "take"], [1, "Th"], [0, "draw"], [0, "Kh"],
+        [1, "draw"], [1, "Td"], [0, "draw"], [0, "9h"], [1, "draw"]]}
+    left, thrown = inference.LEFT, inference.THROWN
+    # seat 1 took the first upcard and Qs, threw 6c, Th and Td, and left Kh and 9h on the pile for the stock
+    assert inference.shown_choices(view) == [(card("6c"), thrown, 3), (card("Th"), thrown, 2), (card("Kh"), left, 2),
+                                             (card("Td"), thrown, 1), (card("9h"), left, 1)]
+    # seat 0 passed the first upcard, then drew three times over a discard, and threw Qs, Kh and 9h
+    assert inference.shown_choices({**view, "seat": 1}) == [
+        (card("7s"), left, 3), (card("6c"), left, 3), (card("Qs"), thrown, 2), (card("Th"), left, 2),
+        (card("Kh"), thrown, 1), (card("Td"), left, 1), (card("9h"), thrown, 0)]
+
+
+def test_the_walks_weight_of_the_shown_choices_is_kept_right_swap_after_swap():
+    rng = random.Random(6)
+    state, seat = next(p for i, p in enumerate(positions(6)) if i == 24)
+    view = state.view(seat)
+    shown = inference.shown_choices(view)
+    assert len(shown) >= 5
+    hand = state.hands[1 - seat]
+    weighed = inference._Shown(view, hand)   # noqa: SLF001 (the walk's own bookkeeping, checked against its sum)
+    free = [c for c in range(52) if not hand & (1 << c)]
+    for _ in range(300):
+        out = rng.choice([c for c in range(52) if hand & (1 << c)])
+        into = rng.choice(free)
+        new = hand ^ (1 << out) ^ (1 << into)
+        weight, changed = weighed.swapped(new, out, into)
+        direct = 1.0
+        for c, kind, draws in shown:
+            if inference.fits(c, new):
+                direct *= inference.CHOICE_WEIGHTS[kind][inference.draws_band(draws)]
+        assert weight == pytest.approx(direct)
+        if rng.random() < 0.5:
+            weighed.accept(weight, changed)
+            free[free.index(into)] = out
+            hand = new
+
+
+def test_a_refined_opponent_rarely_holds_a_meld_for_a_card_it_just_threw_away():
+    rng = random.Random(7)
+    counts = {True: 0, False: 0}
+    for state, seat in (p for seed in (7, 8, 9, 10) for p in positions(seed, phases=("draw",))):
+        view = state.view(seat)
+        recent = [c for c, kind, draws in inference.shown_choices(view) if draws == 0]
+        for _ in range(4):
+            world = GAME.sample_state(view, rng)
+            for choices in (True, False):
+                hand = inference.refine(view, world.clone(), rng, choices=choices).hands[1 - seat]
+                counts[choices] += sum(inference.fits(c, hand) for c in recent)
+    assert counts[False] > 80 and counts[True] < 0.6 * counts[False]
+
+
+def test_draws_bands():
+    assert [inference.draws_band(d) for d in (0, 1, 2, 3, 4, 9)] == [0, 0, 1, 1, 2, 2]

@@ -9,7 +9,13 @@ kept with the ratio of the two hands' weights (``WEIGHTS``). The weights are, fo
 the share of real hands in each band of deadwood over the share of randomly dealt ones, so the walk's hands have
 the real hands' deadwood. Only cards the view does not place move: the world still shows the seat its view exactly.
 
-``experiments/gin_rummy_inference.py`` measures the weights and what the walk gets right.
+The walk also weighs a hand by what the opponent has shown of it this hand (``shown_choices``, read from the public
+log): a card it left on the pile or threw away is a card it did not want, so a hand holding two cards that make a
+meld with it (``fits``) is less likely, by the factor ``CHOICE_WEIGHTS`` measured for the choice's kind and the
+draws since (the hand may have changed since).
+
+``experiments/gin_rummy_inference.py`` measures the deadwood weights, ``experiments/gin_rummy_choices.py`` the
+choices' factors and what the walk gets right.
 
 >>> import random, gamenight
 >>> game = gamenight.make("gin_rummy")
@@ -21,11 +27,14 @@ True
 """
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from typing import Any
 
 from ..core.bits import cards_of
-from .melds import deadwood
+from ..core.cards import parse_card
+from .melds import BIT, MELD_MASKS, deadwood
 
 #: the stock's size at the start of each band (31 to 24 cards left, 23 to 16, 15 to 8, 7 to 0)
 STOCK_BANDS = (24, 16, 8, 0)
@@ -47,6 +56,13 @@ STEPS = 300
 PHASES = ("upcard", "draw", "discard")
 
 
+#: for each card, the other two cards of each three-card meld it belongs to (a hand holding both makes a meld with it)
+PARTNERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(m & ~BIT[card] for m in MELD_MASKS if m.bit_count() == 3 and m & BIT[card]) for card in range(52))
+#: for each card, every card that makes a three-card meld with it and another
+NEIGHBOURS = tuple(functools.reduce(operator.or_, pairs, 0) for pairs in PARTNERS)
+
+
 def stock_band(stock_size: int) -> int:
     """The band of ``WEIGHTS`` for a stock of ``stock_size`` cards."""
     return next(band for band, start in enumerate(STOCK_BANDS) if stock_size >= start)
@@ -56,9 +72,10 @@ def deadwood_band(points: int) -> int:
     return min(points // DEADWOOD_BAND, len(WEIGHTS[0]) - 1)
 
 
-def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS) -> Any:
+def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS, choices: bool = True) -> Any:
     """``world`` (just dealt from ``view``) with the opponent's unknown cards exchanged with the stock's by the walk
-    described in the module's docs; the same world when the view's seat has no opponent hand to infer."""
+    described in the module's docs; the same world when the view's seat has no opponent hand to infer. ``choices``:
+    the walk weighs a hand by what the opponent has shown (``choice_weight``) as well as by its deadwood."""
     seat = view["seat"]
     if seat is None or view["phase"] not in PHASES or not world.stock:
         return world
@@ -70,15 +87,107 @@ def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS) -> Any
     cards = cards_of(unknown)
     stock = world.stock
     weights = WEIGHTS[stock_band(len(stock))]
-    weight = weights[deadwood_band(deadwood(hand))]
+    shown = _Shown(view if choices else None, hand)
+    weight = weights[deadwood_band(deadwood(hand))] * shown.weight
     uniform = rng.random
     for _ in range(steps):
         i, j = int(uniform() * len(cards)), int(uniform() * len(stock))
         new = hand ^ (1 << cards[i]) ^ (1 << stock[j])
-        new_weight = weights[deadwood_band(deadwood(new))]
+        shown_weight, changed = shown.swapped(new, cards[i], stock[j])
+        new_weight = weights[deadwood_band(deadwood(new))] * shown_weight
         if new_weight >= weight or uniform() * weight < new_weight:
             hand, weight = new, new_weight
             cards[i], stock[j] = stock[j], cards[i]
+            shown.accept(shown_weight, changed)
     world.hands[opp] = hand
     world.forget_legal()
     return world
+
+
+class _Shown:
+    """The opponent's shown choices (``shown_choices``; none without a view) as the walk weighs a hand by them: the
+    product of the factors (``CHOICE_WEIGHTS``) of the shown cards the hand makes a meld with. A swap of two cards
+    looks again only at the shown cards they could make a meld with."""
+
+    def __init__(self, view: Any, hand: int):
+        shown = shown_choices(view) if view is not None else []
+        self.cards = [card for card, _, _ in shown]
+        self.factors = [CHOICE_WEIGHTS[kind][draws_band(draws)] for _, kind, draws in shown]
+        self.fitting = [fits(card, hand) for card in self.cards]
+        self.weight = 1.0
+        for fitting, factor in zip(self.fitting, self.factors):
+            if fitting:
+                self.weight *= factor
+        self.touched: list[list[int]] = [[] for _ in range(52)]   # card -> the shown cards it could meld with
+        for k, card in enumerate(self.cards):
+            for near in cards_of(NEIGHBOURS[card]):
+                self.touched[near].append(k)
+
+    def swapped(self, hand: int, out: int, into: int) -> tuple[float, list[int]]:
+        """The weight of ``hand``, made by swapping card ``out`` for ``into``, and the shown cards whose fit it
+        changes."""
+        weight = self.weight
+        changed: list[int] = []
+        for k in self.touched[out] + self.touched[into]:
+            if k not in changed and fits(self.cards[k], hand) != self.fitting[k]:
+                changed.append(k)
+                weight = weight / self.factors[k] if self.fitting[k] else weight * self.factors[k]
+        return weight, changed
+
+    def accept(self, weight: float, changed: list[int]) -> None:
+        self.weight = weight
+        for k in changed:
+            self.fitting[k] = not self.fitting[k]
+
+
+#: CHOICE_WEIGHTS[kind][band of draws since]: how much less often a real hand makes a meld with a card its holder
+#: showed it did not want (left on the pile, or threw away) than a dealt world's hand does
+#: (experiments/gin_rummy_choices.py)
+CHOICE_WEIGHTS = ((0.267, 0.369, 0.565), (0.288, 0.333, 0.428))
+#: the draws since a choice start these bands (0 or 1 draws, 2 or 3, 4 and more)
+DRAWS_BANDS = (0, 2, 4)
+#: the kinds of a choice the opponent has shown: a card it left on the pile, a card it threw away
+LEFT, THROWN = 0, 1
+
+
+def shown_choices(view: Any) -> list[tuple[int, int, int]]:
+    """What the opponent of the view's seat has shown of its hand this hand, read from the public log: for each
+    card it left on the discard pile (the first upcard passed, a discard not taken) or threw away, ``(card, kind,
+    draws)``: ``kind`` is ``LEFT`` or ``THROWN`` and ``draws`` how many cards it has drawn since (the newer the
+    choice, the better it tells what the hand holds now)."""
+    opp = 1 - view["seat"]
+    pile = [parse_card(view["first_upcard"])]
+    shown: list[list[int]] = []
+    for p, text in view["log"]:
+        if text in ("take", "draw"):
+            if p == opp:
+                if text == "draw" and pile:
+                    shown.append([pile[-1], LEFT, 0])
+                for choice in shown:
+                    choice[2] += 1
+            if text == "take":
+                pile.pop()
+        elif text == "pass":
+            if p == opp:
+                shown.append([pile[-1], LEFT, 0])
+        elif " " in text or text in ("biggin", "done"):   # a knock, a meld, a layoff: the drawing is over
+            break
+        else:
+            card = parse_card(text)
+            pile.append(card)
+            if p == opp:
+                shown.append([card, THROWN, 0])
+    return [(card, kind, draws) for card, kind, draws in shown]
+
+
+def draws_band(draws: int) -> int:
+    """The band of ``CHOICE_WEIGHTS`` for a choice with ``draws`` cards drawn since."""
+    return sum(1 for start in DRAWS_BANDS[1:] if draws >= start)
+
+
+def fits(card: int, hand: int) -> bool:
+    """Whether ``hand`` holds two cards that make a meld with ``card``."""
+    for pair in PARTNERS[card]:
+        if pair & hand == pair:
+            return True
+    return False
