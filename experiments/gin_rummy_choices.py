@@ -8,8 +8,10 @@ it has drawn since) is checked against the opponent's real hand and against ``--
 seat's view and refined by deadwood alone (``inference.refine`` without choices): does the hand hold two cards
 that make a meld with it (``inference.fits``)? Printed as JSON:
 
-* ``fits``: for each kind and band of draws since, the share of real hands and of dealt ones that fit, and their
-  ratio (plus one half on each count): the factor a world's hand is weighed by for each such choice it fits;
+* ``fits``: for each kind and band of draws since (``0:b`` a card left, ``1:b`` one thrown), the share of real hands
+  and of dealt ones that fit, and their ratio (plus one half on each count): the factor a world's hand is weighed by
+  for each such choice it fits (``inference.CHOICE_WEIGHTS``); ``loose:d``: the same for a hand holding a loose card
+  worth more than a card thrown ``d`` draws ago (``inference.LOOSE_WEIGHTS``);
 * ``by_opponent``: the same ratios for each population member as the opponent (so the factors are not one bot's);
 * ``right``: the share of the opponent's unknown cards a world gives him: dealt uniformly, refined by deadwood,
   refined by deadwood and choices (``inference.refine``).
@@ -31,8 +33,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import gamenight  # noqa: E402
 from gamenight.gin_rummy import inference  # noqa: E402
+from gamenight.gin_rummy.melds import VALUES  # noqa: E402
 
 POPULATION = ("heuristic", "heuristic:cautious", "heuristic:reckless", "heuristic:early", "heuristic:late", "simple")
+LOOSE_DRAWS = 3   # the loose card above a throw is measured for throws with up to 2 draws since
 Count = dict[str, list[int]]   # key -> [real fits, real total, dealt fits, dealt total]
 
 
@@ -59,12 +63,17 @@ def position(game: Any, state: Any, seat: int, worlds: int, rng: random.Random, 
         right[3] += (inference.refine(view, world, rng).hands[opp] & unknown).bit_count()
     for card, kind, draws in choices:
         band = inference.draws_band(draws)
-        for key in (f"{kind}:{band}", f"{opponent} {kind}:{band}"):
-            c = counts[key]
-            c[0] += inference.fits(card, real)
-            c[1] += 1
-            c[2] += sum(inference.fits(card, hand) for hand in dealt)
-            c[3] += len(dealt)
+        tests = [(f"{kind}:{band}", lambda hand, card=card: inference.fits(card, hand))]
+        if kind == inference.THROWN and draws < LOOSE_DRAWS:
+            above = inference.ABOVE[VALUES[card]]
+            tests.append((f"loose:{draws}", lambda hand, above=above: inference.loose_card(hand & above, hand)))
+        for name, test in tests:
+            for key in (name, f"{opponent} {name}"):
+                c = counts[key]
+                c[0] += test(real)
+                c[1] += 1
+                c[2] += sum(test(hand) for hand in dealt)
+                c[3] += len(dealt)
 
 
 def match(seed: int, pair: tuple[str, str], every: int, worlds: int) -> tuple[Count, list[int]]:

@@ -6,7 +6,7 @@ import pytest
 
 import gamenight
 from gamenight.gin_rummy import inference
-from gamenight.gin_rummy.melds import deadwood
+from gamenight.gin_rummy.melds import VALUES, deadwood
 
 GAME = gamenight.make("gin_rummy")
 
@@ -154,6 +154,29 @@ def test_a_refined_opponent_rarely_holds_a_meld_for_a_card_it_just_threw_away():
                 hand = inference.refine(view, world.clone(), rng, choices=choices).hands[1 - seat]
                 counts[choices] += sum(inference.fits(c, hand) for c in recent)
     assert counts[False] > 80 and counts[True] < 0.6 * counts[False]
+
+
+def test_a_loose_card_has_no_card_of_its_rank_or_of_its_suit_within_two():
+    hand = hand_of("Kh", "9h", "9s", "2c", "4c")
+    assert inference.loose_card(hand_of("Kh"), hand)
+    assert not inference.loose_card(hand_of("9h", "2c", "4c"), hand)
+    assert inference.loose_card(hand & inference.ABOVE[9], hand)                 # the king: loose, worth 10
+    assert not inference.loose_card(hand & inference.ABOVE[10], hand)            # nothing is worth more than 10
+    assert not inference.loose_card(hand_of("Kh"), hand | hand_of("Jh"))
+
+
+def test_a_refined_opponent_rarely_holds_a_loose_card_above_the_card_it_just_threw_away():
+    rng = random.Random(11)
+    counts = {True: 0, False: 0}
+    for state, seat in (p for seed in (11, 12, 13) for p in positions(seed, phases=("draw",))):
+        view = state.view(seat)
+        thrown = [c for c, kind, draws in inference.shown_choices(view) if kind == inference.THROWN and draws == 0]
+        for _ in range(4):
+            world = GAME.sample_state(view, rng)
+            for choices in (True, False):
+                hand = inference.refine(view, world.clone(), rng, choices=choices).hands[1 - seat]
+                counts[choices] += sum(inference.loose_card(hand & inference.ABOVE[VALUES[c]], hand) for c in thrown)
+    assert counts[False] > 60 and counts[True] < 0.4 * counts[False]
 
 
 def test_draws_bands():

@@ -12,7 +12,8 @@ the real hands' deadwood. Only cards the view does not place move: the world sti
 The walk also weighs a hand by what the opponent has shown of it this hand (``shown_choices``, read from the public
 log): a card it left on the pile or threw away is a card it did not want, so a hand holding two cards that make a
 meld with it (``fits``) is less likely, by the factor ``CHOICE_WEIGHTS`` measured for the choice's kind and the
-draws since (the hand may have changed since).
+draws since (the hand may have changed since); and players throw their worst card, so a hand holding a loose card
+(``loose_card``) worth more than one of its last three throws is less likely by ``LOOSE_WEIGHTS``.
 
 ``experiments/gin_rummy_inference.py`` measures the deadwood weights, ``experiments/gin_rummy_choices.py`` the
 choices' factors and what the walk gets right.
@@ -34,7 +35,7 @@ from typing import Any
 
 from ..core.bits import cards_of
 from ..core.cards import parse_card
-from .melds import BIT, MELD_MASKS, deadwood
+from .melds import BIT, MELD_MASKS, VALUES, deadwood
 
 #: the stock's size at the start of each band (31 to 24 cards left, 23 to 16, 15 to 8, 7 to 0)
 STOCK_BANDS = (24, 16, 8, 0)
@@ -88,13 +89,13 @@ def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS, choice
     stock = world.stock
     weights = WEIGHTS[stock_band(len(stock))]
     shown = _Shown(view if choices else None, hand)
-    weight = weights[deadwood_band(deadwood(hand))] * shown.weight
+    weight = weights[deadwood_band(deadwood(hand))] * shown.weight * shown.loose_weight(hand)
     uniform = rng.random
     for _ in range(steps):
         i, j = int(uniform() * len(cards)), int(uniform() * len(stock))
         new = hand ^ (1 << cards[i]) ^ (1 << stock[j])
         shown_weight, changed = shown.swapped(new, cards[i], stock[j])
-        new_weight = weights[deadwood_band(deadwood(new))] * shown_weight
+        new_weight = weights[deadwood_band(deadwood(new))] * shown_weight * shown.loose_weight(new)
         if new_weight >= weight or uniform() * weight < new_weight:
             hand, weight = new, new_weight
             cards[i], stock[j] = stock[j], cards[i]
@@ -106,8 +107,9 @@ def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS, choice
 
 class _Shown:
     """The opponent's shown choices (``shown_choices``; none without a view) as the walk weighs a hand by them: the
-    product of the factors (``CHOICE_WEIGHTS``) of the shown cards the hand makes a meld with. A swap of two cards
-    looks again only at the shown cards they could make a meld with."""
+    product of the factors (``CHOICE_WEIGHTS``) of the shown cards the hand makes a meld with (``weight``; a swap
+    of two cards looks again only at the shown cards they could make a meld with), and of those
+    (``LOOSE_WEIGHTS``) of its last throws it holds a loose card above (``loose_weight``)."""
 
     def __init__(self, view: Any, hand: int):
         shown = shown_choices(view) if view is not None else []
@@ -122,6 +124,16 @@ class _Shown:
         for k, card in enumerate(self.cards):
             for near in cards_of(NEIGHBOURS[card]):
                 self.touched[near].append(k)
+        self.throws = [(ABOVE[VALUES[card]], LOOSE_WEIGHTS[draws]) for card, kind, draws in shown
+                       if kind == THROWN and draws < len(LOOSE_WEIGHTS)]
+
+    def loose_weight(self, hand: int) -> float:
+        """The product of the factors of the last throws ``hand`` holds a loose card above."""
+        weight = 1.0
+        for above, factor in self.throws:
+            if loose_card(hand & above, hand):
+                weight *= factor
+        return weight
 
     def swapped(self, hand: int, out: int, into: int) -> tuple[float, list[int]]:
         """The weight of ``hand``, made by swapping card ``out`` for ``into``, and the shown cards whose fit it
@@ -144,6 +156,12 @@ class _Shown:
 #: showed it did not want (left on the pile, or threw away) than a dealt world's hand does
 #: (experiments/gin_rummy_choices.py)
 CHOICE_WEIGHTS = ((0.267, 0.369, 0.565), (0.288, 0.333, 0.428))
+#: LOOSE_WEIGHTS[draws since]: how much less often a real hand than a dealt world's holds a loose card (one that
+#: makes no meld or near meld with the rest: no card of its rank, none of its suit within two) worth more than the
+#: card its holder threw away with 0, 1 or 2 draws since (experiments/gin_rummy_choices.py)
+LOOSE_WEIGHTS = (0.091, 0.165, 0.185)
+#: ABOVE[value]: the cards worth more than ``value`` points
+ABOVE = tuple(sum(BIT[card] for card in range(52) if VALUES[card] > value) for value in range(11))
 #: the draws since a choice start these bands (0 or 1 draws, 2 or 3, 4 and more)
 DRAWS_BANDS = (0, 2, 4)
 #: the kinds of a choice the opponent has shown: a card it left on the pile, a card it threw away
@@ -183,6 +201,15 @@ def shown_choices(view: Any) -> list[tuple[int, int, int]]:
 def draws_band(draws: int) -> int:
     """The band of ``CHOICE_WEIGHTS`` for a choice with ``draws`` cards drawn since."""
     return sum(1 for start in DRAWS_BANDS[1:] if draws >= start)
+
+
+def loose_card(cards: int, hand: int) -> bool:
+    """Whether one of ``cards`` (in ``hand``) is loose in ``hand``: no other card of the hand is near it (its rank,
+    or its suit within two ranks)."""
+    for card in cards_of(cards):
+        if not NEIGHBOURS[card] & hand:
+            return True
+    return False
 
 
 def fits(card: int, hand: int) -> bool:
