@@ -168,3 +168,59 @@ def test_a_time_budget_stops_the_search_by_its_clock():
     state, seat = some_positions(game, seed=3, count=1)[0]
     estimates = bot.evaluate(state.view(seat), state.legal_actions(), random.Random(1))
     assert sum(e.rollouts for e in estimates) < 200   # the clock ran out after a few worlds, not 1,000,000 rollouts
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_settings_styles_say_which_style_plays_each_other_seat_in_the_rollouts(name, monkeypatch):
+    """``Settings.styles(view, world, rng)`` names a style of the policy for each other seat of a world: in that
+    world's rollouts the seat is played by the policy in that style, the bot's own seat by the default policy
+    whatever the hook says; each style's policy is made once per bot, not per rollout."""
+    from gamenight.bots.styles import STYLES
+    from gamenight.core import registry
+
+    game = gamenight.make(name, players=GAMES[name])
+    shipped = gamenight.make_bot("expert", game).settings
+    real, made, played = registry.make_bot, [], set()
+
+    class Watched:
+        def __init__(self, bot, style):
+            self.bot, self.style = bot, style
+
+        def choose(self, view, legal, rng):
+            played.add((view["seat"], self.style))
+            return self.bot.choose(view, legal, rng)
+
+    def make_bot(bot_name, game, **options):
+        made.append(options.get("style", "default"))
+        return Watched(real(bot_name, game, **options), options.get("style", "default"))
+    monkeypatch.setattr(registry, "make_bot", make_bot)
+    state, seat = some_positions(game, seed=2, count=1)[0]
+    wanted = {p: STYLES[1 + p % 4] for p in range(game.num_players)}   # the own seat's entry must be ignored
+    hooked = []
+
+    def styles(view, world, rng):
+        hooked.append(view)
+        assert isinstance(world, State) and view["seat"] == seat
+        return wanted
+    bot = SearchBot(game, replace(shipped, styles=styles), iterations=12)
+    for _ in range(2):
+        bot.evaluate(state.view(seat), state.legal_actions(), random.Random(3))
+    assert hooked and all(v == state.view(seat) for v in hooked)
+    assert sorted(made) == sorted({"default", *(wanted[p] for p in wanted if p != seat)})
+    assert {(p, style) for p, style in played if p != seat} == {(p, wanted[p]) for p in wanted if p != seat}
+    assert {style for p, style in played if p == seat} == {"default"}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_styles_that_name_only_the_default_change_nothing(name):
+    """A hook that plays every seat by the default policy (and draws nothing) searches move for move, value for
+    value, as the settings without one."""
+    game = gamenight.make(name, players=GAMES[name])
+    settings = gamenight.make_bot("expert", game).settings
+    plain = SearchBot(game, replace(settings, styles=None), iterations=16)
+    hooked = SearchBot(game, replace(settings, styles=lambda view, world, rng: dict.fromkeys(range(8), "default")),
+                       iterations=16)
+    for state, seat in some_positions(game, seed=7, count=2):
+        legal = state.legal_actions()
+        assert plain.evaluate(state.view(seat), legal, random.Random(2)) \
+            == hooked.evaluate(state.view(seat), legal, random.Random(2))

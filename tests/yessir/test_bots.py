@@ -1,6 +1,8 @@
 """YESSIR! bots: registered, legal on every view, and the heuristic beats random play."""
 import random
 
+import pytest
+
 import gamenight
 from gamenight import Rng
 from gamenight.core.registry import bot_doc
@@ -138,3 +140,76 @@ def test_the_expert_reads_each_move_at_the_table_it_was_made_at():
     assert action.text == "d"
     assert table == {"shared": [2, 3, 5], "luck": [6, 6, 6], "locked": [False] * 3, "passed": [False] * 3}
     assert moves[second] == [] and third not in moves   # a blind reroll says nothing of the dice it brought
+
+
+def _view_after(style, seed, moves, watcher=1):
+    """``watcher``'s view in a match of the heuristic in ``style`` (seat 0) against the default heuristic, once seat
+    0 has made ``moves`` turn moves in the first round."""
+    g = gamenight.make("yessir", players=2)
+    bots = [gamenight.make_bot("heuristic", g, style=style), gamenight.make_bot("heuristic", g)]
+    s, rng = g.new(seed=seed), random.Random(seed)
+    while sum(1 for p, _ in s.view(watcher)["log"] if p == 0) < moves or s.current_player != watcher:
+        p = s.current_player
+        s.apply(bots[p].choose(s.view(p), s.legal_actions(), rng))
+    return g, s
+
+
+def test_the_others_styles_are_read_from_their_moves():
+    """A seat that has made no move yet has the prior; one that played the cautious heuristic (a Yessir, another,
+    a single reroll, then a blind one: it spends little, and its moves before the blind reroll still say how it
+    plays) is taken to be cautious, most of the posterior on that style."""
+    from gamenight.yessir.bots import STYLE_PRIOR, style_posterior
+    g = gamenight.make("yessir", players=2)
+    s = g.new(seed=5)
+    assert style_posterior(s.view(s.current_player), g) == {1 - s.current_player: pytest.approx(STYLE_PRIOR)}
+    g, s = _view_after("cautious", seed=5, moves=4)
+    assert [text for p, text in s.view(1)["log"] if p == 0] == ["d", "d", "a1", "e"]
+    posterior = style_posterior(s.view(1), g)[0]
+    assert max(posterior, key=posterior.get) == "cautious" and posterior["cautious"] > 0.8
+
+
+def test_the_others_styles_are_read_from_the_view_alone():
+    """The inference is handed a view and refuses a state; two tables that differ only in the dice seat 1 cannot
+    see give seat 1 the same posterior."""
+    from gamenight.yessir.bots import opponent_styles, style_posterior
+    g = gamenight.make("yessir", players=2)
+    views = []
+    for hidden in ([4, 6], [1, 1]):
+        s = g.new(seed=1, deal={"shared": [2, 3, 5], "dice": [hidden, [3, 3]]})
+        for move in ("a1", "d", "a2"):
+            s.apply(move)
+        views.append(s.view(1))
+        with pytest.raises(TypeError):
+            style_posterior(s, g)
+        with pytest.raises(TypeError):
+            opponent_styles(s, s, random.Random(0))
+    assert views[0] == views[1]
+    assert style_posterior(views[0], g) == style_posterior(views[1], g)
+
+
+def test_a_worlds_styles_are_drawn_from_the_posterior_given_its_dice():
+    """``opponent_styles`` draws each other seat's style given the world's dice: over many draws in one world, each
+    style about as often as its posterior weight there; the bot's own seat is never named."""
+    from gamenight.bots.styles import STYLES
+    from gamenight.yessir.bots import opponent_styles, style_posterior, styles_likely
+    g, s = _view_after("cautious", seed=5, moves=4)
+    view = s.view(1)
+    world = g.sample_state(view, random.Random(0))
+    assert styles_likely(view, world) == 1.0   # seat 0's dice came after its blind reroll: its moves say nothing
+    rng = random.Random(1)
+    draws = [opponent_styles(view, world, rng) for _ in range(4000)]
+    assert {tuple(d) for d in draws} == {(0,)}
+    shares = {style: sum(d[0] == style for d in draws) / len(draws) for style in STYLES}
+    expected = style_posterior(view, g)[0]
+    assert all(abs(shares[style] - expected[style]) < 0.03 for style in STYLES)
+
+
+def test_the_default_budget_expert_is_deterministic_for_its_rng():
+    """With the others' styles drawn for each world, the expert at its default budget still decides the same for
+    the same rng, and its estimates are the same."""
+    g, s = _view_after("cautious", seed=1, moves=2)
+    expert = gamenight.make_bot("expert", g)
+    view, legal = s.view(1), s.legal_actions()
+    first = expert.evaluate(view, legal, random.Random(9))
+    assert gamenight.make_bot("expert", g).evaluate(s.view(1), legal, random.Random(9)) == first
+    assert expert.choose(view, legal, random.Random(9)) is first[0].action

@@ -14,6 +14,8 @@ How it chooses (``SearchBot.evaluate``):
    ``heuristic`` bot from its own view of the world, to the end of the hand: the rollout never plays with open
    cards, which avoids the "strategy fusion" of searching sampled worlds as if they were open (Frank & Basin,
    1998; Long et al., 2010 on perfect-information Monte Carlo in Skat).
+   A game may model the others instead (``Settings.styles``): each other seat then plays the style of the heuristic
+   the game infers from its moves, drawn for each world (YESSIR!).
 5. **What a rollout is worth** is read off the score sheet, the same for every game: the hand's result for the
    seat's column (won 1, shared 0.5, lost 0), blended with its points against the others' (``margin_weight``),
    or the match's result when the match ends in the rollout.
@@ -36,15 +38,18 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.checks import whole_number
 from ..core.errors import RulesError
 from ..core.game import Action, Game, State
 from ..core.text import Text
 from ..core.views import View
+
+if TYPE_CHECKING:
+    from ..core.registry import Bot
 
 AnyState = State[Any, Any]
 AnyGame = Game[Any, Any]
@@ -98,7 +103,13 @@ class Settings:
     valued by the hand's points margin alone (or ``margin``'s), on a scale of ``points_scale`` points, not by who
     won the hand (Yaniv: where calling is legal, as winning the hand by a call is worth only its points and a
     caught call costs a penalty; and at every decision at 3 players or more, where the match is a race of
-    points)."""
+    points); ``styles``: ``styles(view, world, rng)`` says, for a world the search kept, which style of the
+    ``policy`` (``gamenight.bots.styles``) plays each other seat in that world's rollouts, as a mapping seat ->
+    style name (a seat left out, or the bot's own, plays the policy's default): a model of the opponents at the
+    table, inferred from what the view saw them do (YESSIR!: ``yessir.bots.opponent_styles``, each seat's style
+    drawn from its posterior given the world's dice, with ``likelihood`` the mixture over the styles). Each style's
+    policy is made once per bot; without ``styles`` every seat plays the default policy, move for move as before.
+    """
     policy: str = "heuristic"
     margin_scale: float = 10.0
     margin_weight: float = 0.3
@@ -113,6 +124,7 @@ class Settings:
     refine: Callable[[View, AnyState, random.Random], AnyState] | None = None
     points_only: Callable[[View, list[Action]], bool] | None = None
     points_scale: float = 60.0
+    styles: Callable[[View, AnyState, random.Random], Mapping[int, str]] | None = None
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
@@ -140,6 +152,7 @@ class SearchBot:
         self.time_s = time_s
         self.clock = clock
         self.policy = make_bot(settings.policy, game)
+        self._styled: dict[str, Bot] = {"default": self.policy}   # each style's policy, made when first asked
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -168,9 +181,10 @@ class SearchBot:
             per_move = max(1, (budget - runs.spent) // len(alive) if last else budget // (len(alive) * rounds))
             for _ in range(per_move):
                 world = self._world(view, rng)
+                players = self._players(view, world, seat, rng)
                 seed = rng.getrandbits(64)
                 for i in alive:
-                    runs.add(i, *self._rollout(world.clone(), moves[i], seat, seed, by_points))
+                    runs.add(i, *self._rollout(world.clone(), moves[i], seat, seed, by_points, players))
                 runs.worlds += 1
                 if progress is not None:
                     progress(min(1.0, runs.spent / budget))
@@ -196,6 +210,24 @@ class SearchBot:
                 break
             world = self._deal(view, rng)
         return world
+
+    def _players(self, view: View, world: AnyState, seat: int, rng: random.Random) -> dict[int, Bot]:
+        """The other seats the settings' ``styles`` gives a style other than the default in this world, each with
+        that style's policy (none without ``styles``: every seat plays the default policy)."""
+        styles = self.settings.styles
+        if styles is None:
+            return {}
+        return {p: self._styled_policy(style) for p, style in styles(view, world, rng).items()
+                if p != seat and style != "default"}
+
+    def _styled_policy(self, style: str) -> Bot:
+        """The policy in ``style``, made the first time it is asked for."""
+        policy = self._styled.get(style)
+        if policy is None:
+            from ..core.registry import make_bot
+
+            policy = self._styled[style] = make_bot(self.settings.policy, self.game, style=style)
+        return policy
 
     def _deal(self, view: View, rng: random.Random) -> AnyState:
         """The game's sampler's world, refined when the game's settings have a ``refine``."""
@@ -230,19 +262,20 @@ class SearchBot:
             rest = ranked[:settings.candidates - 1]
         return [first, *rest]
 
-    def _rollout(self, world: AnyState, move: Action, seat: int, seed: int,
-                 by_points: bool = False) -> tuple[float, float]:
-        """Play ``move`` in ``world``, then the policy for every seat to the end of the hand: (value, won), the
-        value by the hand's points alone when ``by_points``."""
+    def _rollout(self, world: AnyState, move: Action, seat: int, seed: int, by_points: bool = False,
+                 players: Mapping[int, Bot] | None = None) -> tuple[float, float]:
+        """Play ``move`` in ``world``, then the policy for every seat (``players``' own for the seats it names) to
+        the end of the hand: (value, won), the value by the hand's points alone when ``by_points``."""
         rows = len(world.sheet) if self.settings.horizon == "hand" else -1
         world.apply(move)
         rng = random.Random(seed)
         policy = self.policy
+        players = players or {}
         steps = 0
         while (rows < 0 or len(world.sheet) == rows) and not world.is_over and steps < MAX_ROLLOUT_ACTIONS:
             player = world.current_player
             assert player is not None
-            world.apply(policy.choose(world.view(player), world.legal_actions(), rng))
+            world.apply(players.get(player, policy).choose(world.view(player), world.legal_actions(), rng))
             steps += 1
         return self._score(world, rows, seat, by_points)
 

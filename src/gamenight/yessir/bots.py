@@ -33,8 +33,8 @@ from itertools import product
 from typing import Any, TypeAlias, cast
 
 from ..bots.search import Settings, register_search_bots
-from ..bots.styles import Style, StyleTable, style_settings
-from ..core.game import Action, Game
+from ..bots.styles import STYLES, Style, StyleTable, style_settings
+from ..core.game import Action, Game, State
 from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
@@ -541,17 +541,25 @@ Move = tuple[YessirAction, TableBefore]   # a move, and the table it was made at
 def _others_moves(view: YessirView, game: Any) -> dict[int, list[Move]]:
     """Each other seat's turn moves this round since its own dice were last rerolled (c or e), each with the
     public table it was made at (the view's ``before``: the shared dice, every seat's luck, locks and Yessirs)."""
+    return {p: since for p, (_, since) in _others_turns(view, game).items()}
+
+
+def _others_turns(view: YessirView, game: Any) -> dict[int, tuple[list[list[Move]], list[Move]]]:
+    """Each other seat's turn moves this round, each with the public table it was made at: those made with dice it
+    no longer holds (each run of moves up to a c or e, which is made with them too), and those since."""
     seat = view["seat"]
-    moves: dict[int, list[Move]] = {p: [] for p in range(len(view["luck"])) if p != seat}
+    turns: dict[int, tuple[list[list[Move]], list[Move]]] = {p: ([], []) for p in range(len(view["luck"]))
+                                                              if p != seat}
     for (p, text), table in zip(view["log"], view["before"]):
         if p == seat:
             continue
         a = game.parse_action(text)
         if a.kind in (REROLL_ONE, REROLL_SHARED, YESSIR):
-            moves[p].append((a, table))
+            turns[p][1].append((a, table))
         elif a.kind in (REROLL_OWN, BLIND):
-            moves[p] = []
-    return moves
+            earlier, since = turns[p]
+            turns[p] = ([*earlier, [*since, (a, table)]], [])
+    return turns
 
 
 def _moves_likely(model: YessirHeuristic, game: Any, seat: int, moves: list[Move], pair: Dice) -> float:
@@ -562,6 +570,8 @@ def _moves_likely(model: YessirHeuristic, game: Any, seat: int, moves: list[Move
         shared = tuple(sorted(faces))
         model.read_table(luck, table["locked"], table["passed"], seat, shared)
         values = model.turn_values(faces, game.turn_legal[luck[seat]], shared, pair, luck[seat])
+        if model.stop_bonus:   # a style that stops earlier or later (as ``_take_turn`` reads it)
+            values = [(a, value + model.stop_bonus if a is D else value) for a, value in values]
         top = max(value for _, value in values)
         total = chosen = 0.0
         for a, value in values:
@@ -573,6 +583,93 @@ def _moves_likely(model: YessirHeuristic, game: Any, seat: int, moves: list[Move
     return weight
 
 
+#: how likely each style of the heuristic is taken to play another seat before its moves are read: the default most
+STYLE_PRIOR: dict[Style, float] = {"default": 0.4, "cautious": 0.15, "reckless": 0.15, "early": 0.15, "late": 0.15}
+
+
+class SeatStyles:
+    """What one other seat's moves this round say of its style (``STYLES``' order). ``weights``: each style's prior
+    times how likely it makes the seat's moves made with dice it no longer holds (whatever they were); ``by_pair``:
+    for each pair it may hold now, how likely each style makes its moves since (empty when there are none);
+    ``mixture``: by pair, the styles' mixture of those, relative to the likeliest pair."""
+
+    __slots__ = ("weights", "by_pair", "mixture")
+
+    def __init__(self, weights: list[float], by_pair: dict[Dice, list[float]]):
+        total = sum(weights)
+        self.weights = [w / total for w in weights]
+        self.by_pair = by_pair
+        mixture = {pair: sum(w * x for w, x in zip(self.weights, likely)) for pair, likely in by_pair.items()}
+        top = max(mixture.values(), default=1.0)
+        self.mixture = {pair: w / top for pair, w in mixture.items()}
+
+    def posterior(self, pair: Dice) -> list[float]:
+        """Each style's weight (not normalised) given that the seat holds ``pair`` now."""
+        likely = self.by_pair.get(pair)
+        return self.weights if likely is None else [w * x for w, x in zip(self.weights, likely)]
+
+
+def styles_likely(view: View, world: Any) -> float:
+    """:func:`choices_likely` for a table of styles: how likely this world's dice make what the others did this
+    round when each plays one of the heuristic's styles (a mixture over ``STYLES``, weighted by what their moves
+    say of their style), relative to each player's likeliest dice."""
+    weight = 1.0
+    for p, seat in _style_tables(cast(YessirView, view), world.game).items():
+        if seat.by_pair:
+            weight *= seat.mixture[tuple(sorted(world.dice[p]))]
+    return weight
+
+
+def opponent_styles(view: View, world: Any, rng: random.Random) -> dict[int, str]:
+    """The style of the heuristic each other seat plays in this world's rollouts (``Settings.styles``): drawn from
+    its posterior given its moves this round and the dice the world gives it. Reads the view only (the world's dice
+    are the sampler's, not the table's)."""
+    out: dict[int, str] = {}
+    for p, seat in _style_tables(cast(YessirView, view), world.game).items():
+        out[p] = rng.choices(STYLES, weights=seat.posterior(tuple(sorted(world.dice[p]))))[0]
+    return out
+
+
+def style_posterior(view: View, game: Any) -> dict[int, dict[str, float]]:
+    """Each other seat's posterior over the styles (``STYLES``) given its moves this round, whatever dice it holds
+    (dealt as the sampler deals them: uniformly). Read from the view alone."""
+    out: dict[int, dict[str, float]] = {}
+    for p, seat in _style_tables(cast(YessirView, view), game).items():
+        weights = [0.0] * len(STYLES)
+        for pair, chance in PAIRS:
+            for i, w in enumerate(seat.posterior(pair)):
+                weights[i] += chance * w
+        total = sum(weights)
+        out[p] = {style: w / total for style, w in zip(STYLES, weights)}
+    return out
+
+
+_STYLE_CACHE: dict[int, tuple[View, dict[int, SeatStyles]]] = {}
+
+
+def _style_tables(view: YessirView, game: Any) -> dict[int, SeatStyles]:
+    """Every other seat's :class:`SeatStyles`, worked out once per view."""
+    if isinstance(view, State):
+        raise TypeError("the styles are read from a view, never a state")
+    found = _STYLE_CACHE.get(id(view))
+    if found is not None and found[0] is view:
+        return found[1]
+    if len(_STYLE_CACHE) > 8:
+        _STYLE_CACHE.clear()
+    models = [_heuristic(game, style) for style in STYLES]
+    tables: dict[int, SeatStyles] = {}
+    for p, (earlier, since) in _others_turns(view, game).items():
+        weights = [STYLE_PRIOR[style] for style in STYLES]
+        for moves in earlier:
+            weights = [w * sum(chance * _moves_likely(model, game, p, moves, pair) for pair, chance in PAIRS)
+                       for w, model in zip(weights, models)]
+        by_pair = {pair: [_moves_likely(model, game, p, since, pair) for model in models]
+                   for pair, _ in PAIRS} if since else {}
+        tables[p] = SeatStyles(weights, by_pair)
+    _STYLE_CACHE[id(view)] = (view, tables)
+    return tables
+
+
 register_search_bots("yessir", Settings(margin_scale=2, margin_weight=0.3, iterations=250, iterations_at=((2, 1000),),
                                         margin=luck_ahead,
-                                        likelihood=choices_likely))
+                                        likelihood=styles_likely, styles=opponent_styles))
