@@ -98,7 +98,10 @@ class Settings:
     valued by the hand's points margin alone (or ``margin``'s), on a scale of ``points_scale`` points, not by who
     won the hand (Yaniv: where calling is legal, as winning the hand by a call is worth only its points and a
     caught call costs a penalty; and at every decision at 3 players or more, where the match is a race of
-    points)."""
+    points); ``leaf_value``: ``leaf_value(world, seat)`` estimates a rollout's end at once: (the chance the seat wins
+    the hand, its margin shaped as ``margin_scale`` shapes it, or None where only winning counts), or None where it
+    cannot value the world (the rollout plays on). With it a rollout plays ``rollout_depth`` actions of the policy
+    after the move, then stops at the first world it values (Gin: ``gin_rummy.value``, a learned value)."""
     policy: str = "heuristic"
     margin_scale: float = 10.0
     margin_weight: float = 0.3
@@ -113,6 +116,8 @@ class Settings:
     refine: Callable[[View, AnyState, random.Random], AnyState] | None = None
     points_only: Callable[[View, list[Action]], bool] | None = None
     points_scale: float = 60.0
+    leaf_value: Callable[[AnyState, int], tuple[float, float | None] | None] | None = None
+    rollout_depth: int = 0
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
@@ -239,12 +244,24 @@ class SearchBot:
         rng = random.Random(seed)
         policy = self.policy
         steps = 0
+        leaf_value = self.settings.leaf_value
         while (rows < 0 or len(world.sheet) == rows) and not world.is_over and steps < MAX_ROLLOUT_ACTIONS:
+            if leaf_value is not None and steps >= self.settings.rollout_depth and not by_points:
+                leaf = leaf_value(world, seat)
+                if leaf is not None:
+                    return self._leaf_score(*leaf)
             player = world.current_player
             assert player is not None
             world.apply(policy.choose(world.view(player), world.legal_actions(), rng))
             steps += 1
         return self._score(world, rows, seat, by_points)
+
+    def _leaf_score(self, win: float, shaped: float | None) -> tuple[float, float]:
+        """A valued world's (value, won), blended as ``_score`` blends a hand's result and margin."""
+        if shaped is None:
+            return win, win
+        weight = self.settings.margin_weight
+        return (1 - weight) * win + weight * shaped, win
 
     def _score(self, world: AnyState, rows: int, seat: int, by_points: bool = False) -> tuple[float, float]:
         if world.is_over:

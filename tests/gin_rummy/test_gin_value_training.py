@@ -1,0 +1,32 @@
+"""experiments/gin_rummy_value.py: the training's positions and labels, and the weights it writes are the network
+the package evaluates (in pure Python, as NumPy trained it)."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from benchmark_scripts import load_experiment
+
+from gamenight.gin_rummy import value
+
+np = pytest.importorskip("numpy")
+
+
+def test_labels_are_the_hand_result_and_its_shaped_margin():
+    training = load_experiment("gin_rummy_value")
+    assert training.label([30, 0], 0) == (1.0, 0.5 + 0.5 * math.tanh(30 / 25))
+    assert training.label([30, 0], 1)[0] == 0.0
+    assert training.label([0, 0], 1) == (0.5, 0.5)
+
+
+def test_the_exported_network_is_the_one_the_package_evaluates():
+    training = load_experiment("gin_rummy_value")
+    x, y, group = training.generate(hands=6, seed=3, mixed=2, workers=1)
+    assert x.shape == (len(y), len(value.FEATURE_NAMES)) and y.shape == (len(y), 2)
+    assert list(group) == sorted(group) and set(np.unique(y[:, 0])) <= {0.0, 0.5, 1.0}
+    rng = np.random.default_rng(0)
+    net = training.Net(x, 4, rng)
+    net.fit(x, y, 2, rng)
+    model = value.Model(net.export())
+    for row, want in zip(x[:20], net.predict(x[:20])):
+        assert model.predict(list(row)) == pytest.approx(tuple(want), abs=1e-3)
