@@ -39,6 +39,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import gamenight  # noqa: E402
 from gamenight.gin_rummy import value  # noqa: E402
+from gamenight.gin_rummy.actions import DISCARD  # noqa: E402
 
 POPULATION = ("heuristic:cautious", "heuristic:reckless", "heuristic:early", "heuristic:late", "simple")
 RULES = ("openspiel", "japanese")
@@ -160,6 +161,70 @@ class Net:
                 "outputs": np.column_stack([b2, w2.T]).round(5).tolist()}
 
 
+def discard_positions(count: int, seed: int) -> list[Any]:
+    """``count`` states of the ``openspiel`` preset at a discard (before any knock) of heuristic self-play, one a
+    deal, at a turn drawn from the deal's seed."""
+    game = gamenight.make("gin_rummy", rules="openspiel")
+    bot = make("heuristic", game)
+    out = []
+    deal = seed
+    while len(out) < count:
+        rng = random.Random(f"gin-value-check/{deal}")
+        state = game.new(seed=deal)
+        turn = rng.randrange(2, 12)
+        while not state.is_over and state.knocker < 0:
+            discards = [a for a in state.legal_actions() if a.kind == DISCARD]
+            if len(discards) > 1:
+                turn -= 1
+                if turn == 0:
+                    out.append(state.clone())
+                    break
+            state.apply(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
+        deal += 1
+    return out
+
+
+def check(positions: int, worlds: int, seed: int) -> dict[str, Any]:
+    """How the value ranks a position's discards against what the rollouts say: in ``worlds`` worlds dealt from the
+    seat's view and refined (as the expert deals them), every discard is played and then valued at once by the
+    value and played out by the heuristic to the hand's end. Per position: the correlation of the discards' mean
+    value with their mean rollout result, and whether the best by each is the same discard."""
+    from gamenight.gin_rummy.bots import EXPERT, GinHeuristic
+    from gamenight.gin_rummy.inference import refine
+
+    correlations, same_best, spreads = [], 0, []
+    for state in discard_positions(positions, seed):
+        game, seat = state.game, state.current_player
+        view = state.view(seat)
+        policy = GinHeuristic(game)
+        rng = random.Random(seed)
+        discards = [a for a in state.legal_actions() if a.kind == DISCARD]
+        leaf, played = np.zeros(len(discards)), np.zeros(len(discards))
+        for _ in range(worlds):
+            world = refine(view, game.sample_state(view, rng), rng)
+            roll_seed = rng.getrandbits(32)
+            for i, a in enumerate(discards):
+                w = world.clone()
+                w.apply(a)
+                leaf[i] += value.leaf_value(w, seat)[0]
+                played[i] += rollout(w, policy, seat, random.Random(roll_seed))
+        leaf, played = leaf / worlds, played / worlds
+        correlations.append(float(np.corrcoef(leaf, played)[0, 1]))
+        same_best += int(np.argmax(leaf) == np.argmax(played))
+        spreads.append(float(played.max() - played.min()))
+    assert EXPERT.leaf_value is None
+    return {"positions": positions, "worlds": worlds, "mean_correlation": round(float(np.mean(correlations)), 3),
+            "same_best": same_best, "mean_rollout_spread": round(float(np.mean(spreads)), 3)}
+
+
+def rollout(world: Any, policy: Any, seat: int, rng: random.Random) -> float:
+    """The heuristic for both seats to the hand's end: the seat's result (won 1, shared 0.5, lost 0)."""
+    while not world.sheet and not world.is_over:
+        player = world.current_player
+        world.apply(policy.choose(world.view(player), world.legal_actions(), rng))
+    return label(world.sheet[0]["points"], seat)[0]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=24000)
@@ -170,7 +235,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", default="src/gamenight/gin_rummy/value_weights.json")
     parser.add_argument("--curve", default="docs/gin_rummy_value_curve.csv")
+    parser.add_argument("--check", type=int, default=0, metavar="POSITIONS",
+                        help="only compare the shipped value with rollouts at this many discards (see check)")
+    parser.add_argument("--worlds", type=int, default=100, help="the worlds a --check position is played in")
     args = parser.parse_args(argv)
+    if args.check:
+        print(json.dumps(check(args.check, args.worlds, args.seed)))
+        return 0
     start = time.perf_counter()
     x, y, group = generate(args.hands, args.seed, args.mixed, args.workers)
     print(f"{len(x)} rows from {args.hands} hands in {time.perf_counter() - start:.0f} s", file=sys.stderr)
