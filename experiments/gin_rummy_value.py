@@ -225,6 +225,42 @@ def rollout(world: Any, policy: Any, seat: int, rng: random.Random) -> float:
     return label(world.sheet[0]["points"], seat)[0]
 
 
+def versus(spec: str, iterations: int, deals: int, seed: int) -> dict[str, Any]:
+    """The expert (``expert``) or the expert with the value ending its rollouts D actions after the move
+    (``valueD``), at ``iterations`` rollouts a decision, against the heuristic on the ``openspiel`` preset (one hand):
+    each deal from both seats. Its decided hands won (95% Wilson interval), points a hand and seconds a decision."""
+    from gamenight.bots.search import SearchBot
+    from gamenight.gin_rummy.bots import EXPERT, expert_with_value
+    from gamenight.tournament import wilson_interval
+
+    game = gamenight.make("gin_rummy", rules="openspiel")
+    settings = EXPERT if spec == "expert" else expert_with_value(int(spec[len("value"):]), iterations)
+    won = decided = margin = decisions = 0
+    thinking = 0.0
+    for deal in range(seed, seed + deals):
+        for me in (0, 1):
+            state = game.new(seed=deal)
+            bots = {me: SearchBot(game, settings, iterations=iterations), 1 - me: make("heuristic", game)}
+            rng = random.Random(f"{deal}/{me}")
+            while not state.is_over:
+                player, legal = state.current_player, state.legal_actions()
+                start = time.perf_counter()
+                action = bots[player].choose(state.view(player), legal, rng)
+                if player == me and len(legal) > 1:
+                    thinking += time.perf_counter() - start
+                    decisions += 1
+                state.apply(action)
+            points = state.sheet[-1]["points"]
+            margin += points[me] - points[1 - me]
+            if points[me] != points[1 - me]:
+                decided += 1
+                won += points[me] > points[1 - me]
+    low, high = wilson_interval(won, decided)
+    return {"bot": spec, "iterations": iterations, "deals": deals, "seed": seed, "won": won, "decided": decided,
+            "ci95": [round(low, 3), round(high, 3)], "points_a_hand": round(margin / (2 * deals), 2),
+            "seconds_a_decision": round(thinking / max(1, decisions), 4)}
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=24000)
@@ -238,7 +274,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", type=int, default=0, metavar="POSITIONS",
                         help="only compare the shipped value with rollouts at this many discards (see check)")
     parser.add_argument("--worlds", type=int, default=100, help="the worlds a --check position is played in")
+    parser.add_argument("--versus", metavar="BOT", help="only play BOT (expert, or valueD: the expert with the value "
+                        "at depth D) against the heuristic, --deals deals from --seed at --iterations (see versus)")
+    parser.add_argument("--deals", type=int, default=150)
+    parser.add_argument("--iterations", type=int, default=100)
     args = parser.parse_args(argv)
+    if args.versus:
+        print(json.dumps(versus(args.versus, args.iterations, args.deals, args.seed)))
+        return 0
     if args.check:
         print(json.dumps(check(args.check, args.worlds, args.seed)))
         return 0

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from benchmark_scripts import load_experiment
 
+from benchmark_scripts import load_experiment
 from gamenight.gin_rummy import value
 
 np = pytest.importorskip("numpy")
@@ -30,3 +30,11 @@ def test_the_exported_network_is_the_one_the_package_evaluates():
     model = value.Model(net.export())
     for row, want in zip(x[:20], net.predict(x[:20])):
         assert model.predict(list(row)) == pytest.approx(tuple(want), abs=1e-3)
+
+
+def test_the_check_and_the_match_against_the_heuristic_run_small():
+    training = load_experiment("gin_rummy_value")
+    checked = training.check(positions=1, worlds=2, seed=1)
+    assert -1.0 <= checked["mean_correlation"] <= 1.0 or math.isnan(checked["mean_correlation"])
+    played = training.versus("value0", iterations=4, deals=1, seed=5)
+    assert played["decided"] <= 2 and 0 <= played["won"] <= played["decided"]

@@ -101,7 +101,8 @@ class Settings:
     points); ``leaf_value``: ``leaf_value(world, seat)`` estimates a rollout's end at once: (the chance the seat wins
     the hand, its margin shaped as ``margin_scale`` shapes it, or None where only winning counts), or None where it
     cannot value the world (the rollout plays on). With it a rollout plays ``rollout_depth`` actions of the policy
-    after the move, then stops at the first world it values (Gin: ``gin_rummy.value``, a learned value)."""
+    after the move, then stops at the first world it values (Gin: ``gin_rummy.value``, a learned value; for a
+    ``horizon`` of ``"hand"``, and not read at a ``points_only`` decision)."""
     policy: str = "heuristic"
     margin_scale: float = 10.0
     margin_weight: float = 0.3
