@@ -1,12 +1,13 @@
 """experiments/gin_rummy_value.py: the training's positions and labels, and the weights it writes are the network
-the package evaluates (in pure Python, as NumPy trained it)."""
+the package evaluates (in pure Python, as NumPy trained it); the outside benchmark's expert:valueD."""
 from __future__ import annotations
 
 import math
 
 import pytest
 
-from benchmark_scripts import load_experiment
+import gamenight
+from benchmark_scripts import load_benchmark, load_experiment
 from gamenight.gin_rummy import value
 
 np = pytest.importorskip("numpy")
@@ -38,3 +39,12 @@ def test_the_check_and_the_match_against_the_heuristic_run_small():
     assert -1.0 <= checked["mean_correlation"] <= 1.0 or math.isnan(checked["mean_correlation"])
     played = training.versus("value0", iterations=4, deals=1, seed=5)
     assert played["decided"] <= 2 and 0 <= played["won"] <= played["decided"]
+
+
+def test_the_outside_benchmark_names_the_expert_with_the_value():
+    outside = load_benchmark("gin_rummy_outside_peers")
+    game = gamenight.make("gin_rummy", rules="openspiel")
+    valued = outside.make_ours("expert:value2", game, 40)
+    assert valued.settings.leaf_value is value.leaf_value and valued.settings.rollout_depth == 2
+    assert valued.iterations == 40
+    assert outside.make_ours("expert", game, 40).settings.leaf_value is None
