@@ -18,6 +18,10 @@ loser). It needs OpenSpiel (``pip install open-spiel``; `make bench` runs it in 
 
     python benchmarks/gin_rummy_outside_peers.py --bots heuristic,expert --deals 100 --iterations 40
 
+``expert:valueD`` is the expert with Gin's learned value ending its rollouts D actions after the move
+(``gin_rummy.value``; docs/bots.md, "A learned value for Gin"). The time a decision takes, where the bot had more
+than one legal move, is reported too.
+
 RLCard's gin-rummy novice rule model is not played here: its rules differ from every gamenight preset (no first
 upcard to pass: the dealer's opponent starts with 11 cards; its own scoring), so it cannot be kept in lockstep on
 the same hand. docs/bots.md, "Against opponents it was not built for", says how the rules differ.
@@ -35,7 +39,9 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 import gamenight  # noqa: E402
+from gamenight.bots.search import SearchBot  # noqa: E402
 from gamenight.core.cards import CARD_NAMES  # noqa: E402
+from gamenight.gin_rummy.bots import EXPERT, expert_with_value  # noqa: E402
 from gamenight.tournament import wilson_interval  # noqa: E402
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
@@ -108,11 +114,16 @@ class Lockstep:
         return [MELD_BASE + self.utils.meld_to_int(piece) for piece in pieces]
 
 
-def ours_move(step: Lockstep, bot: Any, seat: int, rng: random.Random) -> None:
-    """gamenight's bot moves in its engine; the move is made in OpenSpiel's."""
+def ours_move(step: Lockstep, bot: Any, seat: int, rng: random.Random, thinking: list[Any]) -> None:
+    """gamenight's bot moves in its engine; the move is made in OpenSpiel's (``thinking``: the seconds and the
+    decisions with more than one legal move so far, added to)."""
     state = step.ours
     legal = state.legal_actions()
+    start = time.perf_counter()
     action = bot.choose(state.view(seat), legal, rng)
+    if len(legal) > 1:
+        thinking[0] += time.perf_counter() - start
+        thinking[1] += 1
     text = str(action)
     phase = state.view(seat)["phase"]
     if text == "draw":
@@ -186,25 +197,35 @@ def play_hand(pyspiel: Any, spec: str, seed: int, our_seat: int, iterations: int
     """One hand: the gamenight bot ``spec`` (a name, or ``heuristic:STYLE``) in ``our_seat``, OpenSpiel's simple bot
     in the other."""
     step = Lockstep(pyspiel, seed)
-    name, _, style = spec.partition(":")      # a styled heuristic: heuristic:early
-    options: dict[str, Any] = {"style": style} if style else {}
-    if iterations is not None and name in ("expert", "strong"):
-        options["iterations"] = iterations
-    ours = gamenight.make_bot(name, step.game, **options)
+    ours = make_ours(spec, step.game, iterations)
     theirs = pyspiel.make_simple_gin_rummy_bot(step.os_game.get_parameters(), 1 - our_seat)
     rng = random.Random(f"gamenight-outside/{seed}/{our_seat}")
+    thinking = [0.0, 0]    # seconds, decisions (with a choice to make)
     try:
         while not step.ours.is_over:
             seat = step.ours.current_player
             if seat == our_seat:
-                ours_move(step, ours, seat, rng)
+                ours_move(step, ours, seat, rng, thinking)
             else:
                 theirs_move(step, theirs, seat)
             if not step.ours.is_over:
                 step.check()
     except Diverged as e:
         return {"seed": seed, "seat": our_seat, "diverged": str(e)}
-    return result(step, our_seat, seed)
+    return {**result(step, our_seat, seed), "thinking": thinking[0], "decisions": thinking[1]}
+
+
+def make_ours(spec: str, game: Any, iterations: int | None) -> Any:
+    """The gamenight bot ``spec``: a name, ``heuristic:STYLE``, or ``expert:valueD`` (the expert with the learned
+    value ending its rollouts D actions after the move, ``gin_rummy.bots.expert_with_value``)."""
+    name, _, style = spec.partition(":")      # a styled heuristic: heuristic:early
+    if name == "expert" and style.startswith("value"):
+        settings = expert_with_value(int(style[len("value"):] or 0), iterations or EXPERT.iterations)
+        return SearchBot(game, settings)
+    options: dict[str, Any] = {"style": style} if style else {}
+    if iterations is not None and name in ("expert", "strong"):
+        options["iterations"] = iterations
+    return gamenight.make_bot(name, game, **options)
 
 
 def result(step: Lockstep, our_seat: int, seed: int) -> dict[str, Any]:
@@ -230,6 +251,8 @@ def measure(pyspiel: Any, spec: str, deals: int, seed: int, iterations: int | No
             "ci95": [round(low, 4), round(high, 4)],
             "points_a_hand": round(sum(h["margin"] for h in played) / len(played), 2) if played else None,
             "results_agree": sum(1 for h in played if h["agree"]), "seconds": round(time.perf_counter() - start, 1),
+            "seconds_a_decision": round(sum(h["thinking"] for h in played)
+                                        / max(1, sum(h["decisions"] for h in played)), 4),
             "divergences": sorted({h["diverged"].split(":")[0] for h in hands if "diverged" in h})[:5]}
 
 
@@ -249,7 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     for r in report:
         print(f"  {r['bot']} vs OpenSpiel's simple bot: {r['won']}/{r['decided']} decided hands "
               f"({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}), {r['points_a_hand']} points a hand, "
-              f"{r['diverged']} of {r['hands']} hands diverged", file=sys.stderr)
+              f"{r['diverged']} of {r['hands']} hands diverged, {r['seconds_a_decision']} s a decision",
+              file=sys.stderr)
     print(json.dumps({"deals": args.deals, "seed": args.seed, "iterations": args.iterations, "results": report},
                      indent=1))
     return 0

@@ -108,7 +108,12 @@ class Settings:
     style name (a seat left out, or the bot's own, plays the policy's default): a model of the opponents at the
     table, inferred from what the view saw them do (YESSIR!: ``yessir.bots.opponent_styles``, each seat's style
     drawn from its posterior given the world's dice, with ``likelihood`` the mixture over the styles). Each style's
-    policy is made once per bot; without ``styles`` every seat plays the default policy, move for move as before.
+    policy is made once per bot; without ``styles`` every seat plays the default policy, move for move as before;
+    ``leaf_value``: ``leaf_value(world, seat)`` estimates a rollout's end at once: (the chance the seat wins
+    the hand, its margin shaped as ``margin_scale`` shapes it, or None where only winning counts), or None where it
+    cannot value the world (the rollout plays on). With it a rollout plays ``rollout_depth`` actions of the policy
+    after the move, then stops at the first world it values (Gin: ``gin_rummy.value``, a learned value; for a
+    ``horizon`` of ``"hand"``, and not read at a ``points_only`` decision).
     """
     policy: str = "heuristic"
     margin_scale: float = 10.0
@@ -125,6 +130,8 @@ class Settings:
     points_only: Callable[[View, list[Action]], bool] | None = None
     points_scale: float = 60.0
     styles: Callable[[View, AnyState, random.Random], Mapping[int, str]] | None = None
+    leaf_value: Callable[[AnyState, int], tuple[float, float | None] | None] | None = None
+    rollout_depth: int = 0
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
@@ -265,19 +272,32 @@ class SearchBot:
     def _rollout(self, world: AnyState, move: Action, seat: int, seed: int, by_points: bool = False,
                  players: Mapping[int, Bot] | None = None) -> tuple[float, float]:
         """Play ``move`` in ``world``, then the policy for every seat (``players``' own for the seats it names) to
-        the end of the hand: (value, won), the value by the hand's points alone when ``by_points``."""
+        the end of the hand (with a ``leaf_value``: to the first world it values after ``rollout_depth`` actions):
+        (value, won), the value by the hand's points alone when ``by_points``."""
         rows = len(world.sheet) if self.settings.horizon == "hand" else -1
         world.apply(move)
         rng = random.Random(seed)
         policy = self.policy
         players = players or {}
         steps = 0
+        leaf_value = self.settings.leaf_value
         while (rows < 0 or len(world.sheet) == rows) and not world.is_over and steps < MAX_ROLLOUT_ACTIONS:
+            if leaf_value is not None and steps >= self.settings.rollout_depth and not by_points:
+                leaf = leaf_value(world, seat)
+                if leaf is not None:
+                    return self._leaf_score(*leaf)
             player = world.current_player
             assert player is not None
             world.apply(players.get(player, policy).choose(world.view(player), world.legal_actions(), rng))
             steps += 1
         return self._score(world, rows, seat, by_points)
+
+    def _leaf_score(self, win: float, shaped: float | None) -> tuple[float, float]:
+        """A valued world's (value, won), blended as ``_score`` blends a hand's result and margin."""
+        if shaped is None:
+            return win, win
+        weight = self.settings.margin_weight
+        return (1 - weight) * win + weight * shaped, win
 
     def _score(self, world: AnyState, rows: int, seat: int, by_points: bool = False) -> tuple[float, float]:
         if world.is_over:

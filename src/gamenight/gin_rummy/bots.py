@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any, TypedDict, cast
 
 from ..bots.search import Settings, register_search_bots
@@ -26,6 +27,7 @@ from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
 from . import actions as A
+from . import value
 from .actions import GinAction
 from .inference import refine
 from .melds import (
@@ -401,4 +403,14 @@ register_bot("heuristic", gin_heuristic, games=("gin_rummy",), options=("style",
              doc=N_("weighs its hand by its deadwood and the melds it may still make, avoids throwing you cards you "
                  "need, takes the upcard when it is better than a card from the stock, and with a low hand waits "
                  "for gin or an undercut"))
-register_search_bots("gin_rummy", Settings(margin_scale=25, iterations=100, refine=refine))
+#: the ``expert``'s search settings
+EXPERT = Settings(margin_scale=value.MARGIN_SCALE, iterations=100, refine=refine)
+
+
+def expert_with_value(rollout_depth: int = 0, iterations: int = 100) -> Settings:
+    """The expert's settings with the learned value (``value.leaf_value``) ending its rollouts ``rollout_depth``
+    actions after the move, at ``iterations`` rollouts a decision."""
+    return replace(EXPERT, leaf_value=value.leaf_value, rollout_depth=rollout_depth, iterations=iterations)
+
+
+register_search_bots("gin_rummy", EXPERT)
