@@ -20,7 +20,9 @@ loser). It needs OpenSpiel (``pip install open-spiel``; `make bench` runs it in 
 
 ``expert:valueD`` is the expert with Gin's learned value ending its rollouts D actions after the move
 (``gin_rummy.value``; docs/bots.md, "A learned value for Gin"). The time a decision takes, where the bot had more
-than one legal move, is reported too.
+than one legal move, is reported too. Every bot after the first is also compared with the first on the same hands
+(``paired``): the hands only one of them won, the difference with a 95% interval and a sign test, since two bots
+that mostly play alike cannot be told apart by their rows' intervals alone.
 
 RLCard's gin-rummy novice rule model is not played here: its rules differ from every gamenight preset (no first
 upcard to pass: the dealer's opponent starts with 11 cards; its own scoring), so it cannot be kept in lockstep on
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
@@ -247,6 +250,7 @@ def measure(pyspiel: Any, spec: str, deals: int, seed: int, iterations: int | No
     won = sum(1 for h in decided if h["won"])
     low, high = wilson_interval(won, len(decided)) if decided else (0.0, 1.0)
     return {"bot": spec, "opponent": "openspiel simple", "hands": len(hands), "diverged": len(hands) - len(played),
+            "won_by_hand": [h.get("won") for h in hands],
             "decided": len(decided), "won": won, "rate": round(won / len(decided), 4) if decided else None,
             "ci95": [round(low, 4), round(high, 4)],
             "points_a_hand": round(sum(h["margin"] for h in played) / len(played), 2) if played else None,
@@ -254,6 +258,35 @@ def measure(pyspiel: Any, spec: str, deals: int, seed: int, iterations: int | No
             "seconds_a_decision": round(sum(h["thinking"] for h in played)
                                         / max(1, sum(h["decisions"] for h in played)), 4),
             "divergences": sorted({h["diverged"].split(":")[0] for h in hands if "diverged" in h})[:5]}
+
+
+def paired(bot: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """``bot``'s result against ``base``'s on the same hands (each deal from each seat, the same cards and the same
+    opponent): the hands only one of them won (of those both finished and both decided), the difference in the
+    share of hands won with a 95% interval (the hands' paired differences), and the exact two-sided sign test's
+    p-value on the hands won by one only. Far more sensitive than comparing two rows' intervals: a hand both bots
+    play alike counts for nothing."""
+    pairs = [(a, b) for a, b in zip(bot["won_by_hand"], base["won_by_hand"]) if a is not None and b is not None]
+    only_bot = sum(1 for a, b in pairs if a and not b)
+    only_base = sum(1 for a, b in pairs if b and not a)
+    n = len(pairs)
+    diffs = [int(a) - int(b) for a, b in pairs]
+    mean = sum(diffs) / n if n else 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n else 0.0
+    return {"bot": bot["bot"], "against": base["bot"], "hands": n, "won_only_by_bot": only_bot,
+            "won_only_by_other": only_base, "difference": round(mean, 4),
+            "ci95": [round(mean - half, 4), round(mean + half, 4)],
+            "sign_test_p": round(sign_test(only_bot, only_base), 4)}
+
+
+def sign_test(a: int, b: int) -> float:
+    """The exact two-sided sign test's p-value for ``a`` successes against ``b``."""
+    n = a + b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(a, b) + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -274,8 +307,13 @@ def main(argv: list[str] | None = None) -> int:
               f"({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}), {r['points_a_hand']} points a hand, "
               f"{r['diverged']} of {r['hands']} hands diverged, {r['seconds_a_decision']} s a decision",
               file=sys.stderr)
-    print(json.dumps({"deals": args.deals, "seed": args.seed, "iterations": args.iterations, "results": report},
-                     indent=1))
+    compared = [paired(r, report[0]) for r in report[1:]]
+    for c in compared:
+        print(f"  {c['bot']} against {c['against']} on the same hands: won {c['won_only_by_bot']} that it did not, "
+              f"lost {c['won_only_by_other']} that it won ({c['difference']:+.1%}, {c['ci95'][0]:+.1%} to "
+              f"{c['ci95'][1]:+.1%}; sign test p = {c['sign_test_p']})", file=sys.stderr)
+    print(json.dumps({"deals": args.deals, "seed": args.seed, "iterations": args.iterations, "results": report,
+                      "paired_with_the_first": compared}, indent=1))
     return 0
 
 

@@ -53,3 +53,15 @@ def test_the_lockstep_with_openspiels_simple_bot_keeps_both_engines_together():
     assert report["hands"] == 6 and report["diverged"] == 0
     assert report["results_agree"] == 6                # both engines scored every hand alike
     assert report["decided"] <= 6
+
+
+def test_the_outside_benchmark_compares_two_bots_on_the_same_hands():
+    outside = load_benchmark("gin_rummy_outside_peers")
+    bot = {"bot": "expert", "won_by_hand": [True, True, False, None, True, False, True]}
+    base = {"bot": "heuristic", "won_by_hand": [True, False, False, True, False, True, None]}
+    c = outside.paired(bot, base)
+    # hands 0, 1, 2, 4, 5 decided for both: the expert alone won 1 and 4, the heuristic alone 5
+    assert (c["hands"], c["won_only_by_bot"], c["won_only_by_other"]) == (5, 2, 1)
+    assert c["difference"] == pytest.approx(0.2) and c["ci95"][0] < 0.2 < c["ci95"][1]
+    assert c["sign_test_p"] == 1.0
+    assert outside.sign_test(0, 10) == pytest.approx(2 / 1024) and outside.sign_test(0, 0) == 1.0
