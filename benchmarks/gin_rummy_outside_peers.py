@@ -19,7 +19,7 @@ loser). It needs OpenSpiel (``pip install open-spiel``; `make bench` runs it in 
     python benchmarks/gin_rummy_outside_peers.py --bots heuristic,expert --deals 100 --iterations 40
 
 ``expert:valueD`` is the expert with Gin's learned value ending its rollouts D actions after the move
-(``gin_rummy.value``; docs/bots.md, "A learned value for Gin"). The time a decision takes, where the bot had more
+(``gin_rummy.value``; docs/bots.md, "Gin's learned value"). The time a decision takes, where the bot had more
 than one legal move, is reported too. Every bot after the first is also compared with the first on the same hands
 (``paired``): the hands only one of them won, the difference with a 95% interval and a sign test, since two bots
 that mostly play alike cannot be told apart by their rows' intervals alone.

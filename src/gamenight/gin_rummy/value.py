@@ -5,7 +5,7 @@ The expert's rollouts (``bots.search``) play each sampled world to the hand's en
 ``leaf_value(world, seat)`` estimates the same thing at once from the world's cards: a small network over features
 read with the engine's bitmask helpers (each hand's deadwood, what the upcard and the stock's cards would do for it,
 the stock's size, whose turn it is, the knock limit). It is trained by ``experiments/gin_rummy_value.py`` on
-heuristic self-play (docs/bots.md, "A learned value for Gin", says how, on what and how well); its weights are
+heuristic self-play (docs/bots.md, "Gin's learned value", says how, on what and how well); its weights are
 ``value_weights.json`` beside this module, read once. It is evaluated in pure Python: the engine stays standard-library
 only.
 
