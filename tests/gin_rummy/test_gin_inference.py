@@ -117,6 +117,11 @@ def test_the_shown_choices_are_read_from_the_public_log():
         (card("Kh"), thrown, 1), (card("Td"), left, 1), (card("9h"), thrown, 0)]
 
 
+def test_the_first_upcard_passed_and_then_drawn_over_is_one_choice():
+    view = {"seat": 0, "first_upcard": "7s", "log": [[1, "pass"], [0, "pass"], [1, "draw"], [1, "Kd"], [0, "draw"]]}
+    assert inference.shown_choices(view) == [(card("7s"), inference.LEFT, 1), (card("Kd"), inference.THROWN, 0)]
+
+
 def test_the_walks_weight_of_the_shown_choices_is_kept_right_swap_after_swap():
     rng = random.Random(6)
     state, seat = next(p for i, p in enumerate(positions(6)) if i == 24)

@@ -180,14 +180,14 @@ def shown_choices(view: Any) -> list[tuple[int, int, int]]:
         if text in ("take", "draw"):
             if p == opp:
                 if text == "draw" and pile:
-                    shown.append([pile[-1], LEFT, 0])
+                    _leave(shown, pile[-1])
                 for choice in shown:
                     choice[2] += 1
             if text == "take":
                 pile.pop()
         elif text == "pass":
             if p == opp:
-                shown.append([pile[-1], LEFT, 0])
+                _leave(shown, pile[-1])
         elif " " in text or text in ("biggin", "done"):   # a knock, a meld, a layoff: the drawing is over
             break
         else:
@@ -196,6 +196,13 @@ def shown_choices(view: Any) -> list[tuple[int, int, int]]:
             if p == opp:
                 shown.append([card, THROWN, 0])
     return [(card, kind, draws) for card, kind, draws in shown]
+
+
+def _leave(shown: list[list[int]], card: int) -> None:
+    """The opponent left ``card`` on the pile now: said once (the first upcard passed and then drawn over is one
+    choice, the newer)."""
+    shown[:] = [choice for choice in shown if choice[0] != card or choice[1] != LEFT]
+    shown.append([card, LEFT, 0])
 
 
 def draws_band(draws: int) -> int:
