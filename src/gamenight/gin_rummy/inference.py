@@ -76,7 +76,8 @@ def deadwood_band(points: int) -> int:
 def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS, choices: bool = True) -> Any:
     """``world`` (just dealt from ``view``) with the opponent's unknown cards exchanged with the stock's by the walk
     described in the module's docs; the same world when the view's seat has no opponent hand to infer. ``choices``:
-    the walk weighs a hand by what the opponent has shown (``choice_weight``) as well as by its deadwood."""
+    the walk weighs a hand by what the opponent has shown (``shown_choices``, weighed by ``_Shown``) as well as
+    by its deadwood."""
     seat = view["seat"]
     if seat is None or view["phase"] not in PHASES or not world.stock:
         return world
