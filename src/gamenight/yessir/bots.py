@@ -502,37 +502,11 @@ CHOICE_NOISE = 0.2
 
 
 def choices_likely(view: View, world: Any) -> float:
-    """How likely this world's dice make what the others did this round, relative to the likeliest dice: each
-    other player's moves since their dice were last rerolled, each read as the heuristic would value it with
-    those dice (a softmax of its values, mixed with a random move), the product over players divided by each
-    player's best. Worked out once per view for every pair of dice a player may hold."""
-    v = cast(YessirView, view)
-    tables = _choice_tables(v, world.game)
-    weight = 1.0
-    for p, table in tables.items():
-        weight *= table[tuple(sorted(world.dice[p]))]
-    return weight
-
-
-_CHOICE_CACHE: dict[int, tuple[View, dict[int, dict[Dice, float]]]] = {}
-
-
-def _choice_tables(view: YessirView, game: Any) -> dict[int, dict[Dice, float]]:
-    found = _CHOICE_CACHE.get(id(view))
-    if found is not None and found[0] is view:
-        return found[1]
-    if len(_CHOICE_CACHE) > 8:
-        _CHOICE_CACHE.clear()
-    model = YessirHeuristic(game)
-    tables: dict[int, dict[Dice, float]] = {}
-    for p, moves in _others_moves(view, game).items():
-        if not moves:
-            continue
-        table = {pair: _moves_likely(model, game, p, moves, pair) for pair, _ in PAIRS}
-        top = max(table.values())
-        tables[p] = {pair: w / top for pair, w in table.items()}
-    _CHOICE_CACHE[id(view)] = (view, tables)
-    return tables
+    """How likely this world's dice make what the others did this round, relative to the likeliest dice, when each
+    plays the default heuristic: each other player's moves since their dice were last rerolled, each read as the
+    heuristic would value it with those dice (a softmax of its values, mixed with a random move), the product over
+    players divided by each player's best. :func:`styles_likely` with the one style; worked out once per view."""
+    return _mixture_likely(_style_tables(cast(YessirView, view), world.game, ("default",)), world)
 
 
 Move = tuple[YessirAction, TableBefore]   # a move, and the table it was made at
@@ -613,8 +587,13 @@ def styles_likely(view: View, world: Any) -> float:
     """:func:`choices_likely` for a table of styles: how likely this world's dice make what the others did this
     round when each plays one of the heuristic's styles (a mixture over ``STYLES``, weighted by what their moves
     say of their style), relative to each player's likeliest dice."""
+    return _mixture_likely(_style_tables(cast(YessirView, view), world.game), world)
+
+
+def _mixture_likely(tables: dict[int, SeatStyles], world: Any) -> float:
+    """The product over the other seats of their styles' mixture for the dice ``world`` gives them."""
     weight = 1.0
-    for p, seat in _style_tables(cast(YessirView, view), world.game).items():
+    for p, seat in tables.items():
         if seat.by_pair:
             weight *= seat.mixture[tuple(sorted(world.dice[p]))]
     return weight
@@ -644,29 +623,30 @@ def style_posterior(view: View, game: Any) -> dict[int, dict[str, float]]:
     return out
 
 
-_STYLE_CACHE: dict[int, tuple[View, dict[int, SeatStyles]]] = {}
+_STYLE_CACHE: dict[tuple[int, tuple[Style, ...]], tuple[View, dict[int, SeatStyles]]] = {}
 
 
-def _style_tables(view: YessirView, game: Any) -> dict[int, SeatStyles]:
-    """Every other seat's :class:`SeatStyles`, worked out once per view."""
+def _style_tables(view: YessirView, game: Any, styles: tuple[Style, ...] = STYLES) -> dict[int, SeatStyles]:
+    """Every other seat's :class:`SeatStyles` over ``styles`` (their weights ``STYLE_PRIOR``'s, in that order),
+    worked out once per view."""
     if isinstance(view, State):
         raise TypeError("the styles are read from a view, never a state")
-    found = _STYLE_CACHE.get(id(view))
+    found = _STYLE_CACHE.get((id(view), styles))
     if found is not None and found[0] is view:
         return found[1]
     if len(_STYLE_CACHE) > 8:
         _STYLE_CACHE.clear()
-    models = [_heuristic(game, style) for style in STYLES]
+    models = [_heuristic(game, style) for style in styles]
     tables: dict[int, SeatStyles] = {}
     for p, (earlier, since) in _others_turns(view, game).items():
-        weights = [STYLE_PRIOR[style] for style in STYLES]
-        for moves in earlier:
+        weights = [STYLE_PRIOR[style] for style in styles]
+        for moves in earlier if len(styles) > 1 else ():   # one style's weight is 1 whatever they say
             weights = [w * sum(chance * _moves_likely(model, game, p, moves, pair) for pair, chance in PAIRS)
                        for w, model in zip(weights, models)]
         by_pair = {pair: [_moves_likely(model, game, p, since, pair) for model in models]
                    for pair, _ in PAIRS} if since else {}
         tables[p] = SeatStyles(weights, by_pair)
-    _STYLE_CACHE[id(view)] = (view, tables)
+    _STYLE_CACHE[(id(view), styles)] = (view, tables)
     return tables
 
 
