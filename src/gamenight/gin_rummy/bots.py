@@ -43,6 +43,7 @@ from .melds import (
     layoff_targets,
 )
 from .rules import GinRummyRules
+from .scoring import CLEAR_MARGIN
 from .views import GinRummyView
 
 
@@ -404,7 +405,7 @@ register_bot("heuristic", gin_heuristic, games=("gin_rummy",), options=("style",
                  "need, takes the upcard when it is better than a card from the stock, and with a low hand waits "
                  "for gin or an undercut"))
 #: the ``expert``'s search settings
-EXPERT = Settings(margin_scale=value.MARGIN_SCALE, iterations=100, refine=refine)
+EXPERT = Settings(margin_scale=CLEAR_MARGIN, iterations=100, refine=refine)
 
 
 def expert_with_value(rollout_depth: int = 0, iterations: int = 100) -> Settings:

@@ -10,6 +10,10 @@ from typing import Any
 from ..core.text import Text
 from .rules import GinRummyRules
 
+#: the points of a hand's margin that count as a clear one, about a gin or undercut bonus: the Gin expert's
+#: ``margin_scale``, and the scale of the learned value's margin head (``value``)
+CLEAR_MARGIN = 25.0
+
 
 def hand_score(rules: GinRummyRules, big: bool, knocker: int, k: int, d: int,
                first_upcard: int) -> tuple[str, int | None, int, bool]:
