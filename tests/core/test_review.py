@@ -190,3 +190,14 @@ def test_judge_is_one_decision_of_a_review(yessir_record):
     with pytest.raises(ValueError, match="not one of the legal moves"):
         gamenight.judge(game, state.view(0), [a for a in legal if a != played], played, random.Random(1),
                         iterations=ITERATIONS)
+
+
+def test_advice_without_a_budget_uses_the_experts_advice_budget():
+    """Hints and reviews are waited for: without a budget they search at ``Settings.advice_iterations`` (Gin: 100,
+    while the expert plays at 400), and at the expert's own budget where a game sets none."""
+    gin = gamenight.make("gin_rummy", single_hand=True)
+    assert review_module.expert(gin).iterations == 100
+    assert review_module.expert(gin, iterations=7).iterations == 7
+    assert gamenight.make_bot("expert", gin).iterations == 400
+    yessir = gamenight.make("yessir", players=3)
+    assert review_module.expert(yessir).iterations == gamenight.make_bot("expert", yessir).iterations

@@ -133,3 +133,24 @@ def test_heuristic_never_throws_back_the_card_it_took():
                 assert str(action) != v["taken"], (seed, v["log"][-3:])
             s.apply(action)
     assert takes > 50
+
+
+def test_the_expert_searches_the_heuristics_move_and_its_next_favourites():
+    """At a discard the expert compares the heuristic's own choice with the three moves the heuristic likes next
+    (``preferred_moves``): knocks first, then the discards by the heuristic's own weighing of them."""
+    from gamenight.bots.search import SearchBot
+    from gamenight.gin_rummy.bots import EXPERT, preferred_moves
+
+    g = gamenight.make("gin_rummy", single_hand=True)
+    s = g.new(seed=3)
+    s.apply("take")
+    view, legal = s.view(s.current_player), s.legal_actions()
+    assert len(legal) > 4
+    ordered = preferred_moves(view, legal)
+    assert sorted(map(str, ordered)) == sorted(map(str, legal))
+    assert ordered[0] == GinHeuristic(g).choose(view, legal, random.Random(0))
+    estimates = SearchBot(g, EXPERT, iterations=8).evaluate(view, legal, random.Random(0))
+    assert {e.action for e in estimates} == set(ordered[:4])
+    s.apply(str(ordered[0]))
+    draw_view = s.view(s.current_player)
+    assert preferred_moves(draw_view, s.legal_actions()) == s.legal_actions()   # one weighing only at a discard

@@ -113,7 +113,9 @@ class Settings:
     the hand, its margin shaped as ``margin_scale`` shapes it, or None where only winning counts), or None where it
     cannot value the world (the rollout plays on). With it a rollout plays ``rollout_depth`` actions of the policy
     after the move, then stops at the first world it values (Gin: ``gin_rummy.value``, a learned value; for a
-    ``horizon`` of ``"hand"``, and not read at a ``points_only`` decision).
+    ``horizon`` of ``"hand"``, and not read at a ``points_only`` decision); ``advice_iterations``: the rollouts a
+    hint or a review gets a decision when not told (``bots.review``; None: ``iterations``), where a person waits
+    for the answer (Gin: the expert plays at 400, a hint answers at 100, as fast as before the expert's budget grew).
     """
     policy: str = "heuristic"
     margin_scale: float = 10.0
@@ -132,6 +134,7 @@ class Settings:
     styles: Callable[[View, AnyState, random.Random], Mapping[int, str]] | None = None
     leaf_value: Callable[[AnyState, int], tuple[float, float | None] | None] | None = None
     rollout_depth: int = 0
+    advice_iterations: int | None = None
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
