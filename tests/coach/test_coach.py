@@ -340,15 +340,17 @@ def test_the_coach_speaks_at_every_decision_of_random_play_at_every_preset(name,
                         assert "{" not in render(text, lang)
 
 
-@pytest.mark.parametrize("name,players", [("gin_rummy", 2), ("thunee", 4)])
-def test_chances_rest_on_the_moves_searched_to_the_end_and_the_experts_other_choice_is_named(name, players):
+@pytest.mark.parametrize("name,players,iterations", [("gin_rummy", 2, 100), ("thunee", 4, None)])
+def test_chances_rest_on_the_moves_searched_to_the_end_and_the_experts_other_choice_is_named(name, players, iterations):
     """A chance is stated only for a move the expert searched to the end (at least half the rollouts of the most
     searched one: a move dropped after a rollout or two would read "100%" from one lucky deal), and when the expert
     would play another move than the suggestion (its search finds it clearly better) and gives it a higher chance,
-    the coach names it; played through the coached hand, where the heuristic and the search disagree at least once."""
+    the coach names it; played through the coached hand, where the heuristic and the search disagree at least once
+    at the coach's budget (Gin: at 100 rollouts, the budget of its hints; at the coach's 40 Gin's expert, which
+    searches only the heuristic's four favourite moves, keeps the heuristic's move throughout this hand)."""
     hand = coached(name, players)
     game = hand.make_game()
-    coach = game.coach()
+    coach = game.coach(iterations=iterations)
     named = []
 
     def learner(view, legal):

@@ -31,11 +31,23 @@ LEVELS = {"en": ("Beginner", "Casual", "Strong", "Expert"), "fr": ("Débutant", 
           "ja": ("初級", "中級", "上級", "エキスパート")}
 
 
+def table_codes(page) -> list[str]:
+    """The table codes the page shows: its own table's (in its address) and the lobby's tables'. A code is random
+    letters, digits, "_" and "-" (``secrets.token_urlsafe``), so it may hold what reads as notation ("K_25Ki5j_4c")
+    without being any: it is left out of the texts read."""
+    listed = page.eval_on_selector_all("[data-table-id]", "es => es.map(e => e.dataset.tableId)")
+    own = re.findall(r"/table/([A-Za-z0-9_-]+)", page.url)
+    return sorted(set(listed + own), key=len, reverse=True)
+
+
 def bad_words(page) -> list[str]:
-    """The texts of the page with an emoji, a program name or notation in them."""
+    """The texts of the page with an emoji, a program name or notation in them (its table codes left out)."""
+    codes = table_codes(page)
     texts = page.evaluate(PAGE_TEXTS) + [page.evaluate("() => document.body.innerText")]
     found = []
     for text in texts:
+        for code in codes:
+            text = text.replace(code, " ")
         words = ORDINARY.sub(" ", text)
         if EMOJI.search(text) or PROGRAM_NAMES.search(words) or NOTATION.search(text):
             found.append(text if len(text) < 200 else next(
