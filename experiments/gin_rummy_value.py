@@ -40,6 +40,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import gamenight  # noqa: E402
 from gamenight.gin_rummy import value  # noqa: E402
 from gamenight.gin_rummy.actions import DISCARD  # noqa: E402
+from gamenight.gin_rummy.scoring import CLEAR_MARGIN  # noqa: E402
 
 POPULATION = ("heuristic:cautious", "heuristic:reckless", "heuristic:early", "heuristic:late", "simple")
 RULES = ("openspiel", "japanese")
@@ -77,7 +78,7 @@ def label(points: list[int], seat: int) -> tuple[float, float]:
     """The seat's result (won 1, shared 0.5, lost 0) and its margin shaped as the expert scores it."""
     mine, other = points[seat], points[1 - seat]
     won = 1.0 if mine > other else 0.5 if mine == other else 0.0
-    return won, 0.5 + 0.5 * math.tanh((mine - other) / value.MARGIN_SCALE)
+    return won, 0.5 + 0.5 * math.tanh((mine - other) / CLEAR_MARGIN)
 
 
 def generate(hands: int, seed: int, mixed: int, workers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

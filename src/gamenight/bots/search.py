@@ -38,9 +38,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..core.checks import whole_number
 from ..core.errors import RulesError
@@ -62,6 +62,29 @@ MAX_TRIES = 60
 MIN_PAIRED = 10
 #: ...with the variance of their difference at least this (so a handful of equal outcomes proves nothing)
 VARIANCE_FLOOR = 0.01
+
+
+T = TypeVar("T")
+
+
+class PerView(Generic[T]):
+    """What a game's search works out from a view (and a ``key``), once for all the worlds it deals from that view:
+    kept by the view's identity for the last few views (a view is a fresh object each decision)."""
+
+    def __init__(self, keep: int = 8):
+        self.keep = keep
+        self._kept: dict[tuple[int, Hashable], tuple[object, T]] = {}
+
+    def get(self, view: object, make: Callable[[], T], key: Hashable = None) -> T:
+        """``make()``'s answer for ``view`` and ``key``, made the first time they are asked for."""
+        found = self._kept.get((id(view), key))
+        if found is not None and found[0] is view:
+            return found[1]
+        if len(self._kept) > self.keep:
+            self._kept.clear()
+        value = make()
+        self._kept[(id(view), key)] = (view, value)
+        return value
 
 
 @dataclass(frozen=True)

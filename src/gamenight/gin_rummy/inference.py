@@ -33,6 +33,7 @@ import operator
 import random
 from typing import Any
 
+from ..bots.search import PerView
 from ..core.bits import cards_of
 from ..core.cards import parse_card
 from .melds import BIT, MELD_MASKS, VALUES, deadwood
@@ -113,7 +114,7 @@ class _Shown:
     (``LOOSE_WEIGHTS``) of its last throws it holds a loose card above (``loose_weight``)."""
 
     def __init__(self, view: Any, hand: int):
-        shown = _read_once(view) if view is not None else []
+        shown = _SHOWN.get(view, lambda: shown_choices(view)) if view is not None else []
         self.cards = [card for card, _, _ in shown]
         self.factors = [CHOICE_WEIGHTS[kind][draws_band(draws)] for _, kind, draws in shown]
         self.fitting = [fits(card, hand) for card in self.cards]
@@ -153,19 +154,8 @@ class _Shown:
             self.fitting[k] = not self.fitting[k]
 
 
-_READ: dict[int, tuple[Any, list[tuple[int, int, int]]]] = {}
-
-
-def _read_once(view: Any) -> list[tuple[int, int, int]]:
-    """``shown_choices(view)``, read once for all the worlds dealt from one view (the last few views are kept)."""
-    found = _READ.get(id(view))
-    if found is not None and found[0] is view:
-        return found[1]
-    if len(_READ) > 8:
-        _READ.clear()
-    shown = shown_choices(view)
-    _READ[id(view)] = (view, shown)
-    return shown
+#: the opponent's shown choices, read once for all the worlds dealt from one view
+_SHOWN: PerView[list[tuple[int, int, int]]] = PerView()
 
 
 #: CHOICE_WEIGHTS[kind][band of draws since]: how much less often a real hand makes a meld with a card its holder

@@ -22,16 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from .melds import BIT, deadwood, deadwood_after_discard, meldable
 from .phases import DRAW, STOCK_ONLY, UPCARD
-from .scoring import CLEAR_MARGIN
 
 if TYPE_CHECKING:
     from .state import GinRummyState
 
 #: the phases at whose start a world is valued: a turn's first choice, both hands of ten cards
 VALUED_PHASES = (UPCARD, STOCK_ONLY, DRAW)
-#: the margin head predicts ``0.5 + 0.5 * tanh(margin / MARGIN_SCALE)``, on the expert's scale
-MARGIN_SCALE = CLEAR_MARGIN
-
 FEATURE_NAMES = (
     "deadwood", "with_upcard", "improving_outs", "knocking_outs", "gin_outs", "after_a_draw", "can_knock", "melded",
     "opp_deadwood", "opp_with_upcard", "opp_improving_outs", "opp_knocking_outs", "opp_gin_outs", "opp_after_a_draw",

@@ -32,7 +32,7 @@ from array import array
 from itertools import product
 from typing import Any, TypeAlias, cast
 
-from ..bots.search import Settings, register_search_bots
+from ..bots.search import PerView, Settings, register_search_bots
 from ..bots.styles import STYLES, Style, StyleTable, style_settings
 from ..core.game import Action, Game, State
 from ..core.registry import register_bot
@@ -623,7 +623,7 @@ def style_posterior(view: View, game: Any) -> dict[int, dict[str, float]]:
     return out
 
 
-_STYLE_CACHE: dict[tuple[int, tuple[Style, ...]], tuple[View, dict[int, SeatStyles]]] = {}
+_STYLE_TABLES: PerView[dict[int, SeatStyles]] = PerView()
 
 
 def _style_tables(view: YessirView, game: Any, styles: tuple[Style, ...] = STYLES) -> dict[int, SeatStyles]:
@@ -631,11 +631,10 @@ def _style_tables(view: YessirView, game: Any, styles: tuple[Style, ...] = STYLE
     worked out once per view."""
     if isinstance(view, State):
         raise TypeError("the styles are read from a view, never a state")
-    found = _STYLE_CACHE.get((id(view), styles))
-    if found is not None and found[0] is view:
-        return found[1]
-    if len(_STYLE_CACHE) > 8:
-        _STYLE_CACHE.clear()
+    return _STYLE_TABLES.get(view, lambda: _seat_styles(view, game, styles), styles)
+
+
+def _seat_styles(view: YessirView, game: Any, styles: tuple[Style, ...]) -> dict[int, SeatStyles]:
     models = [_heuristic(game, style) for style in styles]
     tables: dict[int, SeatStyles] = {}
     for p, (earlier, since) in _others_turns(view, game).items():
@@ -646,7 +645,6 @@ def _style_tables(view: YessirView, game: Any, styles: tuple[Style, ...] = STYLE
         by_pair = {pair: [_moves_likely(model, game, p, since, pair) for model in models]
                    for pair, _ in PAIRS} if since else {}
         tables[p] = SeatStyles(weights, by_pair)
-    _STYLE_CACHE[(id(view), styles)] = (view, tables)
     return tables
 
 
