@@ -45,13 +45,15 @@ def test_the_host_hears_at_once_when_a_friend_connects_and_when_the_friend_goes(
 def test_a_second_page_of_a_person_already_here_changes_nothing(client):
     table_id, _ = create_hosted(client, "yaniv", [None, None], players=2)
     ann, guesty = join(client, table_id, 0, "Ann"), join(client, table_id, 1, "Guesty")
-    with ws_connect(client, table_id, ann) as ws, ws_connect(client, table_id, guesty) as friend:
-        ws.receive_json(), friend.receive_json()
-        assert ws.receive_json()["table"]["seats"][1]["connected"]
-        with ws_connect(client, table_id, guesty) as again:   # Guesty's second tab: still here, nothing to say
-            again.receive_json()
-        ws.send_json({"type": "ping"})
-        assert ws.receive_json() == {"type": "pong"}
+    with ws_connect(client, table_id, ann) as ws:
+        assert not ws.receive_json()["table"]["seats"][1]["connected"]   # Ann's page is listening before Guesty's
+        with ws_connect(client, table_id, guesty) as friend:          # opens (else which hello is read first is a race)
+            friend.receive_json()
+            assert ws.receive_json()["table"]["seats"][1]["connected"]
+            with ws_connect(client, table_id, guesty) as again:   # Guesty's second tab: still here, nothing to say
+                again.receive_json()
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}
 
 
 def test_a_friend_coming_and_going_in_a_loop_queues_one_message_at_most(hosted):
