@@ -5,6 +5,7 @@ import random
 import pytest
 
 import gamenight
+from gamenight.gin_rummy import bots as gin_bots
 from gamenight.gin_rummy import inference
 from gamenight.gin_rummy.melds import VALUES, deadwood
 
@@ -77,7 +78,76 @@ def test_nothing_moves_once_a_knock_shows_the_hands_or_for_a_spectator():
 
 def test_the_search_bots_refine_their_worlds():
     for name in ("expert", "strong"):
-        assert gamenight.make_bot(name, GAME).settings.refine is inference.refine
+        assert gamenight.make_bot(name, GAME).settings.refine is gin_bots.refine
+
+
+# ---- the opponent threw instead of knocking ---------------------------------------------------------------------
+ONE_HAND = gamenight.make("gin_rummy", rules="openspiel")   # one hand a match: the heuristic knocks when it may
+
+
+def knock_timing(game):
+    return gamenight.make_bot("heuristic", game).knocks
+
+
+@pytest.mark.parametrize("game", [GAME, ONE_HAND], ids=["match", "one hand"])
+def test_the_opponent_s_real_hand_is_never_one_it_would_have_knocked_with(game):
+    """The heuristic playing itself: at every decision its opponent's real hand passes ``Unknocked`` with the
+    heuristic's own knock timing (the model refuses no hand a player of that timing holds)."""
+    bot, knocks = gamenight.make_bot("heuristic", game), knock_timing(game)
+    read = 0
+    for seed in range(12):
+        state, rng = game.new(seed=seed), random.Random(seed)
+        while state.view(state.current_player)["phase"] in inference.PHASES + ("wall",):
+            seat = state.current_player
+            view = state.view(seat)
+            if view["phase"] != "wall":
+                unknocked = inference.Unknocked(view, knocks, game.rules.may_discard_taken_discard)
+                read += unknocked.thrown >= 0
+                assert unknocked(state.hands[1 - seat]) == 1.0, (seed, view["log"])
+            state.apply(bot.choose(view, state.legal_actions(), rng))
+    assert read > 40
+
+
+def test_a_refined_opponent_never_holds_a_hand_it_would_have_knocked_with():
+    """One hand a match, where the heuristic knocks as soon as it may: the walk without the knock timing gives the
+    opponent a hand it would have knocked with in some worlds, the expert's walk (``bots.refine``) in none."""
+    rng = random.Random(14)
+    knocks = knock_timing(ONE_HAND)
+    knockable = {"without": 0, "with": 0}
+    for seed in range(14, 24):
+        state, bot = ONE_HAND.new(seed=seed), gamenight.make_bot("heuristic", ONE_HAND)
+        while state.view(state.current_player)["phase"] in inference.PHASES + ("wall",):
+            seat = state.current_player
+            view = state.view(seat)
+            if view["phase"] != "wall":
+                unknocked = inference.Unknocked(view, knocks)
+                world = ONE_HAND.sample_state(view, rng)
+                for walk, name in ((inference.refine, "without"), (gin_bots.refine, "with")):
+                    knockable[name] += unknocked(walk(view, world.clone(), rng).hands[1 - seat]) == 0.0
+            state.apply(bot.choose(view, state.legal_actions(), rng))
+    assert knockable["without"] >= 5 and knockable["with"] == 0, knockable
+
+
+def opponent_threw(log, stock_size=20, knock_limit=9):
+    return {"seat": 0, "stock_size": stock_size, "knock_limit": knock_limit, "first_upcard": "5d", "log": log}
+
+
+def test_unknocked_reads_the_stock_when_the_opponent_threw_and_the_upcard_it_may_not_throw_back():
+    """Seat 0's view, a knock limit of 9. The opponent (1) took our Kc and threw the Qh: from its hand and the Qh,
+    its only knock would throw the Kc back (9 left), which the rules forbid. Our draw since then took a card from
+    the stock, so it threw with one card more in the stock than we see."""
+    held = hand_of("Ah", "2h", "3h", "5c", "6c", "7c", "Qd", "Qs", "9d", "Kc")
+    timing = []
+    log = [[0, "draw"], [0, "Kc"], [1, "take"], [1, "Qh"], [0, "draw"]]
+    unknocked = inference.Unknocked(opponent_threw(log), lambda left, stock, limit: not timing.append(stock))
+    assert unknocked.thrown == card("Qh") and unknocked.taken == card("Kc")
+    assert unknocked(held) == 1.0 and timing == []            # no knock to make: the timing is not asked
+    allowed = inference.Unknocked(opponent_threw(log), lambda left, stock, limit: not timing.append(stock), True)
+    assert allowed(held) == 0.0 and timing == [21]            # where the rules allow it: a knock, at 21 cards
+    assert allowed(held ^ hand_of("2h") | hand_of("Js")) == 1.0
+    before_any_throw = inference.Unknocked(opponent_threw([[0, "pass"], [1, "pass"]]), lambda *a: True)
+    assert before_any_throw(hand_of("Ah", "2h", "3h", "5c", "6c", "7c", "Qd", "Qs", "Qh", "Ac")) == 1.0
+    assert inference.Unknocked(opponent_threw(log), None)(held) == 1.0
 
 
 def test_bands():

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, TypedDict, cast
 
 from ..bots.search import Settings, register_search_bots
@@ -28,9 +28,8 @@ from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
 from . import actions as A
-from . import value
+from . import inference, value
 from .actions import GinAction
-from .inference import refine
 from .melds import (
     BIT,
     RUN_TARGET,
@@ -358,15 +357,25 @@ class GinHeuristic:
         return sorted(legal, key=order)
 
     def _should_knock(self, view: GinRummyView, my_deadwood: int) -> bool:
-        # Hold a low count while the stock is long (gin or an undercut will come: see hold_max); then knock,
-        # except with a middling count late in the hand: by then the defender has usually melded most of his
-        # cards and undercuts a knock of 7 or more too often.
-        holding = 0 < my_deadwood <= min(self.hold_max, view["knock_limit"] - 1)
-        if holding and view["stock_size"] > self.hold_stock:
+        return self.knocks(my_deadwood, view["stock_size"], view["knock_limit"])
+
+    def knocks(self, deadwood_left: int, stock_size: int, knock_limit: int) -> bool:
+        """Whether this bot knocks when its best knock leaves ``deadwood_left`` (at most ``knock_limit``) with
+        ``stock_size`` cards in the stock. It holds a low count while the stock is long (gin or an undercut will
+        come: see ``hold_max``); then knocks, except with a middling count late in the hand: by then the defender
+        has usually melded most of his cards and undercuts a knock of 7 or more too often.
+
+        >>> import gamenight
+        >>> bot = GinHeuristic(gamenight.make("gin_rummy", rules="openspiel"))   # one hand: only winning counts
+        >>> bot.knocks(9, 20, 10), bot.knocks(9, 6, 10), bot.knocks(0, 6, 10)
+        (True, False, True)
+        """
+        holding = 0 < deadwood_left <= min(self.hold_max, knock_limit - 1)
+        if holding and stock_size > self.hold_stock:
             return False
-        if my_deadwood <= self.late_knock_max:
+        if deadwood_left <= self.late_knock_max:
             return True
-        return view["stock_size"] > self.late_stock
+        return stock_size > self.late_stock
 
     def _layout(self, view: GinRummyView, hand: int, legal: list[GinAction]) -> GinAction:
         me = _seat(view)
@@ -436,6 +445,20 @@ def _judge() -> GinHeuristic:
     from .state import GinRummyGame
 
     return GinHeuristic(GinRummyGame())
+
+
+@lru_cache(maxsize=16)
+def _rollout_policy(rules: GinRummyRules) -> GinHeuristic:
+    """The default heuristic under ``rules``: the policy the expert's rollouts play every seat with."""
+    from .state import GinRummyGame
+
+    return GinHeuristic(GinRummyGame(rules=rules))
+
+
+def refine(view: View, world: Any, rng: random.Random) -> Any:
+    """``inference.refine``, the opponent modelled as the rollouts play it: a hand it would have knocked with at
+    its last discard, as the default heuristic knocks under the world's rules, is no hand it holds."""
+    return inference.refine(view, world, rng, knocks=_rollout_policy(world.game.rules).knocks)
 
 
 def preferred_moves(view: View, legal: list[Action]) -> list[Action]:
