@@ -35,7 +35,7 @@ from __future__ import annotations
 import functools
 import operator
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..bots.search import PerView
@@ -143,24 +143,17 @@ class Unknocked:
         self.stock_then = view["stock_size"]
         if knocks is None:
             return
-        seat, stock = view["seat"], view["stock_size"]
-        pile, taken = [parse_card(view["first_upcard"])], -1
-        for p, text in view["log"]:
-            if text in ("take", "draw", "pass"):
-                if text == "take":
-                    card = pile.pop()
-                    taken = card if p != seat else -1
-                elif text == "draw" and p == seat:
-                    stock += self.thrown >= 0   # the stock had this card more when the opponent threw
-                elif text == "draw":
-                    taken = -1
-            elif " " in text or text in ("biggin", "done"):
-                break
-            else:
-                pile.append(parse_card(text))
-                if p != seat:
-                    self.thrown, stock = pile[-1], view["stock_size"]
-                    self.taken = -1 if may_throw_taken else taken
+        seat, stock, taken = view["seat"], view["stock_size"], -1
+        for p, move, card in drawing_moves(view):
+            if move == TAKE:
+                taken = card if p != seat else -1
+            elif move == DRAW and p == seat:
+                stock += self.thrown >= 0   # the stock had this card more when the opponent threw
+            elif move == DRAW:
+                taken = -1
+            elif move == THROW and p != seat:
+                self.thrown, stock = card, view["stock_size"]
+                self.taken = -1 if may_throw_taken else taken
         self.stock_then = stock
 
     def __call__(self, hand: int) -> float:
@@ -246,28 +239,43 @@ def shown_choices(view: Any) -> list[tuple[int, int, int]]:
     draws)``: ``kind`` is ``LEFT`` or ``THROWN`` and ``draws`` how many cards it has drawn since (the newer the
     choice, the better it tells what the hand holds now)."""
     opp = 1 - view["seat"]
-    pile = [parse_card(view["first_upcard"])]
     shown: list[list[int]] = []
-    for p, text in view["log"]:
-        if text in ("take", "draw"):
-            if p == opp:
-                if text == "draw" and pile:
-                    _leave(shown, pile[-1])
-                for choice in shown:
-                    choice[2] += 1
-            if text == "take":
-                pile.pop()
-        elif text == "pass":
-            if p == opp:
-                _leave(shown, pile[-1])
-        elif " " in text or text in ("biggin", "done"):   # a knock, a meld, a layoff: the drawing is over
-            break
+    for p, move, card in drawing_moves(view):
+        if p != opp:
+            continue
+        if move in (TAKE, DRAW):
+            if move == DRAW and card >= 0:
+                _leave(shown, card)
+            for choice in shown:
+                choice[2] += 1
+        elif move == PASS:
+            _leave(shown, card)
         else:
-            card = parse_card(text)
-            pile.append(card)
-            if p == opp:
-                shown.append([card, THROWN, 0])
+            shown.append([card, THROWN, 0])
     return [(card, kind, draws) for card, kind, draws in shown]
+
+
+#: the kinds of move of the drawing (``drawing_moves``)
+TAKE, DRAW, PASS, THROW = "take", "draw", "pass", "throw"
+
+
+def drawing_moves(view: Any) -> Iterator[tuple[int, str, int]]:
+    """The moves of the hand's drawing in the public log, in order, as ``(seat, kind, card)``: ``TAKE`` (the card
+    taken from the pile), ``DRAW`` from the stock (the card left on top of the pile, -1 when none is), ``PASS`` (the
+    upcard left), ``THROW`` (the card thrown); they end at a knock, a meld or a layoff."""
+    pile = [parse_card(view["first_upcard"])]
+    for p, text in view["log"]:
+        if text == "take":
+            yield p, TAKE, pile.pop()
+        elif text == "draw":
+            yield p, DRAW, pile[-1] if pile else -1
+        elif text == "pass":
+            yield p, PASS, pile[-1]
+        elif " " in text or text in ("biggin", "done"):
+            return
+        else:
+            pile.append(parse_card(text))
+            yield p, THROW, pile[-1]
 
 
 def _leave(shown: list[list[int]], card: int) -> None:
