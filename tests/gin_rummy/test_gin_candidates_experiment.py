@@ -9,5 +9,5 @@ def test_the_probe_ranks_each_searched_discard_in_the_heuristic_s_order():
     assert report["positions"] == len(report["found"]) == 3
     for found in report["found"]:
         assert 0 <= found["best_rank"] and 0 <= found["played_rank"]
-        assert found["played_rank"] == 0 or found["lead"] >= EXPERT.confidence   # the heuristic's move unless beaten clearly
+        assert found["played_rank"] == 0 or found["lead"] >= EXPERT.confidence   # the heuristic's, unless beaten
     assert sum(report["played_rank_counts"].values()) == 3
