@@ -31,7 +31,7 @@ import gamenight  # noqa: E402
 from gamenight.bots.search import SearchBot  # noqa: E402
 from gamenight.gin_rummy.bots import EXPERT, GinSimple, preferred_moves  # noqa: E402
 
-SEARCHED = 4   # the moves the expert searches (``EXPERT.candidates``)
+SEARCHED = EXPERT.candidates or 0   # the moves the expert searches
 
 
 def probe(seed: int, positions: int, iterations: int, share: float) -> dict[str, Any]:
@@ -65,14 +65,13 @@ def probe(seed: int, positions: int, iterations: int, share: float) -> dict[str,
 
 def position(wide: SearchBot, view: Any, legal: list[Any], rng: random.Random) -> dict[str, Any]:
     estimates = wide.evaluate(view, legal, rng)
-    prior = next(e for e in estimates if e.prior)
-    top = estimates[0]
-    played = top if top.prior or (top.lead or 0.0) >= wide.settings.confidence else prior
+    played = estimates[0]   # the search's choice (``SearchBot.evaluate``: best first, by its confidence)
+    best = max(estimates, key=lambda e: e.value)
     order = [str(a) for a in preferred_moves(view, legal)]
     first = set(order[:SEARCHED])
     best_of_first = max(e.value for e in estimates if str(e.action) in first)
-    return {"best_rank": order.index(str(top.action)), "played_rank": order.index(str(played.action)),
-            "lead": round(top.lead or 0.0, 2), "above_the_first_four": round(played.value - best_of_first, 4)}
+    return {"best_rank": order.index(str(best.action)), "played_rank": order.index(str(played.action)),
+            "lead": round(played.lead or 0.0, 2), "above_the_first_four": round(played.value - best_of_first, 4)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any, TypedDict, cast
 
 from ..bots.search import Settings, register_search_bots
@@ -439,17 +439,11 @@ register_bot("heuristic", gin_heuristic, games=("gin_rummy",), options=("style",
                  "for gin or an undercut"))
 
 
-@cache
-def _judge() -> GinHeuristic:
-    """The default heuristic, to order moves by (its knock timing, which alone depends on the rules, is not read)."""
-    from .state import GinRummyGame
-
-    return GinHeuristic(GinRummyGame())
-
-
 @lru_cache(maxsize=16)
-def _rollout_policy(rules: GinRummyRules) -> GinHeuristic:
-    """The default heuristic under ``rules``: the policy the expert's rollouts play every seat with."""
+def _default_heuristic(rules: GinRummyRules | None = None) -> GinHeuristic:
+    """The default heuristic under ``rules`` (None: the default rules): the policy the expert's rollouts play every
+    seat with, and the judge of the moves it searches (``preferred_moves``: its order of moves does not depend on the
+    rules, only its knock timing does)."""
     from .state import GinRummyGame
 
     return GinHeuristic(GinRummyGame(rules=rules))
@@ -458,13 +452,13 @@ def _rollout_policy(rules: GinRummyRules) -> GinHeuristic:
 def refine(view: View, world: Any, rng: random.Random) -> Any:
     """``inference.refine``, the opponent modelled as the rollouts play it: a hand it would have knocked with at
     its last discard, as the default heuristic knocks under the world's rules, is no hand it holds."""
-    return inference.refine(view, world, rng, knocks=_rollout_policy(world.game.rules).knocks)
+    return inference.refine(view, world, rng, knocks=_default_heuristic(world.game.rules).knocks)
 
 
 def preferred_moves(view: View, legal: list[Action]) -> list[Action]:
     """The moves as the default heuristic likes them, best first (``GinHeuristic.preference``): the expert searches
     the first few (``Settings.rank``)."""
-    return list(_judge().preference(*_gin(view, legal)))
+    return list(_default_heuristic().preference(*_gin(view, legal)))
 
 
 #: the ``expert``'s search settings: 400 rollouts a decision (on one core of the development machine about 0.8 s in

@@ -99,7 +99,8 @@ def refine(view: Any, world: Any, rng: random.Random, steps: int = STEPS, choice
     stock = world.stock
     weights = WEIGHTS[stock_band(len(stock))]
     shown = _Shown(view if choices else None, hand)
-    unknocked = Unknocked(view, knocks, world.game.rules.may_discard_taken_discard)
+    may_throw_taken = world.game.rules.may_discard_taken_discard
+    unknocked = _UNKNOCKED.get(view, lambda: Unknocked(view, knocks, may_throw_taken), (knocks, may_throw_taken))
     weight = weights[deadwood_band(deadwood(hand))] * shown.weight * shown.loose_weight(hand) * unknocked(hand)
     uniform = rng.random
     for _ in range(steps):
@@ -164,6 +165,10 @@ class Unknocked:
         if left <= self.limit and self.taken >= 0:
             left = min(deadwood(chose_from ^ BIT[c]) for c in cards_of(chose_from) if c != self.taken)
         return 0.0 if left <= self.limit and self.knocks(left, self.stock_then, self.limit) else 1.0
+
+
+#: what the opponent's last throw rules out, read once for all the worlds dealt from one view
+_UNKNOCKED: PerView[Unknocked] = PerView()
 
 
 class _Shown:
