@@ -57,6 +57,24 @@ class Context(TypedDict):
 
 #: the deadwood a heuristic holds a knock with, per point of the undercut bonus (see ``GinHeuristic.hold_max``)
 HOLD_PER_UNDERCUT_POINT = 0.36
+#: each rank's four cards, and each card's same-rank cards in the suits above it
+_RANK = tuple(sum(BIT[s * 13 + r] for s in range(4)) for r in range(13))
+_SAME_RANK_ABOVE = tuple(sum(BIT[c + 13 * k] for k in range(1, 4) if c + 13 * k < 52) for c in range(52))
+
+
+def _run_extensions(arrangement: tuple[int, ...]) -> dict[int, list[int]]:
+    """The cards two away from an end of a run of ``arrangement`` (same suit) -> the card between, as a bit, one
+    per such run end, in the arrangement's order."""
+    out: dict[int, list[int]] = {}
+    for m in arrangement:
+        if m & (m >> 1):
+            lo = (m & -m).bit_length() - 1
+            hi = m.bit_length() - 1
+            if lo % 13 >= 2:
+                out.setdefault(lo - 2, []).append(BIT[lo - 1])
+            if hi % 13 <= 10:
+                out.setdefault(hi + 2, []).append(BIT[hi + 1])
+    return out
 
 
 def _gin(view: View, legal: list[Action]) -> tuple[GinRummyView, list[GinAction]]:
@@ -207,37 +225,45 @@ class GinHeuristic:
 
     # ---- evaluation -----------------------------------------------------------------------------------
     def score(self, hand10: int, ctx: Context) -> float:
-        """Lower is better: deadwood minus the live chances of the unmatched cards to meld."""
+        """Lower is better: deadwood minus the live chances of the unmatched cards to meld.
+
+        A chance is a pair of unmatched cards and the live cards that would meld them (the same rank: the ranks'
+        other live cards; suit neighbours: the live card at either end; a gap of one: the live card between), worth
+        the pair's value a tenth of a point per live card; and an unmatched card two away from the end of a run of
+        ours, worth its value a tenth per live card between."""
         arrangement = best_arrangement(hand10)
         melded = 0
         for m in arrangement:
             melded |= m
-        loose = cards_of(hand10 & ~melded)
+        loose_mask = hand10 & ~melded
+        loose = cards_of(loose_mask)
         live = ctx["live"]
-        dw = sum(VALUES[c] for c in loose)
+        values = VALUES
+        bit = BIT
+        dw = 0
         chances = 0.0
-        for i, x in enumerate(loose):
-            rx, sx = x % 13, x // 13
-            # a card that would extend a meld of ours or complete a set with it is also a chance
-            for y in loose[i + 1:]:
-                ry, sy = y % 13, y // 13
-                outs = 0
-                if ry == rx:
-                    outs = sum(1 for s in range(4) if s not in (sx, sy) and live & BIT[s * 13 + rx])
-                elif sy == sx and ry - rx == 1:
-                    outs = (1 if rx > 0 and live & BIT[x - 1] else 0) + (1 if ry < 12 and live & BIT[y + 1] else 0)
-                elif sy == sx and ry - rx == 2:
-                    outs = 1 if live & BIT[x + 1] else 0
+        extends = _run_extensions(arrangement) if melded & (melded >> 1) else None
+        for x in loose:
+            vx = values[x]
+            dw += vx
+            rx = x % 13
+            # the other unmatched cards that make a chance with x, in ascending order (a suit is 13 bits)
+            if rx < 12 and loose_mask & bit[x + 1]:
+                outs = (1 if rx > 0 and live & bit[x - 1] else 0) + (1 if rx < 11 and live & bit[x + 2] else 0)
                 if outs:
-                    chances += outs * (VALUES[x] + VALUES[y]) / 10.0
-            for m in arrangement:
-                if m & (m >> 1):
-                    lo = (m & -m).bit_length() - 1
-                    hi = m.bit_length() - 1
-                    if x // 13 == lo // 13 and (x == lo - 2 or x == hi + 2):
-                        between = x + 1 if x < lo else x - 1
-                        if live & BIT[between]:
-                            chances += VALUES[x] / 10.0
+                    chances += outs * (vx + values[x + 1]) / 10.0
+            if rx < 11 and loose_mask & bit[x + 2] and live & bit[x + 1]:
+                chances += (vx + values[x + 2]) / 10.0
+            same_rank = loose_mask & _SAME_RANK_ABOVE[x]
+            if same_rank:
+                outs = (live & _RANK[rx]).bit_count()
+                if outs:
+                    for y in cards_of(same_rank):
+                        chances += outs * (vx + values[y]) / 10.0
+            if extends is not None:
+                for between in extends.get(x, ()):
+                    if live & between:
+                        chances += vx / 10.0
         return dw - self.combo_weight * chances
 
     def danger(self, card: int, ctx: Context) -> float:
