@@ -487,8 +487,8 @@ def preferred_moves(view: View, legal: list[Action]) -> list[Action]:
     return list(_default_heuristic().preference(*_gin(view, legal)))
 
 
-#: the ``expert``'s search settings: 400 rollouts a decision (on one core of the development machine about 0.8 s in
-#: single hands of the ``openspiel`` preset, 1.9 s in whole matches of the default rules, where hands last longer),
+#: the ``expert``'s search settings: 400 rollouts a decision (on one core of the development machine about 0.7 s in
+#: single hands of the ``openspiel`` preset, 1.6 s in whole matches of the default rules, where hands last longer),
 #: shared among the heuristic's own move and its next three favourites; hints and reviews at 100
 EXPERT = Settings(margin_scale=CLEAR_MARGIN, iterations=400, candidates=4, rank=preferred_moves, refine=refine,
                   advice_iterations=100)
