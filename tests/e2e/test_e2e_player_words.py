@@ -31,21 +31,28 @@ LEVELS = {"en": ("Beginner", "Casual", "Strong", "Expert"), "fr": ("Débutant", 
           "ja": ("初級", "中級", "上級", "エキスパート")}
 
 
-def table_codes(page) -> list[str]:
-    """The table codes the page shows: its own table's (in its address) and the lobby's tables'. A code is random
-    letters, digits, "_" and "-" (``secrets.token_urlsafe``), so it may hold what reads as notation ("K_25Ki5j_4c")
-    without being any: it is left out of the texts read."""
-    listed = page.eval_on_selector_all("[data-table-id]", "es => es.map(e => e.dataset.tableId)")
+#: the page's texts and the table codes it shows, read at one moment (a table listed between two readings would show
+#: a code not left out): the lobby's links to tables, and every code its list shows (a table that could not be
+#: loaded has its code and no link)
+TEXTS_AND_CODES = f"""() => [({PAGE_TEXTS})(), document.body.innerText,
+  [...Array.from(document.querySelectorAll('[data-table-id]'), e => e.dataset.tableId),
+   ...Array.from(document.querySelectorAll('#tables code'), e => e.textContent.trim())]]"""
+
+
+def table_codes(page, listed: list[str]) -> list[str]:
+    """The table codes the page shows: its own table's (in its address) and the lobby's tables' (``listed``). A code
+    is random letters, digits, "_" and "-" (``secrets.token_urlsafe``), so it may hold what reads as notation
+    ("K_25Ki5j_4c") without being any: it is left out of the texts read."""
     own = re.findall(r"/table/([A-Za-z0-9_-]+)", page.url)
     return sorted(set(listed + own), key=len, reverse=True)
 
 
 def bad_words(page) -> list[str]:
     """The texts of the page with an emoji, a program name or notation in them (its table codes left out)."""
-    codes = table_codes(page)
-    texts = page.evaluate(PAGE_TEXTS) + [page.evaluate("() => document.body.innerText")]
+    texts, inner, listed = page.evaluate(TEXTS_AND_CODES)
+    codes = table_codes(page, listed)
     found = []
-    for text in texts:
+    for text in [*texts, inner]:
         for code in codes:
             text = text.replace(code, " ")
         words = ORDINARY.sub(" ", text)
