@@ -24,7 +24,10 @@ DEADLINE = 60.0   # seconds: a hang guard for one wait, far above what any step 
 
 
 def _controlling_terminal() -> None:
-    """In the child: the pseudo-terminal on its standard input becomes its controlling terminal."""
+    """In the child: the pseudo-terminal on its standard input becomes its controlling terminal, and Ctrl-C has its
+    default handling, as in a person's terminal (a test run started in the background inherits SIGINT ignored, and
+    Python keeps it ignored in the child: Ctrl-C would then do nothing)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
