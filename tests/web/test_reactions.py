@@ -96,6 +96,10 @@ def test_a_reaction_at_one_server_reaches_the_pages_at_another(postgres_url):
     mirror = b.get(table.table_id)
     heard_at_b: list = []
     mirror.listen(None, heard_at_b.append)
+    # B hears the others once its own connection LISTENs, which it opens in the background; a reaction is never
+    # stored, so one sent before would be lost: a seat taken at A, heard at B, shows B is listening
+    table.join(1, "Bea")
+    wait_for(lambda: any(m.get("type") == "state" and "Bea" in json.dumps(m) for m in heard_at_b), "B to hear Bea sit")
     table.react(ann, "good_game")
     wait_for(lambda: any(m.get("type") == "reaction" for m in heard_at_b), "B's page to hear Ann's reaction")
     assert [m for m in heard_at_b if m.get("type") == "reaction"] == [

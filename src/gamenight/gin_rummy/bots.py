@@ -255,7 +255,7 @@ class GinHeuristic:
             if rx < 11 and loose_mask & bit[x + 2] and live & bit[x + 1]:
                 chances += (vx + values[x + 2]) / 10.0
             same_rank = loose_mask & _SAME_RANK_ABOVE[x]
-            if same_rank:
+            if same_rank:   # the rank's live cards are its other two suits' (``live`` never holds the hand's own)
                 outs = (live & _RANK[rx]).bit_count()
                 if outs:
                     for y in cards_of(same_rank):
