@@ -9,7 +9,8 @@ of ``name=value`` settings: the heuristic's own (``combo_weight``, ``danger_weig
 - ``by_stock=F``: its combinations weigh ``1 + F * (stock - 20) / 20`` times as much (more early, less late);
 - ``knock_outs=K``: a discard also gains ``10 * K`` points times the share of the live cards that would let the
   hand knock at once (its next draw's chance to end the race);
-- ``take=simple``: it takes the upcard as ``simple`` does (to make a meld or a knock), not by its own margin.
+- ``take=simple``: it takes the upcard as ``simple`` does (to make a meld or a knock), not by its own margin
+  (``simple`` decides its draws).
 
 ``--endings N`` also counts how N deals (both seats) of the heuristic against gamenight's ``simple`` (the same
 baseline, in gamenight's engine) end: who knocked, and who won the hand. ::
@@ -18,7 +19,7 @@ baseline, in gamenight's engine) end: who knocked, and who won the hand. ::
         --variants "combo_weight=0.6,combo_weight=1.8,danger_weight=0,danger_weight=2,take_margin=6,by_stock=0.5"
     python experiments/gin_rummy_heuristic_variants.py --deals 0 --endings 1500
 
-docs/bots.md ("Gin's heuristic is at a plateau") reads its results. It needs OpenSpiel for the variants.
+docs/bots.md ("The heuristic is at its best") reads its results. It needs OpenSpiel for the variants.
 """
 from __future__ import annotations
 
@@ -37,11 +38,9 @@ sys.path.insert(0, os.path.join(HERE, "..", "benchmarks"))
 import gamenight  # noqa: E402
 import gin_rummy_outside_peers as peers  # noqa: E402
 from gamenight.core.bits import cards_of  # noqa: E402
-from gamenight.core.cards import parse_card  # noqa: E402
 from gamenight.gin_rummy import actions as A  # noqa: E402
 from gamenight.gin_rummy.bots import Context, GinHeuristic, GinSimple  # noqa: E402
-from gamenight.gin_rummy.melds import BIT, best_arrangement, deadwood_after_discard  # noqa: E402
-from gamenight.gin_rummy.views import GinRummyView  # noqa: E402
+from gamenight.gin_rummy.melds import BIT, deadwood_after_discard  # noqa: E402
 
 INTEGERS = ("late_knock_max", "late_stock", "hold_max", "hold_stock")
 
@@ -52,13 +51,16 @@ class Variant(GinHeuristic):
     def __init__(self, game: Any, by_stock: float = 0.0, knock_outs: float = 0.0, take: str = "own",
                  **settings: Any):
         super().__init__(game, **settings)
-        self.by_stock, self.knock_outs, self.take_like_simple = by_stock, knock_outs, take == "simple"
+        self.by_stock, self.knock_outs = by_stock, knock_outs
+        self.simple = GinSimple(game) if take == "simple" else None   # whose upcard rule it plays
         self.base_combo_weight = self.combo_weight
         self.limit = 10
 
-    def _choose(self, view: GinRummyView, legal: list[Any]) -> Any:
+    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
         self.limit = view["knock_limit"]
-        return super()._choose(view, legal)
+        if self.simple is not None and view["phase"] in ("upcard", "draw"):
+            return self.simple.choose(view, legal, rng)
+        return super().choose(view, legal, rng)
 
     def score(self, hand10: int, ctx: Context) -> float:
         if self.by_stock:
@@ -73,17 +75,6 @@ class Variant(GinHeuristic):
             ending = sum(1 for c in live if deadwood_after_discard(kept | BIT[c]) <= self.limit)
             weight -= 10 * self.knock_outs * ending / max(1, len(live))
         return weight
-
-    def _draw(self, view: GinRummyView, hand: int, legal: list[Any]) -> Any:
-        if not self.take_like_simple:
-            return super()._draw(view, hand, legal)
-        up = parse_card(view["discard_pile"][-1])
-        with_up = hand | BIT[up]
-        take = deadwood_after_discard(with_up) <= view["knock_limit"] or any(
-            m & BIT[up] for m in best_arrangement(with_up))
-        if take and A.TAKE_ACTION in legal:
-            return A.TAKE_ACTION
-        return A.DRAW_ACTION if A.DRAW_ACTION in legal else A.PASS_ACTION
 
 
 def settings_of(spec: str) -> dict[str, Any]:
