@@ -206,7 +206,9 @@ class GinHeuristic:
         self.hold_stock = hold_stock
 
     # ---- what the bot has seen ------------------------------------------------------------------------
-    def _context(self, view: GinRummyView, hand: int) -> Context:
+    def context(self, view: GinRummyView, hand: int) -> Context:
+        """What the seat has seen this hand, as ``score``, ``danger`` and ``weigh_discard`` read it (``hand``: the
+        seat's cards): the live cards, the opponent's known cards, what he threw away, the stock's size."""
         opp = 1 - _seat(view)
         dead = _mask(view["discard_pile"])
         for _, cards in view["melds"]:
@@ -320,7 +322,7 @@ class GinHeuristic:
         return _defend(view, legal)
 
     def _draw(self, view: GinRummyView, hand: int, legal: list[GinAction]) -> GinAction:
-        ctx = self._context(view, hand)
+        ctx = self.context(view, hand)
         up = _upcard(view)
         with_up = hand | BIT[up]
         knock_with_up = deadwood_after_discard(with_up)
@@ -345,7 +347,7 @@ class GinHeuristic:
             if self._should_knock(view, key(best)[0]) or not any(
                     a.kind == A.DISCARD for a in legal):
                 return best
-        ctx = self._context(view, hand)
+        ctx = self.context(view, hand)
         taken = _CARD[view["taken"]] if view["taken"] else -1   # taken only to keep: it never goes straight back
         choice: GinAction | None = None
         best_score = float("inf")
@@ -370,7 +372,7 @@ class GinHeuristic:
         if view["phase"] != "discard":
             return legal
         hand = _hand(view)
-        ctx = self._context(view, hand)
+        ctx = self.context(view, hand)
         left = _least_deadwood_left(view)
         taken = _CARD[view["taken"]] if view["taken"] else -1
 
@@ -405,7 +407,7 @@ class GinHeuristic:
 
     def _layout(self, view: GinRummyView, hand: int, legal: list[GinAction]) -> GinAction:
         me = _seat(view)
-        ctx = self._context(view, hand)
+        ctx = self.context(view, hand)
         laid = [_mask(cards) for p, cards in view["melds"] if p == me]
         options = best_arrangements(hand, 32)
         legal_ids = {a.id for a in legal}
