@@ -54,7 +54,8 @@ from gamenight.core.bits import cards_of  # noqa: E402
 from gamenight.core.cards import parse_card  # noqa: E402
 from gamenight.gin_rummy import actions as A  # noqa: E402
 from gamenight.gin_rummy.bots import Context, GinHeuristic, refine  # noqa: E402
-from gamenight.gin_rummy.melds import BIT, VALUES, deadwood, deadwood_after_discard, meldable  # noqa: E402
+from gamenight.gin_rummy.melds import BIT, VALUES, deadwood, meldable  # noqa: E402
+from gamenight.gin_rummy.value import draws  # noqa: E402
 
 #: the heuristic's opponents in the positions' hands (the default heuristic twice as often as each other)
 POPULATION = ("heuristic", "heuristic", "simple", "heuristic:cautious", "heuristic:reckless", "heuristic:late")
@@ -83,16 +84,7 @@ def features(bot: GinHeuristic, view: Any, hand11: int, card: int, ctx: Context)
     dw = deadwood(hand10)
     live = cards_of(ctx["live"])
     n = len(live) or 1
-    improving = knocking = gin = total = 0
-    for x in live:
-        after = deadwood_after_discard(hand10 | BIT[x])
-        total += min(after, dw)
-        if after < dw:
-            improving += 1
-            if after <= limit:
-                knocking += 1
-                if after == 0:
-                    gin += 1
+    improving, knocking, gin, total = draws(hand10, dw, live, limit)
     score = bot.score(hand10, ctx)
     known, thrown = ctx["opp_known"], ctx["thrown"]
     rank, suit = card % 13, card // 13

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -36,21 +37,35 @@ FEATURE_NAMES = (
 )
 
 
-def _side(hand: int, up: int, stock_cards: list[int], limit: int) -> list[float]:
-    """One hand's features: its deadwood, with the upcard, and what the stock's cards would do for it."""
-    dw = deadwood(hand)
-    with_up = deadwood_after_discard(hand | BIT[up]) if up >= 0 else dw
+def draws(hand: int, hand_deadwood: int, cards: Iterable[int], limit: int) -> tuple[int, int, int, int]:
+    """What drawing each of ``cards`` (and throwing the best card) would do for ``hand``, ten cards whose deadwood is
+    ``hand_deadwood``, under the knock limit ``limit``: how many of them lower its deadwood, how many of those let it
+    knock, how many make gin, and the deadwood they leave in all (a draw that does not help counts the hand's own).
+
+    >>> from gamenight.core.cards import parse_card
+    >>> hand = sum(1 << parse_card(c) for c in "As 2s 3s 4h 5h 6h 9c 9d Kc Qd".split())
+    >>> draws(hand, deadwood(hand), [parse_card("9h"), parse_card("Ks")], 10)   # 9h: three nines, Ks: nothing
+    (1, 1, 0, 48)
+    """
     improving = knocking = gin = 0
     total = 0
-    for c in stock_cards:
+    for c in cards:
         after = deadwood_after_discard(hand | BIT[c])
-        total += min(after, dw)
-        if after < dw:
+        total += min(after, hand_deadwood)
+        if after < hand_deadwood:
             improving += 1
             if after <= limit:
                 knocking += 1
                 if after == 0:
                     gin += 1
+    return improving, knocking, gin, total
+
+
+def _side(hand: int, up: int, stock_cards: list[int], limit: int) -> list[float]:
+    """One hand's features: its deadwood, with the upcard, and what the stock's cards would do for it."""
+    dw = deadwood(hand)
+    with_up = deadwood_after_discard(hand | BIT[up]) if up >= 0 else dw
+    improving, knocking, gin, total = draws(hand, dw, stock_cards, limit)
     n = len(stock_cards) or 1
     return [dw / 50, min(with_up, dw) / 50, improving / n, knocking / n, gin / n, total / n / 50,
             1.0 if dw <= limit else 0.0, meldable(hand).bit_count() / 10]
