@@ -36,7 +36,7 @@ SEARCHED = EXPERT.candidates or 0   # the moves the expert searches
 
 def probe(seed: int, positions: int, iterations: int, share: float) -> dict[str, Any]:
     game = gamenight.make("gin_rummy", rules="openspiel")
-    wide = SearchBot(game, replace(EXPERT, candidates=None, rank=None, iterations=iterations))
+    wide = SearchBot(game, replace(EXPERT, candidates=None, rank=None, prior=None, iterations=iterations))
     found: list[dict[str, Any]] = []
     deal = seed
     started = time.process_time()

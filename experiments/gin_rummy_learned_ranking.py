@@ -24,9 +24,10 @@ its best; what a better policy must reach"). This experiment fits one and measur
    heuristic's) against OpenSpiel's simple bot (``benchmarks/gin_rummy_outside_peers.py``: lockstep, both seats,
    ``--deals`` from seed 1), compared hand by hand with the heuristic on the same deals.
 
-Run (about 22 minutes of the generation on the 2-core machine, then a minute)::
+Run (about 22 minutes of the generation on the 2-core machine, then two)::
 
-    python experiments/gin_rummy_learned_ranking.py --positions 6000 --worlds 24 --deals 1000 --data rank.npz
+    python experiments/gin_rummy_learned_ranking.py --positions 6000 --worlds 24 --deals 1000 --data rank.npz \\
+        --out src/gamenight/gin_rummy/ranking_weights.json
 
 The figures are in docs/bots.md ("A learned ranking of the discards").
 """
@@ -50,23 +51,14 @@ sys.path.insert(0, os.path.join(HERE, "..", "benchmarks"))
 import gamenight  # noqa: E402
 import gin_rummy_outside_peers as peers  # noqa: E402
 from gamenight.bots.search import MAX_ROLLOUT_ACTIONS  # noqa: E402
-from gamenight.core.bits import cards_of  # noqa: E402
 from gamenight.core.cards import parse_card  # noqa: E402
 from gamenight.gin_rummy import actions as A  # noqa: E402
-from gamenight.gin_rummy.bots import Context, GinHeuristic, refine  # noqa: E402
-from gamenight.gin_rummy.melds import BIT, VALUES, deadwood, meldable  # noqa: E402
-from gamenight.gin_rummy.value import draws  # noqa: E402
+from gamenight.gin_rummy.bots import GinHeuristic, refine  # noqa: E402
+from gamenight.gin_rummy.melds import BIT  # noqa: E402
+from gamenight.gin_rummy.ranking import FEATURE_NAMES, features  # noqa: E402
 
 #: the heuristic's opponents in the positions' hands (the default heuristic twice as often as each other)
 POPULATION = ("heuristic", "heuristic", "simple", "heuristic:cautious", "heuristic:reckless", "heuristic:late")
-FEATURE_NAMES = (
-    "deadwood", "score", "danger", "card_value", "stock", "improving_outs", "knocking_outs", "gin_outs",
-    "after_a_draw", "can_knock", "opponent_known", "melded", "opponent_thrown",
-    "over_the_limit", "rank_known", "rank_thrown", "beside_known", "two_beside_known", "near_thrown",
-    "melds_with_known", "high_loose", "chances", "live", "knocking_and_gin", "improving_only",
-)
-
-
 def mask(names: list[str] | None) -> int:
     return sum(BIT[parse_card(name)] for name in names or ())
 
@@ -75,33 +67,6 @@ def discards(view: Any, legal: list[Any]) -> list[Any]:
     """The discards to weigh: every legal one but the card just taken."""
     taken = parse_card(view["taken"]) if view["taken"] else -1
     return [a for a in legal if a.kind == A.DISCARD and a.card != taken]
-
-
-def features(bot: GinHeuristic, view: Any, hand11: int, card: int, ctx: Context) -> list[float]:
-    """``FEATURE_NAMES`` for throwing ``card`` from ``hand11``."""
-    hand10 = hand11 ^ BIT[card]
-    limit = view["knock_limit"]
-    dw = deadwood(hand10)
-    live = cards_of(ctx["live"])
-    n = len(live) or 1
-    improving, knocking, gin, total = draws(hand10, dw, live, limit)
-    score = bot.score(hand10, ctx)
-    known, thrown = ctx["opp_known"], ctx["thrown"]
-    rank, suit = card % 13, card // 13
-    others = [s * 13 + rank for s in range(4) if s != suit]
-    near = [(step, card + step) for step in (-2, -1, 1, 2) if 0 <= rank + step < 13]
-    melded = meldable(hand10)
-    return [dw / 50, score / 50, bot.danger(card, ctx) / 5, VALUES[card] / 10, ctx["stock"] / 31,
-            improving / n, knocking / n, gin / n, total / n / 50, 1.0 if dw <= limit else 0.0,
-            known.bit_count() / 10, melded.bit_count() / 10, thrown.bit_count() / 10,
-            max(-1.0, (dw - limit) / 20),
-            sum(1 for c in others if known & BIT[c]) / 2, sum(1 for c in others if thrown & BIT[c]) / 2,
-            sum(1 for step, c in near if abs(step) == 1 and known & BIT[c]) / 2,
-            sum(1 for step, c in near if abs(step) == 2 and known & BIT[c]) / 2,
-            sum(1 for _, c in near if thrown & BIT[c]) / 4,
-            1.0 if meldable(known | BIT[card]) & BIT[card] else 0.0,
-            sum(1 for c in cards_of(hand10 & ~melded) if VALUES[c] == 10) / 5, (dw - score) / 20, n / 31,
-            knocking * gin / n / n * 10, (improving - knocking) / n]
 
 
 def make(spec: str, game: Any) -> Any:
@@ -161,7 +126,7 @@ def position(job: tuple[int, int]) -> tuple[list[list[float]], list[float], list
             values[i, k] = rollout(world.clone(), move, seat, seed_k, policy)
     hand = mask(view["hand"])
     ctx = policy.context(view, hand)
-    rows = [features(policy, view, hand, move.card, ctx) for move in moves]
+    rows = [features(policy, view["knock_limit"], hand, move.card, ctx) for move in moves]
     return rows, values.mean(axis=1).tolist(), [1.0 if move == choice else 0.0 for move in moves]
 
 
@@ -214,6 +179,13 @@ class Ranking:
         h = np.tanh(((x - self.mean) / self.scale) @ self.p["w1"] + self.p["b1"])
         return np.asarray((h @ self.p["w2"])[:, 0])
 
+    def weights(self) -> dict[str, Any]:
+        """The weights as ``gamenight.gin_rummy.ranking.Model`` reads them (``ranking_weights.json``)."""
+        w1, b1, w2 = self.p["w1"], self.p["b1"], self.p["w2"][:, 0]
+        return {"features": list(FEATURE_NAMES), "mean": self.mean.tolist(), "scale": self.scale.tolist(),
+                "hidden": [[float(b1[j]), *w1[:, j].tolist()] for j in range(len(b1))],
+                "output": [float(self.p["b2"][0]), *w2.tolist()]}
+
 
 def regret(score: np.ndarray, y: np.ndarray, g: np.ndarray) -> float:
     """The mean over positions of the best value less the value of the row ``score`` ranks first."""
@@ -235,7 +207,7 @@ class Ranked:
             return move
         hand = mask(view["hand"])
         ctx = self.heuristic.context(view, hand)
-        x = np.array([features(self.heuristic, view, hand, m.card, ctx) for m in moves], np.float32)
+        x = np.array([features(self.heuristic, view["knock_limit"], hand, m.card, ctx) for m in moves], np.float32)
         return moves[int(np.argmax(self.ranking.score(x.astype(np.float64))))]
 
 
@@ -279,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=0, help="deals against OpenSpiel's bot, both seats")
     parser.add_argument("--data", help="the positions' file (.npz): read if it exists, else written")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", help="write the ranking fit on every position here (ranking_weights.json)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     if args.data and os.path.exists(args.data):
@@ -289,6 +262,10 @@ def main(argv: list[str] | None = None) -> int:
             np.savez(args.data, **data)
     report, ranking = evaluate(data, args.hidden)
     report["seconds"] = round(time.perf_counter() - start)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            json.dump(ranking.weights(), f, separators=(",", ":"))
+            f.write("\n")
     if args.deals:
         try:
             import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]

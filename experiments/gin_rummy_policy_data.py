@@ -52,7 +52,7 @@ def deal_positions(deal: int, most: int, iterations: int, share: float, out: IO[
     """The positions of one deal's first hand (at most ``most``)."""
     rules = "openspiel" if deal % 2 == 0 else "default"
     game = gamenight.make("gin_rummy", rules=None if rules == "default" else rules)
-    wide = SearchBot(game, replace(EXPERT, candidates=None, rank=None, iterations=iterations))
+    wide = SearchBot(game, replace(EXPERT, candidates=None, rank=None, prior=None, iterations=iterations))
     rng = random.Random(f"gin-policy-data/{deal}")
     seat = rng.randrange(2)
     bots = [gamenight.make_bot("heuristic", game), gamenight.make_bot("heuristic", game, style=rng.choice(STYLES))]

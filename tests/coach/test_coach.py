@@ -346,8 +346,8 @@ def test_chances_rest_on_the_moves_searched_to_the_end_and_the_experts_other_cho
     searched one: a move dropped after a rollout or two would read "100%" from one lucky deal), and when the expert
     would play another move than the suggestion (its search finds it clearly better) and gives it a higher chance,
     the coach names it; played through the coached hand, where the heuristic and the search disagree at least once
-    at the coach's budget (Gin: at 100 rollouts, the budget of its hints; at the coach's 40 Gin's expert, which
-    searches only the heuristic's four favourite moves, keeps the heuristic's move throughout this hand)."""
+    at the coach's budget (Gin: at 100 rollouts, the budget of its hints; at the coach's 40 Gin's expert keeps the
+    suggestion throughout this hand). The coach's search has the suggestion as its move to beat (``lead``)."""
     hand = coached(name, players)
     game = hand.make_game()
     coach = game.coach(iterations=iterations)
@@ -358,7 +358,8 @@ def test_chances_rest_on_the_moves_searched_to_the_end_and_the_experts_other_cho
         if len(legal) > 1:
             expert = gamenight.make_bot("expert", game, iterations=coach.budget(view))
             assert isinstance(expert, SearchBot)
-            estimates = expert.evaluate(view, legal, random.Random(SUGGESTION_SEED))
+            suggestion = next(a for a in legal if str(a) == str(coach.suggest(view, legal)))
+            estimates = expert.evaluate(view, legal, random.Random(SUGGESTION_SEED), lead=suggestion)
             most = max(e.rollouts for e in estimates)
             stated = {c.action for c in advice.choices if c.chance is not None}
             assert stated == {str(e.action) for e in estimates if 2 * e.rollouts >= most}

@@ -135,22 +135,57 @@ def test_heuristic_never_throws_back_the_card_it_took():
     assert takes > 50
 
 
-def test_the_expert_searches_the_heuristics_move_and_its_next_favourites():
-    """At a discard the expert compares the heuristic's own choice with the three moves the heuristic likes next
-    (``preferred_moves``): knocks first, then the discards by the heuristic's own weighing of them."""
+def test_the_expert_searches_the_learned_ranking_s_favourite_discard_and_the_next_moves():
+    """At a discard the expert's move to beat is the learned ranking's favourite, then come the knocks (none here)
+    and the next discards in the ranking's order (``learned_order``), four in all; elsewhere the heuristic's choice,
+    then the rest as the heuristic likes them (``preferred_moves``: knocks first, then discards by its weighing)."""
     from gamenight.bots.search import SearchBot
-    from gamenight.gin_rummy.bots import EXPERT, preferred_moves
+    from gamenight.core.cards import parse_card
+    from gamenight.gin_rummy import ranking
+    from gamenight.gin_rummy.bots import EXPERT, learned_order, preferred_moves
 
     g = gamenight.make("gin_rummy", single_hand=True)
     s = g.new(seed=3)
     s.apply("take")
     view, legal = s.view(s.current_player), s.legal_actions()
     assert len(legal) > 4
-    ordered = preferred_moves(view, legal)
+    heuristic = GinHeuristic(g)
+    choice = heuristic.choose(view, legal, random.Random(0))
+    ordered = learned_order(view, legal, choice)
     assert sorted(map(str, ordered)) == sorted(map(str, legal))
-    assert ordered[0] == GinHeuristic(g).choose(view, legal, random.Random(0))
+    hand = sum(1 << parse_card(c) for c in view["hand"])
+    taken = parse_card(view["taken"])
+    cards = [a.card for a in legal if a.card != taken]
+    ranked = ranking.rank(heuristic, view["knock_limit"], hand, cards, heuristic.context(view, hand))
+    assert [a.card for a in ordered[:len(cards)]] == ranked and ordered[-1].card == taken   # never straight back
     estimates = SearchBot(g, EXPERT, iterations=8).evaluate(view, legal, random.Random(0))
     assert {e.action for e in estimates} == set(ordered[:4])
+    assert [e.action for e in estimates if e.prior] == [ordered[0]]
     s.apply(str(ordered[0]))
-    draw_view = s.view(s.current_player)
-    assert preferred_moves(draw_view, s.legal_actions()) == s.legal_actions()   # one weighing only at a discard
+    draw_view, draw_legal = s.view(s.current_player), s.legal_actions()
+    assert preferred_moves(draw_view, draw_legal) == draw_legal   # one weighing only at a discard
+    draw_choice = heuristic.choose(draw_view, draw_legal, random.Random(0))
+    assert learned_order(draw_view, draw_legal, draw_choice)[0] == draw_choice
+
+
+def test_a_search_led_by_the_coach_s_suggestion_beats_it_against_the_learned_favourites():
+    """Where the learned ranking prefers another discard than the heuristic, a search given the heuristic's move as
+    its ``lead`` (the coach's) searches it to the end as the move to beat, with the next three of the expert's."""
+    from gamenight.bots.search import SearchBot
+    from gamenight.gin_rummy.bots import EXPERT, learned_order
+
+    g = gamenight.make("gin_rummy", rules="openspiel")
+    heuristic = GinHeuristic(g)
+    for seed in range(1, 40):
+        s, rng = g.new(seed=seed), random.Random(seed)
+        while not s.is_over:
+            view, legal = s.view(s.current_player), s.legal_actions()
+            choice = heuristic.choose(view, legal, rng)
+            ordered = learned_order(view, legal, choice)
+            if ordered[0] != choice:
+                led = SearchBot(g, EXPERT, iterations=8).evaluate(view, legal, random.Random(0), lead=choice)
+                assert [e.action for e in led if e.prior] == [choice]
+                assert {e.action for e in led} == {choice, *[a for a in ordered if a != choice][:3]}
+                return
+            s.apply(choice)
+    pytest.fail("the ranking and the heuristic agreed on every discard of 39 hands")

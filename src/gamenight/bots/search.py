@@ -91,10 +91,10 @@ class PerView(Generic[T]):
 class Estimate:
     """What the search thinks of one move: its mean ``value`` (0..1, the bot's objective), the share of rollouts
     in which the seat won the hand (``win``; a shared hand counts half), and how many rollouts it got; ``prior``:
-    whether it is the policy's own choice, the move the others must beat; ``lead``: for a move searched to the
-    last round, how many standard errors of their paired difference its value is above the prior's (None for the
-    prior itself and for moves dropped earlier). The search plays another move than the prior only when its
-    ``lead`` reaches ``Settings.confidence``."""
+    whether it is the move the others must beat (the policy's own choice, or the first of ``Settings.prior``);
+    ``lead``: for a move searched to the last round, how many standard errors of their paired difference its value
+    is above the prior's (None for the prior itself and for moves dropped earlier). The search plays another move
+    than the prior only when its ``lead`` reaches ``Settings.confidence``."""
     action: Action
     value: float
     win: float
@@ -138,7 +138,10 @@ class Settings:
     after the move, then stops at the first world it values (Gin: ``gin_rummy.value``, a learned value; for a
     ``horizon`` of ``"hand"``, and not read at a ``points_only`` decision); ``advice_iterations``: the rollouts a
     hint or a review gets a decision when not told (``bots.review``; None: ``iterations``), where a person waits
-    for the answer (Gin: the expert plays at 400, a hint answers at 100, as fast as before the expert's budget grew).
+    for the answer (Gin: the expert plays at 400, a hint answers at 100, as fast as before the expert's budget grew);
+    ``prior``: ``prior(view, legal, choice)``, given the policy's own ``choice``, the moves to search best first by
+    another judge (Gin: its discards in a learned order, ``gin_rummy.ranking``): the first is the move to beat, the
+    first ``candidates`` are searched; without it the policy's choice is the move to beat and ``rank`` orders the rest.
     """
     policy: str = "heuristic"
     margin_scale: float = 10.0
@@ -158,6 +161,7 @@ class Settings:
     leaf_value: Callable[[AnyState, int], tuple[float, float | None] | None] | None = None
     rollout_depth: int = 0
     advice_iterations: int | None = None
+    prior: Callable[[View, list[Action], Action], list[Action]] | None = None
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
@@ -193,8 +197,9 @@ class SearchBot:
         return self.evaluate(view, legal, rng)[0].action
 
     def evaluate(self, view: View, legal: list[Action], rng: random.Random,
-                 progress: Callable[[float], None] | None = None) -> list[Estimate]:
-        """Every searched move's estimate, best first (the first is the bot's choice).
+                 progress: Callable[[float], None] | None = None, lead: Action | None = None) -> list[Estimate]:
+        """Every searched move's estimate, best first (the first is the bot's choice). ``lead``: the move to beat,
+        searched to the end, in place of the policy's or the prior's (the coach's suggestion).
 
         Only ``view`` is read: a state handed in place of a view is refused (the bot cannot peek)."""
         if isinstance(view, State):
@@ -202,7 +207,7 @@ class SearchBot:
         seat = view["seat"]
         if seat is None:
             raise ValueError("a bot plays a seat: a spectator's view has none")
-        moves = self._candidates(view, legal, rng)
+        moves = self._candidates(view, legal, rng, lead)
         runs = _Runs(len(moves))
         budget = self.iterations if self.iterations is not None else 1_000_000
         deadline = None if self.time_s is None else self.clock() + self.time_s
@@ -283,13 +288,21 @@ class SearchBot:
         return [Estimate(moves[i], runs.mean(i), runs.wins[i] / runs.counts[i], runs.counts[i], i == 0, lead.get(i))
                 for i in finalists + rest]
 
-    def _candidates(self, view: View, legal: list[Action], rng: random.Random) -> list[Action]:
+    def _candidates(self, view: View, legal: list[Action], rng: random.Random,
+                    lead: Action | None = None) -> list[Action]:
         """The moves to search: every legal one, or the policy's favourites when the game caps them. The policy's
-        own choice comes first, so a tie keeps it."""
+        own choice comes first, so a tie keeps it; with a ``prior``, the prior's order; ``lead`` first if given."""
         first = self.policy.choose(view, legal, random.Random(rng.getrandbits(64)))
         first = legal[legal.index(first)] if not isinstance(first, str) else self.game.parse_action(first)
-        rest = [a for a in legal if a is not first]
         settings = self.settings
+        if settings.prior is not None:
+            ordered = settings.prior(view, legal, first)
+            if lead is not None:
+                ordered = [lead, *(a for a in ordered if a != lead)]
+            return ordered if settings.candidates is None else ordered[:settings.candidates]
+        if lead is not None:
+            first = legal[legal.index(lead)]
+        rest = [a for a in legal if a is not first]
         if settings.candidates is not None and len(legal) > settings.candidates:
             ranked = settings.rank(view, rest) if settings.rank else rest
             rest = ranked[:settings.candidates - 1]

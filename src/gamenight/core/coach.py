@@ -113,7 +113,7 @@ class Coach(abc.ABC, Generic[G]):
         if isinstance(view, State):
             raise TypeError("the coach is given a view, never a state")
         suggested = self.suggest(view, legal)
-        chances, favourite = self.estimates(view, legal)
+        chances, favourite = self.estimates(view, legal, suggested)
         choices = tuple(Choice(str(a), self.says(view, a), chances.get(str(a))) for a in legal)
         chosen = next(c for c in choices if c.action == str(suggested))
         rival = next((c for c in choices if c.action == favourite and c is not chosen
@@ -138,18 +138,19 @@ class Coach(abc.ABC, Generic[G]):
         choice = self._suggester.choose(view, list(legal), random.Random(SUGGESTION_SEED))
         return self.game.parse_action(choice) if isinstance(choice, str) else choice
 
-    def estimates(self, view: View, legal: Sequence[Action]) -> tuple[dict[str, int], str | None]:
+    def estimates(self, view: View, legal: Sequence[Action], suggested: Action | None = None
+                  ) -> tuple[dict[str, int], str | None]:
         """The expert's estimate of the chance to win the hand after each action it searched to the end (at least
         half the rollouts of the most searched one), in percent rounded to 10 (the others have none); and the move
-        the expert would play instead of its heuristic's when its search finds one clearly better (by its own
-        confidence; None: none, or no estimates)."""
+        the expert would play instead of ``suggested`` (its move to beat, searched to the end; None: the expert's
+        own) when its search finds one clearly better (by its own confidence; None: none, or no estimates)."""
         if self.iterations <= 0 or len(legal) < 2:
             return {}, None
         expert = make_bot("expert", self.game, iterations=self.budget(view))
         evaluate: Callable[..., list[Any]] | None = getattr(expert, "evaluate", None)
         if evaluate is None:
             return {}, None
-        estimates = evaluate(view, list(legal), random.Random(SUGGESTION_SEED))
+        estimates = evaluate(view, list(legal), random.Random(SUGGESTION_SEED), lead=suggested)
         # the search drops the worse half of the moves after each round: a move dropped early rests on a rollout or
         # two (a "100%" from one lucky deal), so only the moves searched to the end are given a chance
         most = max((e.rollouts for e in estimates), default=0)

@@ -28,7 +28,7 @@ from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
 from . import actions as A
-from . import inference, value
+from . import inference, ranking, value
 from .actions import GinAction
 from .melds import (
     BIT,
@@ -489,10 +489,34 @@ def preferred_moves(view: View, legal: list[Action]) -> list[Action]:
     return list(_default_heuristic().preference(*_gin(view, legal)))
 
 
+def learned_order(view: View, legal: list[Action], choice: Action) -> list[Action]:
+    """The moves for the expert to search, best first (``Settings.prior``), given the heuristic's ``choice``: where it
+    throws a card and has another to throw, its knocks by the least deadwood left, then its discards (but the card
+    just taken) in the learned ranking's order (``ranking``), the ranking's favourite first as the move to beat;
+    elsewhere the heuristic's choice, then the rest as it likes them (``preferred_moves``)."""
+    gin_view, gin_legal = _gin(view, legal)
+    judge = _default_heuristic()
+    move = cast(GinAction, choice)
+    taken = _CARD[gin_view["taken"]] if gin_view["taken"] else -1
+    cards = [a.card for a in gin_legal if a.kind == A.DISCARD and a.card != taken]
+    ordered: list[Action]
+    if gin_view["phase"] != "discard" or move.kind != A.DISCARD or len(cards) < 2:
+        ordered = [move, *judge.preference(gin_view, [a for a in gin_legal if a is not move])]
+        return ordered
+    hand = _hand(gin_view)
+    order = [A.DISCARDS[c] for c in ranking.rank(judge, gin_view["knock_limit"], hand, cards,
+                                                 judge.context(gin_view, hand))]
+    knocks = [a for a in judge.preference(gin_view, [a for a in gin_legal if a is not order[0]])
+              if a.kind == A.KNOCK]
+    ordered = [order[0], *knocks, *order[1:]]
+    return ordered + [a for a in gin_legal if a not in ordered]
+
+
 #: the ``expert``'s search settings: 400 rollouts a decision (on one core of the development machine about 0.7 s in
 #: single hands of the ``openspiel`` preset, 1.6 s in whole matches of the default rules, where hands last longer),
-#: shared among the heuristic's own move and its next three favourites; hints and reviews at 100
-EXPERT = Settings(margin_scale=CLEAR_MARGIN, iterations=400, candidates=4, rank=preferred_moves, refine=refine,
+#: shared among four moves: the heuristic's, or where it discards the learned ranking's favourite, and the next
+#: three (``learned_order``); hints and reviews at 100
+EXPERT = Settings(margin_scale=CLEAR_MARGIN, iterations=400, candidates=4, prior=learned_order, refine=refine,
                   advice_iterations=100)
 
 
