@@ -59,6 +59,8 @@ from gamenight.gin_rummy.ranking import FEATURE_NAMES, features  # noqa: E402
 
 #: the heuristic's opponents in the positions' hands (the default heuristic twice as often as each other)
 POPULATION = ("heuristic", "heuristic", "simple", "heuristic:cautious", "heuristic:reckless", "heuristic:late")
+
+
 def mask(names: list[str] | None) -> int:
     return sum(BIT[parse_card(name)] for name in names or ())
 

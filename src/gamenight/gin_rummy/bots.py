@@ -499,16 +499,14 @@ def learned_order(view: View, legal: list[Action], choice: Action) -> list[Actio
     move = cast(GinAction, choice)
     taken = _CARD[gin_view["taken"]] if gin_view["taken"] else -1
     cards = [a.card for a in gin_legal if a.kind == A.DISCARD and a.card != taken]
-    ordered: list[Action]
     if gin_view["phase"] != "discard" or move.kind != A.DISCARD or len(cards) < 2:
-        ordered = [move, *judge.preference(gin_view, [a for a in gin_legal if a is not move])]
-        return ordered
+        return [move, *judge.preference(gin_view, [a for a in gin_legal if a is not move])]
     hand = _hand(gin_view)
     order = [A.DISCARDS[c] for c in ranking.rank(judge, gin_view["knock_limit"], hand, cards,
                                                  judge.context(gin_view, hand))]
-    knocks = [a for a in judge.preference(gin_view, [a for a in gin_legal if a is not order[0]])
-              if a.kind == A.KNOCK]
-    ordered = [order[0], *knocks, *order[1:]]
+    left = _least_deadwood_left(gin_view)   # the knocks as ``preference`` orders them, without weighing discards
+    knocks = sorted((a for a in gin_legal if a.kind == A.KNOCK), key=lambda a: left(a)[0])
+    ordered: list[Action] = [order[0], *knocks, *order[1:]]
     return ordered + [a for a in gin_legal if a not in ordered]
 
 

@@ -97,5 +97,6 @@ def model() -> Model:
 
 def rank(judge: Judge, knock_limit: int, hand11: int, cards: list[int], ctx: Context) -> list[int]:
     """``cards`` (discards from ``hand11``) best first by the shipped model; ties keep their order."""
-    scores = [model().score(features(judge, knock_limit, hand11, c, ctx)) for c in cards]
+    shipped = model()
+    scores = [shipped.score(features(judge, knock_limit, hand11, c, ctx)) for c in cards]
     return [cards[i] for i in sorted(range(len(cards)), key=lambda i: -scores[i])]
