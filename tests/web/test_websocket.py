@@ -76,17 +76,20 @@ def assert_quiet(ws):
 def test_illegal_action_errors_to_that_client_only_and_the_table_is_unchanged(client, table_of_two):
     table_id, tokens, table = table_of_two
     before = table.state.to_json()
-    with ws_connect(client, table_id, tokens[0]) as ws0, \
-            ws_connect(client, table_id, tokens[1]) as ws1:
-        ws0.receive_json(), ws1.receive_json()
-        assert ws0.receive_json()["table"]["seats"][1]["connected"]   # seat 0's page hears seat 1's come
-        for bad in ("take Zz", "", "draw", 17, None):
-            ws0.send_json({"type": "action", "action": bad, "version": 0})
-            reply = ws0.receive_json()
-            assert reply["type"] == "error" and reply["status"] in (400, 422) and reply["error"]
-        assert "legal" in reply["error"] or "action" in reply["error"]
-        assert_quiet(ws0)
-        assert_quiet(ws1)
+    # each page is told its first message before the next connects: the server reads each connection's hello on
+    # its own, so two opened together could arrive in either order (and the second's arrival is news to the first)
+    with ws_connect(client, table_id, tokens[0]) as ws0:
+        ws0.receive_json()
+        with ws_connect(client, table_id, tokens[1]) as ws1:
+            ws1.receive_json()
+            assert ws0.receive_json()["table"]["seats"][1]["connected"]   # seat 0's page hears seat 1's come
+            for bad in ("take Zz", "", "draw", 17, None):
+                ws0.send_json({"type": "action", "action": bad, "version": 0})
+                reply = ws0.receive_json()
+                assert reply["type"] == "error" and reply["status"] in (400, 422) and reply["error"]
+            assert "legal" in reply["error"] or "action" in reply["error"]
+            assert_quiet(ws0)
+            assert_quiet(ws1)
     assert table.state.to_json() == before
 
 
@@ -95,21 +98,22 @@ def test_out_of_turn_for_another_seat_and_as_spectator_are_refused(client, table
     assert table.state.current_player == 0
     move = str(table.state.legal_actions()[0])
     before = table.state.to_json()
-    with ws_connect(client, table_id, tokens[1]) as ws1, \
-            ws_connect(client, table_id) as watcher:
-        ws1.receive_json(), watcher.receive_json()
-        ws1.send_json({"type": "action", "action": move, "version": 0})
-        reply = ws1.receive_json()
-        assert reply["status"] == 409 and "not your turn" in reply["error"]
-        ws1.send_json({"type": "action", "action": move, "seat": 0, "version": 0})
-        reply = ws1.receive_json()
-        assert reply["status"] == 403 and "may not act for seat 0" in reply["error"]
-        watcher.send_json({"type": "action", "action": move, "version": 0})
-        reply = watcher.receive_json()
-        assert reply["status"] == 403 and "spectators" in reply["error"]
-        watcher.send_json({"type": "action", "action": move, "seat": 0, "version": 0})
-        assert watcher.receive_json()["status"] == 403
-        assert_quiet(ws1)
+    with ws_connect(client, table_id, tokens[1]) as ws1:
+        ws1.receive_json()   # seat 1 is here before the spectator connects (else the spectator hears it come)
+        with ws_connect(client, table_id) as watcher:
+            watcher.receive_json()
+            ws1.send_json({"type": "action", "action": move, "version": 0})
+            reply = ws1.receive_json()
+            assert reply["status"] == 409 and "not your turn" in reply["error"]
+            ws1.send_json({"type": "action", "action": move, "seat": 0, "version": 0})
+            reply = ws1.receive_json()
+            assert reply["status"] == 403 and "may not act for seat 0" in reply["error"]
+            watcher.send_json({"type": "action", "action": move, "version": 0})
+            reply = watcher.receive_json()
+            assert reply["status"] == 403 and "spectators" in reply["error"]
+            watcher.send_json({"type": "action", "action": move, "seat": 0, "version": 0})
+            assert watcher.receive_json()["status"] == 403
+            assert_quiet(ws1)
     assert table.state.to_json() == before
 
 
