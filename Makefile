@@ -137,6 +137,7 @@ bench: $(STAMP) $(BENCH_STAMP) $(PG_INITDB)
 	$(PY) benchmarks/web_load.py --mode bots --tables 150 --reactions 0,0.0667,0.5
 	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_peers.py
 	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_outside_peers.py
+	$(BENCH_VENV)/bin/python benchmarks/gin_rummy_rlcard_novice.py
 	$(BENCH_VENV)/bin/python benchmarks/rl_peers.py
 
 $(EXAMPLES_STAMP): pyproject.toml hatch_build.py $(PO)

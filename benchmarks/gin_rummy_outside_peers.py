@@ -26,7 +26,8 @@ that mostly play alike cannot be told apart by their rows' intervals alone.
 
 RLCard's gin-rummy novice rule model is not played here: its rules differ from every gamenight preset (no first
 upcard to pass: the dealer's opponent starts with 11 cards; its own scoring), so it cannot be kept in lockstep on
-the same hand. docs/bots.md, "Against opponents it was not built for", says how the rules differ.
+the same hand. ``gin_rummy_rlcard_novice.py`` plays it in gamenight's engine instead, its decisions made by RLCard's
+code from the seat's view.
 """
 from __future__ import annotations
 
@@ -280,6 +281,18 @@ def paired(bot: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
             "sign_test_p": round(sign_test(only_bot, only_base), 4)}
 
 
+def print_report(report: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    """Every bot's result after the first compared with the first's on the same hands (``paired``), each said on
+    stderr; then the whole report as JSON on stdout."""
+    compared = [paired(r, report[0]) for r in report[1:]]
+    for c in compared:
+        print(f"  {c['bot']} against {c['against']} on the same hands: won {c['won_only_by_bot']} that it did not, "
+              f"lost {c['won_only_by_other']} that it won ({c['difference']:+.1%}, {c['ci95'][0]:+.1%} to "
+              f"{c['ci95'][1]:+.1%}; sign test p = {c['sign_test_p']})", file=sys.stderr)
+    print(json.dumps({"deals": args.deals, "seed": args.seed, "iterations": args.iterations, "results": report,
+                      "paired_with_the_first": compared}, indent=1))
+
+
 def sign_test(a: int, b: int) -> float:
     """The exact two-sided sign test's p-value for ``a`` successes against ``b``."""
     n = a + b
@@ -289,13 +302,18 @@ def sign_test(a: int, b: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(argv: list[str] | None, description: str) -> argparse.Namespace:
+    """The options of this benchmark and of the others against outside opponents: the bots, the deals, the budget."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--bots", default="heuristic,expert")
     parser.add_argument("--deals", type=int, default=2, help="deals, each played from both seats (default 2)")
     parser.add_argument("--seed", type=int, default=70000)
     parser.add_argument("--iterations", type=int, default=4, help="the search bots' budget (default 4: a check)")
-    args = parser.parse_args(argv if argv is not None else [])
+    return parser.parse_args(argv if argv is not None else [])
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv, __doc__.splitlines()[0])
     try:
         import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError as e:
@@ -307,13 +325,7 @@ def main(argv: list[str] | None = None) -> int:
               f"({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}), {r['points_a_hand']} points a hand, "
               f"{r['diverged']} of {r['hands']} hands diverged, {r['seconds_a_decision']} s a decision",
               file=sys.stderr)
-    compared = [paired(r, report[0]) for r in report[1:]]
-    for c in compared:
-        print(f"  {c['bot']} against {c['against']} on the same hands: won {c['won_only_by_bot']} that it did not, "
-              f"lost {c['won_only_by_other']} that it won ({c['difference']:+.1%}, {c['ci95'][0]:+.1%} to "
-              f"{c['ci95'][1]:+.1%}; sign test p = {c['sign_test_p']})", file=sys.stderr)
-    print(json.dumps({"deals": args.deals, "seed": args.seed, "iterations": args.iterations, "results": report,
-                      "paired_with_the_first": compared}, indent=1))
+    print_report(report, args)
     return 0
 
 
