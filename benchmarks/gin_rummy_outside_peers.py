@@ -247,18 +247,27 @@ def measure(pyspiel: Any, spec: str, deals: int, seed: int, iterations: int | No
     start = time.perf_counter()
     hands = [play_hand(pyspiel, spec, seed + n, s, iterations) for n in range(deals) for s in (0, 1)]
     played = [h for h in hands if "diverged" not in h]
+    return {**summary(spec, "openspiel simple", hands, played, start), "diverged": len(hands) - len(played),
+            "results_agree": sum(1 for h in played if h["agree"]),
+            "divergences": sorted({h["diverged"].split(":")[0] for h in hands if "diverged" in h})[:5]}
+
+
+def summary(spec: str, opponent: str, hands: list[dict[str, Any]], played: list[dict[str, Any]],
+            start: float) -> dict[str, Any]:
+    """The bot ``spec``'s row against ``opponent`` (this benchmark's and the others against outside opponents):
+    every hand's result in order (``won_by_hand``, None where undecided or left out), the decided hands of those
+    ``played`` to the end and how many it won with a 95% Wilson interval, its points a hand, the seconds since
+    ``start`` and its CPU seconds a decision."""
     decided = [h for h in played if h["won"] is not None]
     won = sum(1 for h in decided if h["won"])
     low, high = wilson_interval(won, len(decided)) if decided else (0.0, 1.0)
-    return {"bot": spec, "opponent": "openspiel simple", "hands": len(hands), "diverged": len(hands) - len(played),
-            "won_by_hand": [h.get("won") for h in hands],
+    return {"bot": spec, "opponent": opponent, "hands": len(hands), "won_by_hand": [h.get("won") for h in hands],
             "decided": len(decided), "won": won, "rate": round(won / len(decided), 4) if decided else None,
             "ci95": [round(low, 4), round(high, 4)],
             "points_a_hand": round(sum(h["margin"] for h in played) / len(played), 2) if played else None,
-            "results_agree": sum(1 for h in played if h["agree"]), "seconds": round(time.perf_counter() - start, 1),
+            "seconds": round(time.perf_counter() - start, 1),
             "seconds_a_decision": round(sum(h["thinking"] for h in played)
-                                        / max(1, sum(h["decisions"] for h in played)), 4),
-            "divergences": sorted({h["diverged"].split(":")[0] for h in hands if "diverged" in h})[:5]}
+                                        / max(1, sum(h["decisions"] for h in played)), 4)}
 
 
 def paired(bot: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:

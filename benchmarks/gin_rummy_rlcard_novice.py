@@ -40,8 +40,7 @@ import gamenight  # noqa: E402
 from gamenight.core.cards import CARD_NAMES  # noqa: E402
 from gamenight.core.game import Action  # noqa: E402
 from gamenight.core.views import View  # noqa: E402
-from gamenight.tournament import wilson_interval  # noqa: E402
-from gin_rummy_outside_peers import arguments, make_ours, print_report  # noqa: E402
+from gin_rummy_outside_peers import arguments, make_ours, print_report, summary  # noqa: E402
 
 #: RLCard 1.2.0's action ids (``rlcard.games.gin_rummy.utils.action_event``): a card's id is gamenight's card number
 #: (both order the cards spades, hearts, diamonds, clubs, each ace to king)
@@ -58,9 +57,11 @@ class Novice:
         self.scorer = gamenight.make_bot("heuristic", game)   # lays what RLCard's engine lays by itself
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
         moves = self.rlcard_moves(view, legal)
-        if len(legal) == 1 or not moves:
-            return legal[0] if len(legal) == 1 else self.scorer.choose(view, legal, rng)
+        if not moves:
+            return self.scorer.choose(view, legal, rng)
         self.np.random.seed(rng.getrandbits(32))
         chosen = int(self.agent.step({"obs": self.observation(view), "legal_actions": OrderedDict.fromkeys(moves)}))
         return moves[chosen]
@@ -139,16 +140,7 @@ def play_hand(spec: str, seed: int, our_seat: int, iterations: int | None, novic
 def measure(spec: str, deals: int, seed: int, iterations: int | None, novice: Any) -> dict[str, Any]:
     start = time.perf_counter()
     hands = [play_hand(spec, seed + n, s, iterations, novice) for n in range(deals) for s in (0, 1)]
-    decided = [h for h in hands if h["won"] is not None]
-    won = sum(1 for h in decided if h["won"])
-    low, high = wilson_interval(won, len(decided)) if decided else (0.0, 1.0)
-    return {"bot": spec, "opponent": "rlcard novice", "hands": len(hands), "won_by_hand": [h["won"] for h in hands],
-            "decided": len(decided), "won": won, "rate": round(won / len(decided), 4) if decided else None,
-            "ci95": [round(low, 4), round(high, 4)],
-            "points_a_hand": round(sum(h["margin"] for h in hands) / len(hands), 2) if hands else None,
-            "seconds": round(time.perf_counter() - start, 1),
-            "seconds_a_decision": round(sum(h["thinking"] for h in hands) / max(1, sum(h["decisions"] for h in hands)),
-                                        4)}
+    return summary(spec, "rlcard novice", hands, hands, start)
 
 
 def main(argv: list[str] | None = None) -> int:
