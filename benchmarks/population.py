@@ -2,10 +2,11 @@
 
 The search bots' rollouts play every other seat as the game's ``heuristic`` would, so measuring them against that
 heuristic alone flatters them. Here each game's ``heuristic``, ``strong`` and ``expert`` play each member of a
-population: the project's other bots (``random``, Gin's ``simple``) and the heuristic in other styles
+population: the project's other bots (``random``, ``casual``, Gin's ``simple``) and the heuristic in other styles
 (``heuristic:cautious``, ``:reckless``, ``:early``, ``:late``; ``gamenight.bots.styles``, each game's heuristic says
-what they mean there), besides the default heuristic. Then the ladder: each level of ``gamenight.bots_by_level``
-against the next (Beginner < Casual < Strong < Expert), and whether each step is significant.
+what they mean there), besides the default heuristic. Then the ladder: each level of
+``gamenight.bots.levels.ladder_bots`` against the next (Beginner < Casual < Strong < Expert: ``random``,
+``casual`` or Gin's ``simple``, ``heuristic``, ``expert``), and whether each step holds.
 
 As ``gamenight tournament`` does: every deal (seeds ``seed .. seed + deals - 1``) is played in both seatings, the
 measured bot in the even seats, then in the odd ones (at Thunee a team each), so the luck of the cards and of the
@@ -13,9 +14,11 @@ seat cancels; the bots' generator comes from the deal and the seating alone. Rep
 decided hands it won (a hand is won by the one score sheet column with the best points; ties and hands nobody
 scored are undecided) with a 95% Wilson interval, its match wins with theirs, and where each score sheet column is
 one bot its points a hand against the opponent's (at Yaniv fewer is better: the sign is turned, so more is better
-everywhere). A result ``holds`` when the interval of the measured bot's decided hands lies above one half (a step
-of the ladder holds when the stronger level's does), and is ``significant`` when it lies above or below. Decided
-hands of one match are not independent draws, so the hands' interval is a little narrow.
+everywhere). A result ``holds`` when the interval of the measured bot's decided hands lies above one half, and is
+``significant`` when it lies above or below. Decided hands of one match are not independent draws, so the hands'
+interval is a little narrow. A step of the ladder is judged by matches, what decides who is the better player at a
+table (at Gin a bot that waits for gin wins fewer hands and more points): it holds (``matches_hold``) when the
+interval of the stronger level's share of the matches lies above one half.
 
 ``--iterations N`` sets the ``expert``'s budget (rollouts per decision) and the ``strong``'s to a quarter of it, as
 their defaults are (100 and 25 at Gin); left out they search at their own budgets (about a second a move: slow).
@@ -41,6 +44,7 @@ from typing import Any, NamedTuple
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 import gamenight  # noqa: E402
+from gamenight.bots.levels import ladder_bots  # noqa: E402
 from gamenight.bots.styles import STYLES  # noqa: E402
 from gamenight.core.match import play_match  # noqa: E402
 from gamenight.tournament import column_bot, hand_winner, pair_score, seatings, wilson_interval  # noqa: E402
@@ -130,6 +134,7 @@ def summary(pair: tuple[str, str], results: Sequence[dict[str, Any]]) -> dict[st
             "match_ci95": interval(wins, len(mine)), "hands_won": won, "decided_hands": decided,
             "hand_rate": round(won / decided, 4) if decided else None, "hands_ci95": hands,
             "significant": hands[0] > 0.5 or hands[1] < 0.5, "holds": hands[0] > 0.5,
+            "matches_hold": interval(wins, len(mine))[0] > 0.5,
             "points_a_hand": round(sum(points) / len(points), 2) if points else None}
 
 
@@ -139,8 +144,9 @@ def interval(wins: float, n: int) -> list[float]:
 
 
 def ladder(game: str) -> list[tuple[str, str]]:
-    """Each level against the one below it, the stronger first (Gin's Random is below its Beginner: left out)."""
-    levels = [b for b in gamenight.bots_by_level(game) if not (b == "random" and "simple" in gamenight.bots_for(game))]
+    """Each level of the ladder against the one below it, the stronger first (``gamenight.bots.levels.ladder_bots``:
+    Gin's Random is below its Beginner, and the quick expert no step of it: both left out)."""
+    levels = ladder_bots(game)
     return [(stronger, weaker) for weaker, stronger in zip(levels, levels[1:])]
 
 
@@ -175,8 +181,12 @@ def measure_game(game: str, args: argparse.Namespace) -> dict[str, Any]:
            "seconds": round(time.perf_counter() - start, 1)}
     print(f"{game}, {players} players, {args.deals} deals x 2 seatings, expert budget "
           f"{args.iterations or 'its own'}:", file=sys.stderr)
-    for s in out["population"] + out["ladder"]:
+    for s in out["population"]:
         print(line(s), file=sys.stderr)
+    if out["ladder"]:
+        print(" the ladder, by matches:", file=sys.stderr)
+    for s in out["ladder"]:
+        print(line(s) + ("  step holds" if s["matches_hold"] else "  step not shown"), file=sys.stderr)
     return out
 
 

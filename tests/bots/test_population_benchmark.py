@@ -11,9 +11,10 @@ def test_the_population_holds_the_other_bots_and_every_style():
     population = load_benchmark("population")
     assert population.population("gin_rummy") == ["random", "simple", "heuristic", "heuristic:cautious",
                                                   "heuristic:reckless", "heuristic:early", "heuristic:late"]
-    assert population.population("yaniv")[:2] == ["random", "heuristic"]
-    assert population.ladder("gin_rummy") == [("heuristic", "simple"), ("strong", "heuristic"), ("expert", "strong")]
-    assert population.ladder("thunee") == [("heuristic", "random"), ("strong", "heuristic"), ("expert", "strong")]
+    assert population.population("yaniv")[:3] == ["random", "casual", "heuristic"]
+    # the ladder: Beginner < Casual < Strong < Expert (the quick expert, ``strong``, is no step of it)
+    assert population.ladder("gin_rummy") == [("simple", "random"), ("heuristic", "simple"), ("expert", "heuristic")]
+    assert population.ladder("thunee") == [("casual", "random"), ("heuristic", "casual"), ("expert", "heuristic")]
 
 
 def test_a_small_run_reports_each_pair_and_the_ladder(tmp_path, capsys):
@@ -27,14 +28,15 @@ def test_a_small_run_reports_each_pair_and_the_ladder(tmp_path, capsys):
     pairs = [(s["bot"], s["opponent"]) for s in game["population"]]
     assert pairs == [("heuristic", "random"), ("heuristic", "heuristic:early"), ("strong", "random"),
                      ("strong", "heuristic:early")]
-    assert [(s["bot"], s["opponent"]) for s in game["ladder"]] == [("heuristic", "random"), ("strong", "heuristic"),
-                                                                   ("expert", "strong")]
+    assert [(s["bot"], s["opponent"]) for s in game["ladder"]] == [("casual", "random"), ("heuristic", "casual"),
+                                                                   ("expert", "heuristic")]
     for s in game["population"] + game["ladder"]:
         assert s["matches"] == 4                       # 2 deals x 2 seatings, a pair shared by both lists once
         assert 0 <= s["hands_won"] <= s["decided_hands"]
         low, high = s["hands_ci95"]
         assert 0 <= low <= high <= 1
         assert s["significant"] == (low > 0.5 or high < 0.5) and s["holds"] == (low > 0.5)
+        assert s["matches_hold"] == (s["match_ci95"][0] > 0.5)
 
 
 def test_the_seatings_give_each_bot_each_seat():

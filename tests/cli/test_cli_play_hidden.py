@@ -204,19 +204,19 @@ def test_terminal_reads_a_hands_last_move_from_the_view_not_from_the_action(monk
     ended = [(mover, played) for mover, played, end, _ in watch.moves if end and mover != 0]
     assert ended, "a bot's move ended a hand"
     for mover, played in ended:
-        level = bot_labels(watch.game)[watch.bot_names[mover]]   # the bot as players call it ("Casual")
+        level = bot_labels(watch.game)[watch.bot_names[mover]]   # the bot as players call it ("Strong")
         assert f"seat {mover} ({level}): {played} (as seen)" in watch.text
 
 
 def test_gin_seed_1_does_not_print_the_bots_face_down_knock_discard(monkeypatch):
     """The reported case: `gamenight play gin_rummy --seed 1`, typing 1 each time, printed
-    `seat 1 (Casual): knock 9c`; the knock discard lies face down (G8), seat 0's view says `knock`."""
+    `seat 1 (Strong): knock 9c`; the knock discard lies face down (G8), seat 0's view says `knock`."""
     watch = Watch(monkeypatch, "gin_rummy", 1, choose=lambda legal: 1)
     assert watch.rc == 0 and watch.session.state.is_over
-    knocks = re.findall(r"^seat 1 \(Casual\): knocked.*$", watch.text, re.M)
+    knocks = re.findall(r"^seat 1 \(Strong\): knocked.*$", watch.text, re.M)
     assert knocks, "seat 1 knocked in this match"
     for line in knocks:
-        assert line.rstrip() == "seat 1 (Casual): knocked (a card face down)", line
+        assert line.rstrip() == "seat 1 (Strong): knocked (a card face down)", line
         assert not _SHOWN_CARD.search(line), line
     watch.check_no_card_before_it_is_seen()
     watch.check_every_bot_move_printed_once()
@@ -227,7 +227,7 @@ def test_thunee_face_down_trump_card_stays_hidden_until_shown(monkeypatch):
     lines = []
     for seed in range(4):
         watch = Watch(monkeypatch, "thunee", seed)
-        lines += re.findall(r"^seat [123] \(Casual\): (?:laid the trump card|took the last card).*$", watch.text,
+        lines += re.findall(r"^seat [123] \(Strong\): (?:laid the trump card|took the last card).*$", watch.text,
                             re.M)
         for line in lines:
             assert line.rstrip().endswith(("laid the trump card face down", "took the last card dealt as trump")), line

@@ -1,5 +1,5 @@
 """The terminal speaks players' words (issue 43): a bot is named by its level, as the pages name it ("seat 1
-(Casual)"), never by its program name ("heuristic", which stays what --bots reads); the menu and the hints name cards
+(Strong)"), never by its program name ("heuristic", which stays what --bots reads); the menu and the hints name cards
 by their symbols (10♥, the joker in words), never in notation (Th, Jk); in English and in French."""
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from gamenight.core.text import Text
 from gamenight.i18n import render
 
 # a program name where a bot's name is printed: "seat 1 (heuristic)", "seat 1: heuristic"
-PROGRAM_NAMES = re.compile(r"(?:\(|:\s)(?:heuristic|random|simple|strong|expert)\b")
+PROGRAM_NAMES = re.compile(r"(?:\(|:\s)(?:heuristic|casual|random|simple|strong|expert)\b")
 # a card in the notation (a number of spades, "4s", and an ace alone are words too: see tests/core/test_guides.py)
 NOTATION = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9])[hdc]|[TJQK][shdc]|Jk|(?:10|[2-9TJQKA])[shdc][+=])"
                       r"(?![A-Za-z0-9])")
@@ -31,7 +31,8 @@ def english():
     set_language("en")
 
 
-@pytest.mark.parametrize("lang,bot,level", [("en", "heuristic", "Casual"), ("fr", "heuristic", "Amateur"),
+@pytest.mark.parametrize("lang,bot,level", [("en", "heuristic", "Strong"), ("fr", "heuristic", "Fort"),
+                                            ("en", "casual", "Casual"), ("fr", "casual", "Amateur"),
                                             ("en", "random", "Beginner"), ("fr", "random", "Débutant")])
 def test_the_bots_are_named_by_their_level_in_the_players_language(cli, lang, bot, level):
     run = cli(["play", "yaniv", "--lang", lang, "--no-prompt", "--players", "3", "--bots", bot, "--seed", "5",
@@ -43,7 +44,7 @@ def test_the_bots_are_named_by_their_level_in_the_players_language(cli, lang, bo
 
 def test_gin_rummys_random_and_simple_bots_have_names_of_their_own():
     labels = bot_labels(gamenight.make("gin_rummy"))
-    assert labels["random"] == "Random" and labels["simple"] == "Beginner"
+    assert labels["random"] == "Beginner" and labels["simple"] == "Casual"
     assert len(set(labels.values())) == len(labels)
     for game in gamenight.games():
         levels = bot_labels(gamenight.make(game))
@@ -90,7 +91,8 @@ def test_a_hint_names_its_moves_as_the_menu_does(english):
 
 
 @pytest.mark.parametrize("lang,typed,level", [("en", "Casual", "Casual"), ("fr", "amateur", "Amateur"),
-                                              ("en", "heuristic", "Casual"), ("en", "expert", "Expert")])
+                                              ("en", "heuristic", "Strong"), ("en", "expert", "Expert"),
+                                              ("en", "Quick Expert", "Quick Expert")])
 def test_a_bot_is_chosen_by_its_level_or_its_program_name(cli, lang, typed, level):
     run = cli(["play", "yaniv", "--lang", lang, "--no-prompt", "--players", "2", "--bots", typed, "--seed", "5"],
               ["quit"])
@@ -102,7 +104,8 @@ def test_the_terminal_lists_the_bots_by_their_levels(cli):
     run = cli(["rules", "gin_rummy"], width=200)
     assert run.rc == 0, run.err
     bots = next(line for line in run.out.splitlines() if line.startswith("Bots: "))
-    assert bots.startswith("Bots: Random plays any allowed move") and "Beginner plays by the book" in bots
+    assert bots.startswith("Bots: Beginner plays any allowed move") and "Casual plays by the book" in bots
     assert PROGRAM_NAMES.findall(bots) == [] and "heuristic" not in bots   # (an option's values may say "random")
     run = cli(["play", "yaniv", "--no-prompt", "--bots", "minimax"])
-    assert "unknown bot 'minimax' for yaniv; bots are: Beginner, Casual, Strong, Expert" in run.out + run.err
+    said = run.out + run.err
+    assert "unknown bot 'minimax' for yaniv; bots are: Beginner, Casual, Strong, Quick Expert, Expert" in said

@@ -1,5 +1,5 @@
 """``gamenight play yaniv`` in a pseudo-terminal, in English and French (issue 43): the bots are named by their
-level ("seat 1: Casual", "place 1 (Amateur)"), and a hint names its moves by their cards' symbols (10♦, the joker in
+level ("seat 1: Strong", "place 1 (Fort)"), and a hint names its moves by their cards' symbols (10♦, the joker in
 words), never their notation (Td, Jk). The deal holds 2♥ 10♦ J♠ Q♦ and a joker."""
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pty_terminal import Terminal
 from test_cli_player_words import NOTATION, PROGRAM_NAMES
 
 NBSP = "\u00a0"
-WORDS = {"en": {"bots": "seat 1: Casual", "move": "Your move> ", "hint": r"Hint: (.*)\n",
-                "moved": r"seat 1 \(Casual\): ", "hand": "Your hand: 2♥ 10♦ J♠ Q♦ Joker"},
-         "fr": {"bots": f"place 1{NBSP}: Amateur", "move": "Votre coup> ", "hint": rf"Conseil{NBSP}: (.*)\n",
-                "moved": rf"place 1 \(Amateur\){NBSP}: ", "hand": f"Votre main{NBSP}: 2♥ 10♦ J♠ Q♦ Joker"}}
+WORDS = {"en": {"bots": "seat 1: Strong", "move": "Your move> ", "hint": r"Hint: (.*)\n",
+                "moved": r"seat 1 \(Strong\): ", "hand": "Your hand: 2♥ 10♦ J♠ Q♦ Joker"},
+         "fr": {"bots": f"place 1{NBSP}: Fort", "move": "Votre coup> ", "hint": rf"Conseil{NBSP}: (.*)\n",
+                "moved": rf"place 1 \(Fort\){NBSP}: ", "hand": f"Votre main{NBSP}: 2♥ 10♦ J♠ Q♦ Joker"}}
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
-"""Bot levels and hints in a real browser: the lobby offers Beginner, Casual, Strong and Expert, each described in
-one line; a table made with hints allowed and an Expert opponent (who thinks in the server's worker pool) plays on,
-and at the person's turn "Hint" shows the expert's best moves with their chance to win the hand, the best one
-marked among the action buttons; at desktop and phone widths."""
+"""Bot levels and hints in a real browser: the lobby offers Beginner, Casual, Strong, Quick Expert and Expert, each
+described in one line; a table made with hints allowed and an Expert opponent (who thinks in the server's worker
+pool) plays on, and at the person's turn "Hint" shows the expert's best moves with their chance to win the hand, the
+best one marked among the action buttons; at desktop and phone widths."""
 import random
 
 import pytest
@@ -16,7 +16,7 @@ def create_with_hints(page, server):
     page.select_option("#game", GAME)
     page.select_option("#preset", PRESET)
     levels = page.eval_on_selector_all('select[data-seat-bot="1"] option', "os => os.map(o => o.textContent)")
-    for level in ("Beginner", "Casual", "Strong", "Expert"):
+    for level in ("Beginner", "Casual", "Strong", "Quick Expert", "Expert"):
         assert any(level in text for text in levels), (level, levels)
     described = page.eval_on_selector_all("#bot-levels li", "ls => ls.map(l => l.textContent)")
     assert any(text.startswith("Expert: ") and len(text) > 20 for text in described), described

@@ -15,7 +15,7 @@ import gamenight
 
 # the words a person must never read, kept here (the pages' own tests: tests/web/test_pages.py, tests/core/test_guides)
 EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u265F\u2664\u2667-\u27BF\u2B50\u2B55\u231A\u231B\u23E9-\u23FA\uFE0F]")
-PROGRAM_NAMES = re.compile(r"\b(?:heuristic|random|simple|strong|expert)\b")
+PROGRAM_NAMES = re.compile(r"\b(?:heuristic|casual|random|simple|strong|expert)\b")
 # English and French prose where those are ordinary words (a bot's level is capitalised: "Strong", "Expert")
 ORDINARY = re.compile(r"\bat random\b|\bthe expert\b|\bexpert bot\b|\brobot expert\b|l’expert\b|\bKanak simple\b"
                       r"|\bsimple Kanak\b")
@@ -26,7 +26,7 @@ NOTATION = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9])[hdc]|[TJQK][shdc]|Jk|(?:
 
 PLAYERS = {"yaniv": 3, "gin_rummy": 2, "thunee": 4, "yessir": 3}
 BOTS = {"yaniv": ["random", "heuristic"], "gin_rummy": ["simple"], "thunee": ["random", "heuristic", "random"],
-        "yessir": ["heuristic", "random"]}
+        "yessir": ["heuristic", "casual"]}
 LEVELS = {"en": ("Beginner", "Casual", "Strong", "Expert"), "fr": ("Débutant", "Amateur", "Fort", "Expert"),
           "ja": ("初級", "中級", "上級", "エキスパート")}
 
@@ -107,8 +107,8 @@ def test_players_read_levels_symbols_and_icons(server, pages, game, lang):
     assert body(page, "seat") == "0"
     seats = page.inner_text("#seats")
     boxes = page.inner_text("#board")
-    for bot in BOTS[game]:   # each bot by its one level name (Gin Rummy's Beginner is its simple bot)
-        level = LEVELS[lang][{"random": 0, "simple": 0, "heuristic": 1}[bot]]
+    for bot in BOTS[game]:   # each bot by its one level name (Gin Rummy's Casual is its simple bot)
+        level = LEVELS[lang][{"random": 0, "casual": 1, "simple": 1, "heuristic": 2}[bot]]
         assert level in seats and level in boxes, (bot, level, seats)
     assert "\u2026" not in seats   # the level names were known before the table was drawn
     host_choices = " ".join(page.eval_on_selector_all('select[data-host-seat="1"] option', "os => os.map(o => o.text)"))

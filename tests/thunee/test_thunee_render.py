@@ -90,7 +90,7 @@ def test_terminal_play_never_prints_a_bots_face_down_trump_card():
         session.run()
         text = buffer.getvalue()
         for line in text.splitlines():
-            if "(Casual): trump " in line:   # a heuristic bot, named by its level
+            if "(Strong): trump " in line:   # a heuristic bot, named by its level
                 assert line.rstrip().endswith("trump ?") or line.rstrip().endswith("trump last")
         assert session.state.is_over
     # the moves come from the human seat's view, not from a renderer hook
@@ -141,7 +141,7 @@ def test_terminal_play_prints_the_moves_as_the_humans_view_logs_them():
                if line.startswith("seat ") and "(you)" not in line]
     assert len(printed) == len(expected)
     for (who, text), (seat, _, words) in zip(printed, expected):
-        assert who == f"seat {seat} (Casual)"   # the heuristic bot, by its level
+        assert who == f"seat {seat} (Strong)"   # the heuristic bot, by its level
         assert text == words
     face_down = [words for _, logged, words in expected if logged == "trump ?"]
     assert face_down, "a bot laid its trump card face down in this match"

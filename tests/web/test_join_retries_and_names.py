@@ -233,7 +233,8 @@ def test_each_languages_label_of_a_bot_or_a_seat_is_refused_as_a_name(hosted, la
     "bot: Casual (heuristic)", "ｂｏｔ：Ｂｅｇｉｎｎｅｒ",
     "ボット2", "ﾎﾞｯﾄ２", "プレイヤー1", "ﾌﾟﾚｲﾔｰ 1", "席3", "初級", "中級（heuristic）", "エキスパート",
     "ボット：上級（strong）",
-    "Joueur 1", "joueur 2", "Place 3", "Débutant", "DÉBUTANT", "Amateur", "Au hasard", "bot : Fort (strong)",
+    "Joueur 1", "joueur 2", "Place 3", "Débutant", "DÉBUTANT", "Amateur", "Expert rapide", "bot : Fort (strong)",
+    "Quick Expert", "casual", "Casual (casual)", "早指しエキスパート",
 ])
 def test_names_that_pass_for_a_bot_or_a_default_seat_are_refused(hosted, name):
     client, _, _ = hosted

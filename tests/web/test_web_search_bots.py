@@ -195,7 +195,9 @@ def test_the_hint_route_never_blocks_other_requests_while_it_thinks(db_url):
 def test_the_lobby_offers_levels_in_words_weakest_first_each_described():
     for game in games_catalogue():
         labels = game["bot_labels"]
-        assert {"Casual", "Strong", "Expert"} <= set(labels.values())
-        assert game["bots"].index("heuristic") < game["bots"].index("strong") < game["bots"].index("expert")
-        assert "Beginner" in labels.values()
+        assert {"Beginner", "Casual", "Strong", "Quick Expert", "Expert"} == set(labels.values())
+        casual = "simple" if "simple" in game["bots"] else "casual"
+        order = [game["bots"].index(b) for b in ("random", casual, "heuristic", "strong", "expert")]
+        assert order == sorted(order)
+        assert game["friendly_bot"] == casual and labels[casual] == "Casual"   # the lobby's first choice
         assert all(game["bot_docs"][b] for b in game["bots"])

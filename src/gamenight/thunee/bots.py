@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
+from ..bots.casual import register_casual_bot
 from ..bots.search import Settings, register_search_bots
 from ..bots.styles import Style, StyleTable, style_settings
 from ..core.game import Action
@@ -439,3 +440,5 @@ register_bot("heuristic", _heuristic, games=("thunee",), options=("style",),
                     "to its partner, declares every Jodi, and calls Double or Kanak only when its last card cannot "
                     "lose"))
 register_search_bots("thunee", Settings(margin_scale=1, iterations=150))
+#: what a casual player mixes up: which card to play, which to lay as trump (each its own kind: no group)
+register_casual_bot("thunee", (), N_("plays sensibly, but now and then plays the wrong card: a relaxed game"))

@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
+from ..bots.casual import register_casual_bot
 from ..bots.search import Settings, register_search_bots
 from ..bots.styles import Style, StyleTable, style_settings
 from ..core.cards import JOKER, parse_card
@@ -278,3 +279,7 @@ register_bot("heuristic", _heuristic, games=("yaniv",), options=("style",),
              doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
 register_search_bots("yaniv", Settings(margin_scale=15, iterations=80, refine=refine, points_only=by_points,
                                        margin=race_margin))
+#: what a casual player mixes up: the deck and the pile; which cards to throw, and whether to call instead
+register_casual_bot("yaniv", (("draw", "take"), ("discard", "call")),
+                    N_("plays sensibly, but now and then throws the wrong cards, draws from the wrong pile or calls "
+                       "Yaniv at the wrong time: a relaxed game"))

@@ -32,6 +32,7 @@ from array import array
 from itertools import product
 from typing import Any, TypeAlias, cast
 
+from ..bots.casual import register_casual_bot
 from ..bots.search import PerView, Settings, register_search_bots
 from ..bots.styles import STYLES, Style, StyleTable, style_settings
 from ..core.game import Action, Game, State
@@ -651,3 +652,9 @@ def _seat_styles(view: YessirView, game: Any, styles: tuple[Style, ...]) -> dict
 register_search_bots("yessir", Settings(margin_scale=2, margin_weight=0.3, iterations=250, iterations_at=((2, 1000),),
                                         margin=luck_ahead,
                                         likelihood=styles_likely, styles=opponent_styles))
+#: what a casual player mixes up: which dice to reroll and when to say Yessir (one choice); the answer to a pip
+#: change
+CASUAL_SLIPS = (("reroll_die", "reroll_shared", "reroll_own", "yessir", "blind"), ("keep", "up", "down"))
+register_casual_bot("yessir", CASUAL_SLIPS,
+                    N_("plays sensibly, but now and then rerolls the wrong dice or says Yessir at the wrong time: a "
+                       "relaxed game"))

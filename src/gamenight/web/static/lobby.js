@@ -120,7 +120,8 @@
     }));
   }
 
-  function defaultBot(game) { return game.bots.includes("heuristic") ? "heuristic" : game.bots[0]; }
+  /** A bot seat's first choice, and Play now's opponents: the game's Casual level (the server names it). */
+  function defaultBot(game) { return game.friendly_bot; }
 
   function drawSeats() {
     const game = currentGame();
