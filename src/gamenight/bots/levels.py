@@ -39,5 +39,6 @@ def ladder_bots(game: AnyGame | str) -> list[str]:
 
 def friendly_bot(game: AnyGame | str) -> str:
     """The bot of ``game``'s Casual level (``casual``, at Gin Rummy ``simple``): the lobby's first choice for a bot's
-    seat, and Play now's opponents."""
-    return next(b for b in bots_by_level(game) if BOT_LEVELS.get(b) == "Casual")
+    seat, and Play now's opponents (a game without one: its weakest bot)."""
+    bots = bots_by_level(game)
+    return next((b for b in bots if BOT_LEVELS.get(b) == "Casual"), bots[0])
