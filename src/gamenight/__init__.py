@@ -8,7 +8,7 @@
 >>> state.apply(state.legal_actions()[0]).current_player
 0
 """
-from .bots.levels import bot_labels, bots_by_level
+from .bots.levels import bot_labels, bots_by_level, friendly_bot
 from .bots.review import hint, judge, review
 from .bots.review import summarize as review_summary
 from .core import (
@@ -41,5 +41,5 @@ from .core.registry import bot_doc, bot_options
 __version__ = "0.1.0"
 __all__ = ["RECORD_FORMAT", "Action", "Advice", "Coach", "CoachedHand", "Bot", "Game", "GameRecord", "IllegalAction",
            "Rng", "Rules", "RulesError", "ScoreSheet", "SheetRow", "State", "View", "bot_doc", "bot_labels",
-           "bot_options", "bots_by_level", "bots_for", "games", "hint", "is_whole_number", "judge", "make",
-           "make_bot", "play_match", "replay", "replay_steps", "review", "review_summary", "whole_number"]
+           "bot_options", "bots_by_level", "bots_for", "friendly_bot", "games", "hint", "is_whole_number", "judge",
+           "make", "make_bot", "play_match", "replay", "replay_steps", "review", "review_summary", "whole_number"]

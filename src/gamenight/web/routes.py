@@ -50,7 +50,6 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 import gamenight
-from gamenight.bots.levels import friendly_bot
 from gamenight.i18n import Text
 
 from .errors import TableError
@@ -70,7 +69,7 @@ def games_catalogue() -> list[dict[str, Any]]:
                     "presets": [{"name": p, "title": rules.PRESET_TITLES.get(p, p), "doc": rules.PRESET_DOCS.get(p, "")}
                                 for p in rules.PRESETS],
                     "options": rules.describe(), "bots": gamenight.bots_by_level(game),
-                    "bot_labels": gamenight.bot_labels(game), "friendly_bot": friendly_bot(game),
+                    "bot_labels": gamenight.bot_labels(game), "friendly_bot": gamenight.friendly_bot(game),
                     "bot_docs": {b: gamenight.bot_doc(b, game) for b in gamenight.bots_for(game)}})
     return out
 
