@@ -3,9 +3,10 @@
 Most moves are the heuristic's. With the chance ``mistakes`` (a quarter by default) the bot plays another move of
 the same sort instead, chosen at random: another card to throw or to play, the other pile to draw from, another die
 to reroll. Each game says which sorts of move (``game.describe(action)["kind"]``) a player mixes up: its *slips*,
-groups of kinds (at Yaniv the deck and the pile are one choice; at YESSIR! every reroll and the call of Yessir are).
-A kind in no group slips only to another move of its own kind, so the bot never makes a call, a knock or a bid the
-heuristic did not choose: it makes the slips people make (the wrong card, the wrong die), not the ones nobody makes.
+groups of kinds (at Yaniv the deck and the pile are one choice, and the cards to throw or calling Yaniv another; at
+YESSIR! every reroll and the call of Yessir are one). A kind in no group slips only to another move of its own kind,
+so at Thunee the bot never bids or calls what the heuristic did not: it makes the slips people make (the wrong card,
+the wrong die, a call too soon), not the ones nobody makes.
 It is the ladder's *Casual* level, between the random bot and the heuristic (docs/bots.md, "The ladder"); like
 every bot it reads only the seat's view, and all its chance comes from the ``rng`` it is handed.
 
