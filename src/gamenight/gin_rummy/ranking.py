@@ -11,12 +11,10 @@ it is evaluated in pure Python: the engine stays standard-library only.
 """
 from __future__ import annotations
 
-import json
-import math
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..bots.network import Network, shipped_weights
 from ..core.bits import cards_of
 from .melds import BIT, VALUES, deadwood, meldable
 from .value import draws
@@ -67,32 +65,21 @@ def features(judge: Judge, knock_limit: int, hand11: int, card: int, ctx: Contex
             knocking * gin / n / n * 10, (improving - knocking) / n]
 
 
-class Model:
-    """Standardised features (``mean``, ``scale``), a layer of tanh units (``hidden``: rows of bias, weights...)
-    and a linear output (``output``: bias, weights...), from the weights' JSON."""
+class Model(Network):
+    """The ranking's network (``bots.network``): one linear output, a discard's score."""
 
     def __init__(self, weights: dict[str, Any]):
-        self.mean = [float(x) for x in weights["mean"]]
-        self.scale = [float(x) for x in weights["scale"]]
-        self.hidden = [[float(x) for x in row] for row in weights["hidden"]]
-        self.output = [float(x) for x in weights["output"]]
-        width = len(FEATURE_NAMES)
-        if len(self.mean) != width or any(len(r) != width + 1 for r in self.hidden) \
-                or len(self.output) != len(self.hidden) + 1:
-            raise ValueError("the ranking's weights do not fit its features")
+        super().__init__(weights, len(FEATURE_NAMES), 1)
 
     def score(self, x: list[float]) -> float:
         """A discard's score: higher is better, comparable only with the same position's other discards."""
-        z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale)]
-        h = [math.tanh(row[0] + sum(w * v for w, v in zip(row[1:], z))) for row in self.hidden]
-        return self.output[0] + sum(w * v for w, v in zip(self.output[1:], h))
+        return self.evaluate(x)[0]
 
 
 @cache
 def model() -> Model:
     """The shipped model (``ranking_weights.json``), read once."""
-    text = resources.files(__package__).joinpath("ranking_weights.json").read_text(encoding="utf-8")
-    return Model(json.loads(text))
+    return Model(shipped_weights(__package__, "ranking_weights.json"))
 
 
 def rank(judge: Judge, knock_limit: int, hand11: int, cards: list[int], ctx: Context) -> list[int]:

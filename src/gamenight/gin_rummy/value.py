@@ -14,13 +14,12 @@ there both hands hold ten cards. Elsewhere ``leaf_value`` answers None and the r
 """
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from ..bots.network import Network, shipped_weights
 from .melds import BIT, deadwood, deadwood_after_discard, meldable
 from .phases import DRAW, STOCK_ONLY, UPCARD
 
@@ -83,24 +82,15 @@ def features(world: GinRummyState, seat: int) -> list[float]:
             1.0 if world.phase == UPCARD else 0.0, limit / 10, 1.0 if rules.single_hand else 0.0]
 
 
-class Model:
-    """One hidden layer of tanh units and two logistic outputs (the hand won; its margin, shaped), from the weights'
-    JSON: ``mean`` and ``scale`` standardise the features, ``hidden`` is rows of (bias, weights...), ``outputs`` two
-    rows of (bias, weights...) over the hidden units."""
+class Model(Network):
+    """The value's network (``bots.network``): two logistic outputs, the hand won and its margin, shaped."""
 
     def __init__(self, weights: dict[str, Any]):
-        self.mean = [float(x) for x in weights["mean"]]
-        self.scale = [float(x) for x in weights["scale"]]
-        self.hidden = [[float(x) for x in row] for row in weights["hidden"]]
-        self.outputs = [[float(x) for x in row] for row in weights["outputs"]]
-        if len(self.mean) != len(FEATURE_NAMES) or any(len(r) != len(FEATURE_NAMES) + 1 for r in self.hidden):
-            raise ValueError("the value's weights do not fit its features")
+        super().__init__(weights, len(FEATURE_NAMES), 2)
 
     def predict(self, x: list[float]) -> tuple[float, float]:
         """(the chance the seat wins the hand, its shaped margin), both in 0..1."""
-        z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale)]
-        h = [math.tanh(row[0] + sum(w * v for w, v in zip(row[1:], z))) for row in self.hidden]
-        win, margin = (row[0] + sum(w * v for w, v in zip(row[1:], h)) for row in self.outputs)
+        win, margin = self.evaluate(x)
         return _logistic(win), _logistic(margin)
 
 
@@ -111,8 +101,7 @@ def _logistic(t: float) -> float:
 @cache
 def model() -> Model:
     """The shipped model (``value_weights.json``), read once."""
-    text = resources.files(__package__).joinpath("value_weights.json").read_text(encoding="utf-8")
-    return Model(json.loads(text))
+    return Model(shipped_weights(__package__, "value_weights.json"))
 
 
 def leaf_value(world: Any, seat: int) -> tuple[float, float | None] | None:
