@@ -39,6 +39,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from typing import Any
 
@@ -109,6 +110,20 @@ def rollout(world: Any, move: Any, seat: int, seed: int, policy: GinHeuristic) -
     return float(world.returns()[seat]) if world.is_over else 0.5
 
 
+def shared_values(game: Any, view: Any, moves: list[Any], worlds: int, rng: random.Random,
+                  refine_world: Callable[[Any, Any, random.Random], Any],
+                  play_out: Callable[[Any, Any, int], float]) -> list[float]:
+    """Each move's share of ``worlds`` worlds won: the worlds dealt from ``view`` and refined by ``refine_world``,
+    every move played out in each (``play_out(world, move, seed)``) with one seed a world for all the moves."""
+    values = np.zeros((len(moves), worlds))
+    for k in range(worlds):
+        world = refine_world(view, game.sample_state(view, rng), rng)
+        seed = rng.getrandbits(64)
+        for i, move in enumerate(moves):
+            values[i, k] = play_out(world.clone(), move, seed)
+    return [float(v) for v in values.mean(axis=1)]
+
+
 def position(job: tuple[int, int]) -> tuple[list[list[float]], list[float], list[float]]:
     """One position's discards: their features, their values, and which one the heuristic plays (1.0)."""
     seed, worlds = job
@@ -120,25 +135,28 @@ def position(job: tuple[int, int]) -> tuple[list[list[float]], list[float], list
     moves = discards(view, legal)
     policy = GinHeuristic(game)
     seat = view["seat"]
-    values = np.zeros((len(moves), worlds))
-    for k in range(worlds):
-        world = refine(view, game.sample_state(view, rng), rng)
-        seed_k = rng.getrandbits(64)
-        for i, move in enumerate(moves):
-            values[i, k] = rollout(world.clone(), move, seat, seed_k, policy)
+    values = shared_values(game, view, moves, worlds, rng, refine,
+                           lambda world, move, seed: rollout(world, move, seat, seed, policy))
     hand = mask(view["hand"])
     ctx = policy.context(view, hand)
     rows = [features(policy, view["knock_limit"], hand, move.card, ctx) for move in moves]
-    return rows, values.mean(axis=1).tolist(), [1.0 if move == choice else 0.0 for move in moves]
+    return rows, values, [1.0 if move == choice else 0.0 for move in moves]
 
 
-def generate(positions: int, seed: int, worlds: int, workers: int) -> dict[str, np.ndarray]:
+Position = Callable[[tuple[int, int]], tuple[list[list[float]], list[float], list[float]]]
+
+
+def generate(positions: int, seed: int, worlds: int, workers: int, valued: Position | None = None
+             ) -> dict[str, np.ndarray]:
+    """``positions`` positions (seeds from ``seed``) valued by ``valued`` (this game's ``position``), as arrays: the
+    features ``x``, the values ``y``, the heuristic's own move ``h`` (1.0), each row's position ``g``."""
+    valued = valued or position
     jobs = [(seed + n, worlds) for n in range(positions)]
     if workers == 1:
-        got = [position(job) for job in jobs]
+        got = [valued(job) for job in jobs]
     else:
         with Pool(workers) as pool:
-            got = pool.map(position, jobs, chunksize=10)
+            got = pool.map(valued, jobs, chunksize=10)
     return {"x": np.array([r for rows, _, _ in got for r in rows], np.float32),
             "y": np.array([v for _, vs, _ in got for v in vs], np.float32),
             "h": np.array([v for _, _, hs in got for v in hs], np.float32),
@@ -213,8 +231,9 @@ class Ranked:
         return moves[int(np.argmax(self.ranking.score(x.astype(np.float64))))]
 
 
-def evaluate(data: dict[str, np.ndarray], hidden: int) -> tuple[dict[str, Any], Ranking]:
-    """Held-out regrets and the learning curve; the ranking fit on every position."""
+def evaluate(data: dict[str, np.ndarray], hidden: int, rule: str = "least_deadwood") -> tuple[dict[str, Any], Ranking]:
+    """Held-out regrets and the learning curve; the ranking fit on every position. ``rule``: the name of the
+    simple rule beside the heuristic, the move with the least of the first feature."""
     x, y, h = data["x"].astype(np.float64), data["y"], data["h"]
     g = np.unique(data["g"], return_inverse=True)[1]
     cut = int(g.max() * 0.8)
@@ -222,12 +241,28 @@ def evaluate(data: dict[str, np.ndarray], hidden: int) -> tuple[dict[str, Any], 
     g_held = np.unique(g[held], return_inverse=True)[1]
     report: dict[str, Any] = {"positions": int(g.max()) + 1, "rows": len(x),
                               "heuristic_regret": regret(h[held], y[held], g_held),
-                              "least_deadwood_regret": regret(-x[held][:, 0], y[held], g_held)}
+                              f"{rule}_regret": regret(-x[held][:, 0], y[held], g_held)}
     for share in (0.25, 0.5, 1.0):
         train = g < int(cut * share)
         fit = Ranking(x[train], y[train], np.unique(g[train], return_inverse=True)[1], hidden)
         report[f"ranking_regret_{share}"] = regret(fit.score(x[held]), y[held], g_held)
     return report, Ranking(x, y, g, hidden)
+
+
+def fit(args: argparse.Namespace, data: dict[str, np.ndarray] | None, rule: str = "least_deadwood",
+        names: tuple[str, ...] = FEATURE_NAMES) -> tuple[dict[str, Any], Ranking]:
+    """The positions ``data`` (None: read from ``args.data``; else written there), the ranking fit to them with its
+    report (``evaluate``), its weights written to ``args.out`` with the feature ``names``."""
+    if data is None:
+        data = dict(np.load(args.data))
+    elif args.data:
+        np.savez(args.data, **data)
+    report, ranking = evaluate(data, args.hidden, rule)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            json.dump(ranking.weights() | {"features": list(names)}, f, separators=(",", ":"))
+            f.write("\n")
+    return report, ranking
 
 
 def play(pyspiel: Any, ranking: Ranking, deals: int) -> dict[str, Any]:
@@ -256,18 +291,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="write the ranking fit on every position here (ranking_weights.json)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    if args.data and os.path.exists(args.data):
-        data = dict(np.load(args.data))
-    else:
-        data = generate(args.positions, args.seed, args.worlds, args.workers)
-        if args.data:
-            np.savez(args.data, **data)
-    report, ranking = evaluate(data, args.hidden)
+    report, ranking = fit(args, generate(args.positions, args.seed, args.worlds, args.workers)
+                          if not (args.data and os.path.exists(args.data)) else None)
     report["seconds"] = round(time.perf_counter() - start)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            json.dump(ranking.weights(), f, separators=(",", ":"))
-            f.write("\n")
     if args.deals:
         try:
             import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]

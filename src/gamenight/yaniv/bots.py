@@ -8,9 +8,12 @@ players who have been shedding points hold it (``inference``), the call is likel
 """
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, cast
 
 from ..bots.casual import register_casual_bot
@@ -21,10 +24,28 @@ from ..core.game import Action, Game
 from ..core.registry import register_bot
 from ..core.text import N_
 from ..core.views import View
+from . import ranking
 from .actions import CALL, DRAW, KEEP, SLAP, SWAP, TAKE, YanivAction
 from .inference import discards_this_round, refine, tilt
 from .state import YanivGame
 from .views import YanivView
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a seat about to discard has seen (``YanivHeuristic.context``): its ``hand``, the unseen cards (``pool``)
+    and an even ``sample`` of them, the cards it may take after laying (``takable``), the call ``limit`` (a very
+    high one where the rules have none), the stock's size, and of the next player (who may take what it lays): his
+    hand's size, the cards he took and still holds, and how many groups he has laid this round."""
+    hand: list[int]
+    pool: list[int]
+    sample: list[int]
+    takable: list[int]
+    limit: int
+    stock: int
+    opponent_cards: int
+    opponent_known: list[int]
+    opponent_groups: int
 
 
 class YanivHeuristic:
@@ -125,6 +146,19 @@ class YanivHeuristic:
             if score < best_score - 1e-9:
                 best, best_score = a, score
         return best
+
+    def context(self, view: YanivView) -> Context:
+        """What the seat to discard has seen (``Context``), from its view."""
+        hand = [parse_card(c) for c in view["hand"] or ()]
+        pool = self._unseen(view, hand)
+        visible = [parse_card(c) for c in view["previous_group"]]
+        seat, players = view["seat"], len(view["active"])
+        assert seat is not None
+        after = next((s % players for s in range(seat + 1, seat + players) if view["active"][s % players]), seat)
+        limit = self.game.rules.yaniv_limit
+        return Context(hand, pool, _spread(pool, 12), sorted({visible[0], visible[-1]}) if visible else [],
+                       999 if limit is None else limit, view["stock_size"], view["hand_sizes"][after],
+                       [parse_card(c) for c in view["known"][after]], discards_this_round(view, after))
 
     def _unseen(self, view: YanivView, hand: list[int]) -> list[int]:
         unseen = self.game.deck()
@@ -275,10 +309,34 @@ def race_margin(world: Any, seat: int) -> float:
     return float(sum(others) / len(others) - took[seat]) if others else 0.0
 
 
+@lru_cache(maxsize=16)
+def _judge(players: int, rules: str) -> YanivHeuristic:
+    """The default heuristic of a game of ``players`` under ``rules`` (their JSON): the judge of the features the
+    learned ranking reads."""
+    return YanivHeuristic(YanivGame(players, rules=json.loads(rules)))
+
+
+def learned_order(view: View, legal: list[Action], choice: Action) -> list[Action]:
+    """The moves for the expert to search, best first (``Settings.prior``), given the heuristic's ``choice``: at a
+    table of two, where it lays a group and has another to lay, the groups in the learned ranking's order
+    (``ranking``), its favourite first as the move to beat, then a call where one is legal; elsewhere the heuristic's
+    choice first."""
+    move = cast(YanivAction, choice)
+    groups = [a for a in cast(list[YanivAction], legal) if a.is_discard]
+    if view["players"] != 2 or not move.is_discard or len(groups) < 2:
+        return [choice, *(a for a in legal if a is not choice)]
+    judge = _judge(view["players"], json.dumps(view["rules"], sort_keys=True))
+    ordered: list[Action] = list(ranking.rank(judge, groups, judge.context(cast(YanivView, view))))
+    return ordered + [a for a in legal if a not in ordered]
+
+
 register_bot("heuristic", _heuristic, games=("yaniv",), options=("style",),
              doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
-register_search_bots("yaniv", Settings(margin_scale=15, iterations=80, refine=refine, points_only=by_points,
-                                       margin=race_margin))
+#: the ``expert``'s search settings: 80 rollouts a decision over every legal move, the move to beat at a table of two
+#: the learned ranking's favourite group where the heuristic lays one (``learned_order``), else the heuristic's move
+EXPERT = Settings(margin_scale=15, iterations=80, refine=refine, points_only=by_points, margin=race_margin,
+                  prior=learned_order)
+register_search_bots("yaniv", EXPERT)
 #: what a casual player mixes up: the deck and the pile; which cards to throw, and whether to call instead
 register_casual_bot("yaniv", (("draw", "take"), ("discard", "call")),
                     N_("plays sensibly, but now and then throws the wrong cards, draws from the wrong pile or calls "

@@ -1,0 +1,62 @@
+"""experiments/yaniv_learned_ranking.py: groups valued in shared worlds, a ranking fit to them, played."""
+import argparse
+import json
+
+import pytest
+
+from benchmark_scripts import load_experiment
+from gamenight.bots.network import Network
+from gamenight.yaniv.ranking import FEATURE_NAMES
+
+
+def test_a_position_s_groups_are_valued_in_the_same_worlds_and_reproducibly():
+    ranking = load_experiment("yaniv_learned_ranking")
+    for seed in range(4_000_000, 4_000_010):
+        rows, values, heuristic = ranking.position((seed, 3))
+        if rows:
+            break
+    assert (rows, values, heuristic) == ranking.position((seed, 3))
+    assert len(rows) == len(values) == len(heuristic) >= 2
+    assert all(len(r) == len(ranking.FEATURE_NAMES) for r in rows)
+    assert sum(heuristic) == 1.0                                   # the heuristic's own group is one of them
+    assert all(v * 6 == round(v * 6) for v in values)            # a share of 3 worlds, each won, shared or lost
+
+
+def test_the_fit_reports_the_regrets_and_writes_weights_the_package_reads(tmp_path):
+    ranking = load_experiment("yaniv_learned_ranking")
+    data = ranking.generate(8, 4_000_000, 2, 1, ranking.position)
+    args = argparse.Namespace(data=str(tmp_path / "positions.npz"), out=str(tmp_path / "weights.json"), hidden=4)
+    report, fit = ranking.fit(args, data, "least_kept", ranking.FEATURE_NAMES)
+    assert report["positions"] >= 4 and report["rows"] == len(data["x"])
+    assert {"heuristic_regret", "least_kept_regret", "ranking_regret_1.0"} <= set(report)
+    weights = json.loads((tmp_path / "weights.json").read_text())
+    assert weights["features"] == list(FEATURE_NAMES)
+    network = Network(weights, len(FEATURE_NAMES), 1)
+    x = data["x"][:5].astype(float)
+    assert [network.evaluate(list(row))[0] for row in x] == pytest.approx(list(fit.score(x)), abs=1e-6)
+    again, _ = ranking.fit(args, None, "least_kept", ranking.FEATURE_NAMES)     # read back from the file
+    assert again == report
+
+
+def test_the_ranked_heuristic_plays_the_same_deals_as_the_heuristic():
+    ranking = load_experiment("yaniv_learned_ranking")
+    played = ranking.versus(deals=2, seed=1, workers=1)
+    assert played["hands"] == 4 and played["won_only_ranked"] + played["won_only_heuristic"] <= 4
+
+
+def test_the_ranked_heuristic_lays_the_ranking_s_favourite_and_plays_as_the_heuristic_elsewhere():
+    import random
+
+    import gamenight
+    from gamenight.yaniv.bots import YanivHeuristic, learned_order
+
+    ranking = load_experiment("yaniv_learned_ranking")
+    for players in (2, 3):
+        game = gamenight.make("yaniv", players=players)
+        state = game.new(seed=players)
+        while not state.is_over and not state.sheet:
+            view, legal = state.view(state.current_player), state.legal_actions()
+            ranked = ranking.RankedHeuristic(game).choose(view, legal, random.Random(0))
+            plain = YanivHeuristic(game).choose(view, legal, random.Random(0))
+            assert ranked is (learned_order(view, legal, plain)[0] if players == 2 else plain)
+            state.apply(plain)

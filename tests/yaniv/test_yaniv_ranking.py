@@ -1,0 +1,73 @@
+"""yaniv.ranking and the expert's prior: the learned ranking of a seat's groups at a table of two."""
+import random
+
+import gamenight
+from gamenight.yaniv import ranking
+from gamenight.yaniv.bots import EXPERT, YanivHeuristic, learned_order
+
+
+def decisions(players: int = 2, rules: str | None = None, seeds: range = range(1, 30)):
+    """(game, view, legal, the heuristic's choice) at every decision of the heuristic playing every seat."""
+    game = gamenight.make("yaniv", players=players, rules=rules)
+    heuristic = YanivHeuristic(game)
+    for seed in seeds:
+        state, rng = game.new(seed=seed), random.Random(seed)
+        while not state.is_over and not state.sheet:
+            view, legal = state.view(state.current_player), state.legal_actions()
+            choice = heuristic.choose(view, legal, rng)
+            yield game, view, legal, choice
+            state.apply(choice)
+
+
+def test_the_shipped_weights_fit_the_features():
+    network = ranking.model()
+    assert len(network.mean) == len(ranking.FEATURE_NAMES) and len(network.outputs) == 1
+
+
+def test_the_features_read_the_view_only_and_are_finite():
+    for game, view, legal, _ in decisions(seeds=range(1, 6)):
+        groups = [a for a in legal if a.is_discard]
+        if len(groups) < 2:
+            continue
+        world = game.sample_state(view, random.Random(0))      # other hidden cards, the same view
+        judge = YanivHeuristic(game)
+        here, there = judge.context(view), judge.context(world.view(view["seat"]))
+        assert here == there
+        for group in groups:
+            x = ranking.features(judge, group, here)
+            assert len(x) == len(ranking.FEATURE_NAMES) and all(abs(v) < 100 for v in x)
+
+
+def test_at_two_players_the_groups_come_in_the_ranking_s_order_the_favourite_first():
+    seen = changed = 0
+    for game, view, legal, choice in decisions():
+        ordered = learned_order(view, legal, choice)
+        assert sorted(map(str, ordered)) == sorted(map(str, legal))
+        groups = [a for a in legal if a.is_discard]
+        if not choice.is_discard or len(groups) < 2:
+            assert ordered[0] is choice                           # a call, a draw, a take: the heuristic's
+            continue
+        judge = YanivHeuristic(game)
+        assert ordered[:len(groups)] == ranking.rank(judge, groups, judge.context(view))
+        assert all(not a.is_discard for a in ordered[len(groups):])   # then the call, where one is legal
+        seen += 1
+        changed += ordered[0] is not choice
+    assert seen > 50 and 0 < changed < seen                     # it agrees with the heuristic often, not always
+
+
+def test_at_a_larger_table_the_heuristic_s_choice_is_the_move_to_beat():
+    for _, view, legal, choice in decisions(players=3, seeds=range(1, 4)):
+        assert learned_order(view, legal, choice) == [choice, *(a for a in legal if a is not choice)]
+
+
+def test_the_expert_searches_the_ranking_s_favourite_as_the_move_to_beat():
+    from gamenight.bots.search import SearchBot
+
+    assert EXPERT.prior is learned_order
+    for game, view, legal, choice in decisions(rules="single_round"):
+        ordered = learned_order(view, legal, choice)
+        if ordered[0] is not choice:
+            estimates = SearchBot(game, EXPERT, iterations=8).evaluate(view, legal, random.Random(0))
+            assert [e.action for e in estimates if e.prior] == [ordered[0]]
+            return
+    raise AssertionError("the ranking and the heuristic agreed everywhere")
