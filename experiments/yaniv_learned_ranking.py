@@ -29,7 +29,7 @@ Run (about 22 minutes of generation on the 2-core machine, a minute of fitting, 
         --out src/gamenight/yaniv/ranking_weights.json
     python experiments/yaniv_learned_ranking.py --versus 1000
 
-The figures are in docs/bots.md ("A learned ranking of Yaniv's discards").
+The figures are in docs/bots.md ("A learned ranking of Yaniv's groups, the expert's prior").
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ a draw or a take, the chance the next draw lets it call, what the group's ends o
 beside or of the rank of those he took), and what is known of the opponent (his hand's size, the cards he took, how
 many groups he has laid). A small network (``bots.network``) scores each discard; a position's discards are ranked by
 their scores. It was fit by ``experiments/yaniv_learned_ranking.py`` to the discards' values in shared worlds, each
-discard played out by the heuristic in the same worlds (docs/bots.md, "A learned ranking of Yaniv's discards", says
+discard played out by the heuristic in the same worlds (docs/bots.md, "A learned ranking of Yaniv's groups", says
 on what and how well); its weights are ``ranking_weights.json`` beside this module, read once, and it is evaluated
 in pure Python: the engine stays standard-library only.
 """
