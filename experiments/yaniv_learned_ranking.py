@@ -52,7 +52,7 @@ from gamenight.tournament import hand_winner  # noqa: E402
 from gamenight.yaniv.bots import YanivHeuristic, learned_order  # noqa: E402
 from gamenight.yaniv.inference import refine  # noqa: E402
 from gamenight.yaniv.ranking import FEATURE_NAMES, features  # noqa: E402
-from gin_rummy_learned_ranking import fit, generate, shared_values  # noqa: E402
+from gin_rummy_learned_ranking import fit, generate, make, shared_values  # noqa: E402
 
 #: the heuristic's opponents in the positions' hands (the default heuristic twice as often as each other)
 POPULATION = ("heuristic", "heuristic", "casual", "heuristic:cautious", "heuristic:reckless", "heuristic:early",
@@ -62,11 +62,6 @@ POPULATION = ("heuristic", "heuristic", "casual", "heuristic:cautious", "heurist
 def groups(legal: list[Any]) -> list[Any]:
     """The groups the seat may lay (every legal move but a call)."""
     return [a for a in legal if a.is_discard]
-
-
-def make(spec: str, game: Any) -> Any:
-    name, _, style = spec.partition(":")
-    return gamenight.make_bot(name, game, **({"style": style} if style else {}))
 
 
 def pick_position(seed: int, rng: random.Random) -> tuple[Any, Any, list[Any], Any] | None:
