@@ -1,35 +1,42 @@
-"""A learned ranking of Yaniv's discards at two players, fit to rollout values in shared worlds.
+"""Learned rankings of Yaniv's moves at two players, fit to rollout values in shared worlds.
 
 Issue 45 asks for a learned prior for each game's search. At Gin a ranking of the discards fit to their values in
 shared worlds, used as the move the expert's search must beat, lifted the expert over its heuristic against
-OpenSpiel's bot (docs/bots.md, "The ranking as the expert's prior"). This is the same for Yaniv.
+OpenSpiel's bot (docs/bots.md, "The ranking as the expert's prior"). This is the same for Yaniv, for two decisions
+(``--decision``): the group to lay (``groups``) and, after laying, the draw or the card to take (``takes``).
 
 1. **Positions.** Hands of two players, half of the default rules and half of ``single_round``, the heuristic against
-   a member of ``POPULATION`` in a random seat; one of the heuristic's discards of that hand (where it lays a group
-   rather than calling, and has another group to lay) is picked at random.
-2. **Values.** Every group the seat may lay is played in the same ``--worlds`` worlds, dealt from the seat's view
-   and refined as the expert's are (``yaniv.inference.refine``), each world with one seed for all the groups, the
-   heuristic playing both seats to the hand's end: a group's value is its share of the hands won (a shared hand
-   counts a half). Shared worlds make the differences between a position's groups far less noisy than their values.
-3. **Features** (``gamenight.yaniv.ranking.FEATURE_NAMES``), read from the view with the heuristic's own measures.
+   a member of ``POPULATION`` in a random seat; one of the heuristic's decisions of that hand where it has a choice
+   is picked at random: a discard where it lays a group rather than calling and has another group to lay, or a
+   choice between the draw and the takes.
+2. **Values.** Every move of the decision is played in the same ``--worlds`` worlds, dealt from the seat's view
+   and refined as the expert's are (``yaniv.inference.refine``), each world with one seed for all the moves, the
+   heuristic playing both seats to the hand's end: a move's value is its share of the hands won (a shared hand
+   counts a half). Shared worlds make the differences between a position's moves far less noisy than their values.
+3. **Features** (``gamenight.yaniv.ranking.FEATURE_NAMES`` and ``TAKE_FEATURE_NAMES``), read from the view with the
+   heuristic's own measures.
 4. **Model** (NumPy): one layer of ``--hidden`` tanh units and a linear output, fit by Adam to the values centred by
-   position (only the differences between a position's groups count). Judged on the last fifth of the positions,
-   held out, by its regret: the best group's value less the value of the group it would lay (the heuristic's and the
-   least-points-kept rule's regrets beside it), with a learning curve on a quarter and a half of the training
-   positions.
+   position (only the differences between a position's moves count). Judged on the last fifth of the positions,
+   held out, by its regret: the best move's value less the value of the move it would play (the heuristic's and a
+   simple rule's regrets beside it: the fewest points kept, or after the take), with a learning curve on a quarter
+   and a half of the training positions.
 
-5. **Played.** ``--versus N``: the heuristic with its groups chosen by the shipped ranking
+5. **Played.** ``--versus N``: the heuristic with its groups, draws and takes chosen by the shipped rankings
    (``RankedHeuristic``) against the heuristic, single rounds of ``N`` deals (from ``--versus-seed``) in
    both seats, each also played by the heuristic in its place with the same generator: the hands each won, and the
    hands only one of them won.
 
-Run (about 22 minutes of generation on the 2-core machine, a minute of fitting, 10 seconds of play)::
+Run (about 22 minutes of generation for the groups and 13 for the takes on the 2-core machine, a minute of fitting
+each, 10 seconds of play)::
 
     python experiments/yaniv_learned_ranking.py --positions 10000 --worlds 24 --data yaniv_rank.npz \\
         --out src/gamenight/yaniv/ranking_weights.json
+    python experiments/yaniv_learned_ranking.py --decision takes --positions 16000 --worlds 24 \\
+        --data yaniv_take.npz --out src/gamenight/yaniv/take_weights.json
     python experiments/yaniv_learned_ranking.py --versus 1000
 
-The figures are in docs/bots.md ("A learned ranking of Yaniv's groups, the expert's prior").
+The figures are in docs/bots.md ("A learned ranking of Yaniv's groups, the expert's prior", and the take ranking
+after it).
 """
 from __future__ import annotations
 
@@ -39,6 +46,7 @@ import os
 import random
 import sys
 import time
+from functools import partial
 from multiprocessing import Pool
 from typing import Any
 
@@ -49,9 +57,10 @@ sys.path.insert(0, os.path.join(HERE, "..", "experiments"))
 import gamenight  # noqa: E402
 from gamenight.bots.search import MAX_ROLLOUT_ACTIONS  # noqa: E402
 from gamenight.tournament import hand_winner  # noqa: E402
+from gamenight.yaniv.actions import DRAW, TAKE  # noqa: E402
 from gamenight.yaniv.bots import YanivHeuristic, learned_order  # noqa: E402
 from gamenight.yaniv.inference import refine  # noqa: E402
-from gamenight.yaniv.ranking import FEATURE_NAMES, features  # noqa: E402
+from gamenight.yaniv.ranking import FEATURE_NAMES, TAKE_FEATURE_NAMES, features, take_features  # noqa: E402
 from gin_rummy_learned_ranking import fit, generate, make, shared_values  # noqa: E402
 
 #: the heuristic's opponents in the positions' hands (the default heuristic twice as often as each other)
@@ -64,8 +73,20 @@ def groups(legal: list[Any]) -> list[Any]:
     return [a for a in legal if a.is_discard]
 
 
-def pick_position(seed: int, rng: random.Random) -> tuple[Any, Any, list[Any], Any] | None:
-    """A hand played to its end; one of the heuristic's discards in it (its game, view, legal moves, choice)."""
+def takes(legal: list[Any]) -> list[Any]:
+    """The draw and the takes, where they are every legal move (no joker swap, no slapdown)."""
+    return legal if all(a.kind in (DRAW, TAKE) for a in legal) else []
+
+
+#: the decisions ranked (``--decision``): the moves of a position to weigh, given the legal ones; the features
+DECISIONS = {"groups": (groups, features, FEATURE_NAMES, "least_kept"),
+             "takes": (takes, take_features, TAKE_FEATURE_NAMES, "least_points")}
+
+
+def pick_position(seed: int, rng: random.Random, decision: str = "groups") -> tuple[Any, Any, list[Any], Any] | None:
+    """A hand played to its end; one of the heuristic's ``decision`` in it where it has a choice, a discard where it
+    lays a group (its game, view, legal moves, choice)."""
+    weighed = DECISIONS[decision][0]
     game = gamenight.make("yaniv", players=2, rules="single_round" if seed % 2 else None)
     state = game.new(seed=seed)
     heuristic = YanivHeuristic(game)
@@ -78,9 +99,9 @@ def pick_position(seed: int, rng: random.Random) -> tuple[Any, Any, list[Any], A
     while not state.is_over and len(state.sheet) == rows:
         seat = state.current_player
         view, legal = state.view(seat), state.legal_actions()
-        if seat == me and len(groups(legal)) > 1:
+        if seat == me and len(weighed(legal)) > 1:
             choice = heuristic.choose(view, legal, rng)
-            if choice.is_discard:
+            if choice in weighed(legal):
                 seen.append((game, view, legal, choice))
         state.apply(bots[seat].choose(view, legal, rng))
     return rng.choice(seen) if seen else None
@@ -103,27 +124,30 @@ def rollout(world: Any, move: Any, seat: int, seed: int, policy: YanivHeuristic)
     return 0.5 if winner is None else float(winner == mine)
 
 
-def position(job: tuple[int, int]) -> tuple[list[list[float]], list[float], list[float]]:
-    """One position's groups: their features, their values, and which one the heuristic lays (1.0)."""
+def position(job: tuple[int, int], decision: str = "groups") -> tuple[list[list[float]], list[float], list[float]]:
+    """One position's moves of ``decision``: their features, their values, and which one the heuristic plays
+    (1.0)."""
     seed, worlds = job
-    rng = random.Random(f"yaniv-crn/{seed}")
-    picked = pick_position(seed, rng)
+    rng = random.Random(f"yaniv-crn/{seed}" if decision == "groups" else f"yaniv-crn/{decision}/{seed}")
+    picked = pick_position(seed, rng, decision)
     if picked is None:
         return [], [], []
     game, view, legal, choice = picked
-    moves = groups(legal)
+    weighed, measure = DECISIONS[decision][:2]
+    moves = weighed(legal)
     policy = YanivHeuristic(game)
     seat = view["seat"]
     values = shared_values(game, view, moves, worlds, rng, refine,
                            lambda world, move, seed: rollout(world, move, seat, seed, policy))
     ctx = policy.context(view)
-    rows = [features(policy, move, ctx) for move in moves]
+    rows = [measure(policy, move, ctx) for move in moves]
     return rows, values, [1.0 if move == choice else 0.0 for move in moves]
 
 
 class RankedHeuristic(YanivHeuristic):
-    """The heuristic, but where it lays a group and has another to lay, it lays the shipped ranking's favourite
-    (``yaniv.bots.learned_order``, the expert's move to beat)."""
+    """The heuristic, but where it lays a group and has another to lay, it lays the shipped ranking's favourite, and
+    where it may draw or take, it plays the take ranking's favourite (``yaniv.bots.learned_order``, the expert's
+    move to beat)."""
 
     def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
         return learned_order(view, legal, super().choose(view, legal, rng))[0]
@@ -168,8 +192,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=0, help="positions to generate (0: none)")
     parser.add_argument("--worlds", type=int, default=24, help="shared worlds a position")
-    parser.add_argument("--seed", type=int, default=4_000_000)
+    parser.add_argument("--seed", type=int, help="the first position's seed (4,000,000 for the groups, 5,000,000 for "
+                                                 "the takes)")
     parser.add_argument("--hidden", type=int, default=16)
+    parser.add_argument("--decision", choices=sorted(DECISIONS), default="groups",
+                        help="rank the groups laid (ranking_weights.json) or the draw and takes (take_weights.json)")
     parser.add_argument("--data", help="the positions' file (.npz): read if it exists, else written")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", help="write the ranking fit on every position here (ranking_weights.json)")
@@ -178,11 +205,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--versus-seed", type=int, default=1)
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    if args.seed is None:
+        args.seed = 4_000_000 if args.decision == "groups" else 5_000_000
     report: dict[str, Any] = {}
     if args.positions or (args.data and os.path.exists(args.data)):
         data = None if args.data and os.path.exists(args.data) else generate(
-            args.positions, args.seed, args.worlds, args.workers, position)
-        report = fit(args, data, "least_kept", FEATURE_NAMES)[0]
+            args.positions, args.seed, args.worlds, args.workers, partial(position, decision=args.decision))
+        names, rule = DECISIONS[args.decision][2:]
+        report = fit(args, data, rule, names)[0]
     if args.versus:
         report["versus"] = versus(args.versus, args.versus_seed, args.workers)
     report["seconds"] = round(time.perf_counter() - start)

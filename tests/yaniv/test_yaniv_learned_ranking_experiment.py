@@ -22,6 +22,19 @@ def test_a_position_s_groups_are_valued_in_the_same_worlds_and_reproducibly():
     assert all(v * 6 == round(v * 6) for v in values)            # a share of 3 worlds, each won, shared or lost
 
 
+def test_a_position_s_draw_and_takes_are_valued_in_the_same_worlds_and_reproducibly():
+    ranking = load_experiment("yaniv_learned_ranking")
+    for seed in range(5_000_000, 5_000_010):
+        rows, values, heuristic = ranking.position((seed, 3), "takes")
+        if rows:
+            break
+    assert (rows, values, heuristic) == ranking.position((seed, 3), "takes")
+    assert len(rows) == len(values) == len(heuristic) >= 2
+    assert all(len(r) == len(ranking.TAKE_FEATURE_NAMES) for r in rows)
+    assert sum(heuristic) == 1.0
+    assert [r[ranking.TAKE_FEATURE_NAMES.index("is_draw")] for r in rows].count(1.0) == 1   # the draw, then takes
+
+
 def test_the_fit_reports_the_regrets_and_writes_weights_the_package_reads(tmp_path):
     ranking = load_experiment("yaniv_learned_ranking")
     data = ranking.generate(8, 4_000_000, 2, 1, ranking.position)

@@ -1,8 +1,10 @@
-"""yaniv.ranking and the expert's prior: the learned ranking of a seat's groups at a table of two."""
+"""yaniv.ranking and the expert's prior: the learned rankings of a seat's groups, and of its draw and takes, at a
+table of two."""
 import random
 
 import gamenight
 from gamenight.yaniv import ranking
+from gamenight.yaniv.actions import DRAW, TAKE
 from gamenight.yaniv.bots import EXPERT, YanivHeuristic, learned_order
 
 
@@ -22,6 +24,13 @@ def decisions(players: int = 2, rules: str | None = None, seeds: range = range(1
 def test_the_shipped_weights_fit_the_features():
     network = ranking.model()
     assert len(network.mean) == len(ranking.FEATURE_NAMES) and len(network.outputs) == 1
+    takes = ranking.take_model()
+    assert len(takes.mean) == len(ranking.TAKE_FEATURE_NAMES) and len(takes.outputs) == 1
+
+
+def drawing(legal):
+    """Whether the seat draws or takes, and may do either."""
+    return len(legal) > 1 and all(a.kind in (DRAW, TAKE) for a in legal)
 
 
 def test_the_features_read_the_view_only_and_are_finite():
@@ -38,14 +47,33 @@ def test_the_features_read_the_view_only_and_are_finite():
             assert len(x) == len(ranking.FEATURE_NAMES) and all(abs(v) < 100 for v in x)
 
 
+def test_the_take_features_read_the_view_only_and_are_finite():
+    seen = 0
+    for game, view, legal, _ in decisions(seeds=range(1, 8)):
+        if not drawing(legal):
+            continue
+        world = game.sample_state(view, random.Random(0))      # other hidden cards, the same view
+        judge = YanivHeuristic(game)
+        here, there = judge.context(view), judge.context(world.view(view["seat"]))
+        assert here == there
+        for move in legal:
+            x = ranking.take_features(judge, move, here)
+            assert len(x) == len(ranking.TAKE_FEATURE_NAMES) and all(abs(v) < 100 for v in x)
+            assert x[ranking.TAKE_FEATURE_NAMES.index("is_draw")] == (move.kind == DRAW)
+        seen += 1
+    assert seen > 10
+
+
 def test_at_two_players_the_groups_come_in_the_ranking_s_order_the_favourite_first():
     seen = changed = 0
     for game, view, legal, choice in decisions():
         ordered = learned_order(view, legal, choice)
         assert sorted(map(str, ordered)) == sorted(map(str, legal))
         groups = [a for a in legal if a.is_discard]
+        if drawing(legal):
+            continue                                              # below
         if not choice.is_discard or len(groups) < 2:
-            assert ordered[0] is choice                           # a call, a draw, a take: the heuristic's
+            assert ordered[0] is choice                           # a call, a single group: the heuristic's
             continue
         judge = YanivHeuristic(game)
         assert ordered[:len(groups)] == ranking.rank(judge, groups, judge.context(view))
@@ -53,6 +81,20 @@ def test_at_two_players_the_groups_come_in_the_ranking_s_order_the_favourite_fir
         seen += 1
         changed += ordered[0] is not choice
     assert seen > 50 and 0 < changed < seen                     # it agrees with the heuristic often, not always
+
+
+def test_at_two_players_the_draw_and_takes_come_in_the_take_ranking_s_order():
+    seen = changed = 0
+    for game, view, legal, choice in decisions():
+        if not drawing(legal):
+            continue
+        judge = YanivHeuristic(game)
+        ordered = learned_order(view, legal, choice)
+        assert ordered == ranking.rank_takes(judge, legal, judge.context(view))
+        assert sorted(map(str, ordered)) == sorted(map(str, legal))
+        seen += 1
+        changed += ordered[0] is not choice
+    assert seen > 50 and 0 < changed < seen
 
 
 def test_at_a_larger_table_the_heuristic_s_choice_is_the_move_to_beat():

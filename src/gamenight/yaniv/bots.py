@@ -36,7 +36,8 @@ class Context:
     """What a seat about to discard has seen (``YanivHeuristic.context``): its ``hand``, the unseen cards (``pool``)
     and an even ``sample`` of them, the cards it may take after laying (``takable``), the call ``limit`` (a very
     high one where the rules have none), the stock's size, and of the next player (who may take what it lays): his
-    hand's size, the cards he took and still holds, and how many groups he has laid this round."""
+    hand's size, the cards he took and still holds, and how many groups he has laid this round; the cards the seat
+    took and still holds, which the others know (``own_known``)."""
     hand: list[int]
     pool: list[int]
     sample: list[int]
@@ -46,6 +47,7 @@ class Context:
     opponent_cards: int
     opponent_known: list[int]
     opponent_groups: int
+    own_known: list[int]
 
 
 class YanivHeuristic:
@@ -148,7 +150,7 @@ class YanivHeuristic:
         return best
 
     def context(self, view: YanivView) -> Context:
-        """What the seat to discard has seen (``Context``), from its view."""
+        """What the seat to discard or to take has seen (``Context``), from its view."""
         hand = [parse_card(c) for c in view["hand"] or ()]
         pool = self._unseen(view, hand)
         visible = [parse_card(c) for c in view["previous_group"]]
@@ -158,7 +160,8 @@ class YanivHeuristic:
         limit = self.game.rules.yaniv_limit
         return Context(hand, pool, _spread(pool, 12), sorted({visible[0], visible[-1]}) if visible else [],
                        999 if limit is None else limit, view["stock_size"], view["hand_sizes"][after],
-                       [parse_card(c) for c in view["known"][after]], discards_this_round(view, after))
+                       [parse_card(c) for c in view["known"][after]], discards_this_round(view, after),
+                       [parse_card(c) for c in view["known"][seat]])
 
     def _unseen(self, view: YanivView, hand: list[int]) -> list[int]:
         unseen = self.game.deck()
@@ -317,23 +320,28 @@ def _judge(players: int, rules: str) -> YanivHeuristic:
 
 
 def learned_order(view: View, legal: list[Action], choice: Action) -> list[Action]:
-    """The moves for the expert to search, best first (``Settings.prior``), given the heuristic's ``choice``: at a
+    """The moves for the expert to search, best first (``Settings.prior``), given the heuristic's ``choice``. At a
     table of two, where it lays a group and has another to lay, the groups in the learned ranking's order
-    (``ranking``), its favourite first as the move to beat, then a call where one is legal; elsewhere the heuristic's
-    choice first."""
-    move = cast(YanivAction, choice)
-    groups = [a for a in cast(list[YanivAction], legal) if a.is_discard]
-    if view["players"] != 2 or not move.is_discard or len(groups) < 2:
-        return [choice, *(a for a in legal if a is not choice)]
-    judge = _judge(view["players"], json.dumps(view["rules"], sort_keys=True))
-    ordered: list[Action] = list(ranking.rank(judge, groups, judge.context(cast(YanivView, view))))
-    return ordered + [a for a in legal if a not in ordered]
+    (``ranking.rank``), its favourite first as the move to beat, then a call where one is legal; where it draws or
+    takes and may do either, the draw and the takes in the learned ranking's order (``ranking.rank_takes``).
+    Elsewhere the heuristic's choice first."""
+    actions = cast(list[YanivAction], legal)
+    if view["players"] == 2 and len(actions) > 1:
+        groups = [a for a in actions if a.is_discard]
+        judge = _judge(view["players"], json.dumps(view["rules"], sort_keys=True))
+        if cast(YanivAction, choice).is_discard and len(groups) > 1:
+            ordered: list[Action] = list(ranking.rank(judge, groups, judge.context(cast(YanivView, view))))
+            return ordered + [a for a in legal if a not in ordered]
+        if not groups and all(a.kind in (DRAW, TAKE) for a in actions):
+            return list(ranking.rank_takes(judge, actions, judge.context(cast(YanivView, view))))
+    return [choice, *(a for a in legal if a is not choice)]
 
 
 register_bot("heuristic", _heuristic, games=("yaniv",), options=("style",),
              doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
 #: the ``expert``'s search settings: 80 rollouts a decision over every legal move, the move to beat at a table of two
-#: the learned ranking's favourite group where the heuristic lays one (``learned_order``), else the heuristic's move
+#: the learned rankings' favourite group where the heuristic lays one, and their favourite of the draw and the takes
+#: (``learned_order``), else the heuristic's move
 EXPERT = Settings(margin_scale=15, iterations=80, refine=refine, points_only=by_points, margin=race_margin,
                   prior=learned_order)
 register_search_bots("yaniv", EXPERT)

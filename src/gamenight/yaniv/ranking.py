@@ -1,14 +1,20 @@
-"""A learned ranking of a Yaniv seat's discards at a table of two: the order in which the expert's search takes them.
+"""Learned rankings of a Yaniv seat's moves at a table of two: the order in which the expert's search takes them.
 
-For each group the seat may lay, ``FEATURE_NAMES`` measures what it keeps and what it gives, read from the seat's
-view with the heuristic's own tools (``YanivHeuristic``): the points kept and thrown, the kept hand's outlook after
-a draw or a take, the chance the next draw lets it call, what the group's ends offer the opponent (low cards, cards
-beside or of the rank of those he took), and what is known of the opponent (his hand's size, the cards he took, how
-many groups he has laid). A small network (``bots.network``) scores each discard; a position's discards are ranked by
-their scores. It was fit by ``experiments/yaniv_learned_ranking.py`` to the discards' values in shared worlds, each
-discard played out by the heuristic in the same worlds (docs/bots.md, "A learned ranking of Yaniv's groups", says
-on what and how well); its weights are ``ranking_weights.json`` beside this module, read once, and it is evaluated
-in pure Python: the engine stays standard-library only.
+Two rankings, each a small network (``bots.network``) scoring a move from measures read in the seat's view with the
+heuristic's own tools (``YanivHeuristic``); a position's moves are ranked by their scores.
+
+- **The groups** the seat may lay (``FEATURE_NAMES``, ``rank``): the points kept and thrown, the kept hand's outlook
+  after a draw or a take, the chance the next draw lets it call, what the group's ends offer the opponent (low
+  cards, cards beside or of the rank of those he took), and what is known of the opponent (his hand's size, the
+  cards he took, how many groups he has laid). Weights: ``ranking_weights.json``.
+- **The draw and the takes** after laying (``TAKE_FEATURE_NAMES``, ``rank_takes``): the points and the outlook each
+  leads to (for the draw, over the unseen cards), what the card adds to the hand's groups, whether the hand may call
+  next, what the others will know of it, and what is known of the opponent. Weights: ``take_weights.json``.
+
+Both were fit by ``experiments/yaniv_learned_ranking.py`` to the moves' values in shared worlds, each move played
+out by the heuristic in the same worlds (docs/bots.md, "A learned ranking of Yaniv's groups" and "of the draw and
+the takes", says on what and how well); the weights beside this module are read once, and evaluated in pure Python:
+the engine stays standard-library only.
 """
 from __future__ import annotations
 
@@ -17,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..bots.network import Network, shipped_weights
 from ..core.cards import JOKER
-from .actions import RUN, SET, YanivAction
+from .actions import DRAW, RUN, SET, YanivAction
 
 if TYPE_CHECKING:
     from .bots import Context, YanivHeuristic
@@ -65,6 +71,44 @@ def features(judge: YanivHeuristic, action: YanivAction, ctx: Context) -> list[f
             sum(1 for c in ctx.takable if c != JOKER and c % 13 in rest_ranks) / 2, min(limit, 15) / 10]
 
 
+TAKE_FEATURE_NAMES = (
+    "points_after", "outlook_after", "outlook_best", "outlook_worst", "than_draw", "card_value", "group_gain",
+    "calling_after", "is_draw", "is_joker", "same_rank", "suit_neighbour", "hand_points", "hand_cards",
+    "own_known_points", "own_known_cards", "opponent_cards", "opponent_known_points", "opponent_known_cards",
+    "opponent_groups", "stock", "limit",
+)
+
+
+def take_features(judge: YanivHeuristic, action: YanivAction, ctx: Context) -> list[float]:
+    """``TAKE_FEATURE_NAMES`` for ``action`` (the draw or a take, after the seat has laid its group: ``ctx.hand`` is
+    what it kept): the points and the outlook it leads to (for the draw, over the unseen cards), what the card adds
+    to the hand's groups, whether the hand may call next, what the others will know of it, and what is known of the
+    next player."""
+    values = judge.values
+    hand = ctx.hand
+    drawn = (ctx.pool or [JOKER]) if action.kind == DRAW else [action.cards[0]]
+    spread = (ctx.sample or drawn) if action.kind == DRAW else drawn
+    points = sum(values[c] for c in hand)
+    outlooks = [judge.outlook(hand + [c]) for c in spread]
+    after_draw = judge.stock_outlook(hand, ctx.sample) if ctx.sample else outlooks[0]
+    best_now = judge.best_group_value(tuple(sorted(hand)))
+    gain = sum(judge.best_group_value(tuple(sorted(hand + [c]))) - best_now for c in spread) / len(spread)
+    card = sum(values[c] for c in drawn) / len(drawn)
+    taken = [] if action.kind == DRAW else drawn
+    kinds = {(c % 13, c // 13) for c in hand if c != JOKER}
+    natural = taken and taken[0] != JOKER
+    known = ctx.opponent_known
+    return [(points + card) / 30, sum(outlooks) / len(outlooks) / 30, min(outlooks) / 30, max(outlooks) / 30,
+            (sum(outlooks) / len(outlooks) - after_draw) / 10, card / 10, gain / 10,
+            sum(1 for c in drawn if points + values[c] <= ctx.limit) / len(drawn),
+            1.0 if action.kind == DRAW else 0.0, 1.0 if taken == [JOKER] else 0.0,
+            1.0 if natural and any(k[0] == taken[0] % 13 for k in kinds) else 0.0,
+            1.0 if natural and any((taken[0] % 13 + d, taken[0] // 13) in kinds for d in (-2, -1, 1, 2)) else 0.0,
+            points / 30, len(hand) / 5, sum(values[c] for c in ctx.own_known + taken) / 30,
+            len(ctx.own_known + taken) / 5, ctx.opponent_cards / 5, sum(values[c] for c in known) / 30,
+            len(known) / 5, min(ctx.opponent_groups, 10) / 10, ctx.stock / 40, min(ctx.limit, 15) / 10]
+
+
 @cache
 def model() -> Network:
     """The shipped model (``ranking_weights.json``), read once."""
@@ -75,4 +119,17 @@ def rank(judge: YanivHeuristic, actions: list[YanivAction], ctx: Context) -> lis
     """``actions`` (discards) best first by the shipped model; ties keep their order."""
     network = model()
     scores = [network.evaluate(features(judge, a, ctx))[0] for a in actions]
+    return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -scores[i])]
+
+
+@cache
+def take_model() -> Network:
+    """The shipped model of the draws and takes (``take_weights.json``), read once."""
+    return Network(shipped_weights(__package__, "take_weights.json"), len(TAKE_FEATURE_NAMES), 1)
+
+
+def rank_takes(judge: YanivHeuristic, actions: list[YanivAction], ctx: Context) -> list[YanivAction]:
+    """``actions`` (the draw and the takes) best first by the shipped model; ties keep their order."""
+    network = take_model()
+    scores = [network.evaluate(take_features(judge, a, ctx))[0] for a in actions]
     return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -scores[i])]
