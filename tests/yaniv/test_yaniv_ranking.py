@@ -2,6 +2,8 @@
 table of two."""
 import random
 
+import pytest
+
 import gamenight
 from gamenight.yaniv import ranking
 from gamenight.yaniv.actions import DRAW, TAKE
@@ -33,33 +35,28 @@ def drawing(legal):
     return len(legal) > 1 and all(a.kind in (DRAW, TAKE) for a in legal)
 
 
-def test_the_features_read_the_view_only_and_are_finite():
-    for game, view, legal, _ in decisions(seeds=range(1, 6)):
-        groups = [a for a in legal if a.is_discard]
-        if len(groups) < 2:
-            continue
-        world = game.sample_state(view, random.Random(0))      # other hidden cards, the same view
-        judge = YanivHeuristic(game)
-        here, there = judge.context(view), judge.context(world.view(view["seat"]))
-        assert here == there
-        for group in groups:
-            x = ranking.features(judge, group, here)
-            assert len(x) == len(ranking.FEATURE_NAMES) and all(abs(v) < 100 for v in x)
+def groups(legal):
+    """The groups the seat may lay."""
+    return [a for a in legal if a.is_discard]
 
 
-def test_the_take_features_read_the_view_only_and_are_finite():
+@pytest.mark.parametrize("measure, names, weighed", [
+    (ranking.features, ranking.FEATURE_NAMES, groups),
+    (ranking.take_features, ranking.TAKE_FEATURE_NAMES, lambda legal: legal if drawing(legal) else []),
+], ids=["groups", "takes"])
+def test_the_features_read_the_view_only_and_are_finite(measure, names, weighed):
     seen = 0
     for game, view, legal, _ in decisions(seeds=range(1, 8)):
-        if not drawing(legal):
+        moves = weighed(legal)
+        if len(moves) < 2:
             continue
         world = game.sample_state(view, random.Random(0))      # other hidden cards, the same view
         judge = YanivHeuristic(game)
         here, there = judge.context(view), judge.context(world.view(view["seat"]))
         assert here == there
-        for move in legal:
-            x = ranking.take_features(judge, move, here)
-            assert len(x) == len(ranking.TAKE_FEATURE_NAMES) and all(abs(v) < 100 for v in x)
-            assert x[ranking.TAKE_FEATURE_NAMES.index("is_draw")] == (move.kind == DRAW)
+        for move in moves:
+            x = measure(judge, move, here)
+            assert len(x) == len(names) and all(abs(v) < 100 for v in x)
         seen += 1
     assert seen > 10
 

@@ -18,6 +18,7 @@ the engine stays standard-library only.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -111,25 +112,27 @@ def take_features(judge: YanivHeuristic, action: YanivAction, ctx: Context) -> l
 
 @cache
 def model() -> Network:
-    """The shipped model (``ranking_weights.json``), read once."""
+    """The shipped ranking of the groups (``ranking_weights.json``), read once."""
     return Network(shipped_weights(__package__, "ranking_weights.json"), len(FEATURE_NAMES), 1)
-
-
-def rank(judge: YanivHeuristic, actions: list[YanivAction], ctx: Context) -> list[YanivAction]:
-    """``actions`` (discards) best first by the shipped model; ties keep their order."""
-    network = model()
-    scores = [network.evaluate(features(judge, a, ctx))[0] for a in actions]
-    return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -scores[i])]
 
 
 @cache
 def take_model() -> Network:
-    """The shipped model of the draws and takes (``take_weights.json``), read once."""
+    """The shipped ranking of the draw and the takes (``take_weights.json``), read once."""
     return Network(shipped_weights(__package__, "take_weights.json"), len(TAKE_FEATURE_NAMES), 1)
 
 
+def rank(judge: YanivHeuristic, actions: list[YanivAction], ctx: Context) -> list[YanivAction]:
+    """``actions`` (discards) best first by the shipped ranking of the groups; ties keep their order."""
+    return _ranked(model(), features, judge, actions, ctx)
+
+
 def rank_takes(judge: YanivHeuristic, actions: list[YanivAction], ctx: Context) -> list[YanivAction]:
-    """``actions`` (the draw and the takes) best first by the shipped model; ties keep their order."""
-    network = take_model()
-    scores = [network.evaluate(take_features(judge, a, ctx))[0] for a in actions]
+    """``actions`` (the draw and the takes) best first by the shipped ranking of them; ties keep their order."""
+    return _ranked(take_model(), take_features, judge, actions, ctx)
+
+
+def _ranked(network: Network, measure: Callable[[YanivHeuristic, YanivAction, Context], list[float]],
+            judge: YanivHeuristic, actions: list[YanivAction], ctx: Context) -> list[YanivAction]:
+    scores = [network.evaluate(measure(judge, a, ctx))[0] for a in actions]
     return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -scores[i])]
