@@ -33,7 +33,7 @@ each, 10 seconds of play)::
         --out src/gamenight/yaniv/ranking_weights.json
     python experiments/yaniv_learned_ranking.py --decision takes --positions 16000 --worlds 24 \\
         --data yaniv_take.npz --out src/gamenight/yaniv/take_weights.json
-    python experiments/yaniv_learned_ranking.py --versus 1000
+    python experiments/yaniv_learned_ranking.py --versus 1000                  # --versus-rankings groups or takes: one
 
 The figures are in docs/bots.md ("A learned ranking of Yaniv's groups, the expert's prior", and the take ranking
 after it).
@@ -147,22 +147,30 @@ def position(job: tuple[int, int], decision: str = "groups") -> tuple[list[list[
 class RankedHeuristic(YanivHeuristic):
     """The heuristic, but where it lays a group and has another to lay, it lays the shipped ranking's favourite, and
     where it may draw or take, it plays the take ranking's favourite (``yaniv.bots.learned_order``, the expert's
-    move to beat)."""
+    move to beat); only at the ``rankings`` named (``DECISIONS``), elsewhere the heuristic's move."""
+
+    def __init__(self, game: Any, rankings: tuple[str, ...] = tuple(DECISIONS)):
+        super().__init__(game)
+        self.rankings = rankings
 
     def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
-        return learned_order(view, legal, super().choose(view, legal, rng))[0]
+        plain = super().choose(view, legal, rng)
+        ranked = learned_order(view, legal, plain)[0]
+        decision = "groups" if plain.is_discard else "takes"
+        return ranked if decision in self.rankings else plain
 
 
-def duel(job: tuple[int, int, str | None]) -> tuple[float, float]:
-    """One single round (or the first hand of a match of ``rules``) of the deal ``seed``, the ranked heuristic in
-    ``seat``, then the same with the heuristic in its place: each one's result (1 won, 0.5 shared, 0 lost)."""
-    seed, seat, rules = job
+def duel(job: tuple[int, int, str | None, tuple[str, ...]]) -> tuple[float, float]:
+    """One single round (or the first hand of a match of ``rules``) of the deal ``seed``, the heuristic ranked at
+    ``rankings`` in ``seat``, then the same with the heuristic in its place: each one's result (1 won, 0.5 shared, 0
+    lost)."""
+    seed, seat, rules, rankings = job
     out = []
     for ranked in (True, False):
         game = gamenight.make("yaniv", players=2, rules=rules)
         bots = [YanivHeuristic(game), YanivHeuristic(game)]
         if ranked:
-            bots[seat] = RankedHeuristic(game)
+            bots[seat] = RankedHeuristic(game, rankings)
         state = game.new(seed=seed)
         rng = random.Random(f"yaniv-duel/{seed}/{seat}")
         while not state.is_over and not state.sheet:
@@ -173,10 +181,11 @@ def duel(job: tuple[int, int, str | None]) -> tuple[float, float]:
     return out[0], out[1]
 
 
-def versus(deals: int, seed: int, workers: int) -> dict[str, Any]:
-    """The ranked heuristic against the heuristic in single rounds, both seats of ``deals`` deals, and the
-    heuristic in its place on the same deals (the same rng): hands won, and the hands only one of them won."""
-    jobs = [(seed + n, seat, "single_round") for n in range(deals) for seat in (0, 1)]
+def versus(deals: int, seed: int, workers: int, rankings: tuple[str, ...] = tuple(DECISIONS)) -> dict[str, Any]:
+    """The heuristic ranked at ``rankings`` against the heuristic in single rounds, both seats of ``deals`` deals,
+    and the heuristic in its place on the same deals (the same rng): hands won, and the hands only one of them
+    won."""
+    jobs = [(seed + n, seat, "single_round", rankings) for n in range(deals) for seat in (0, 1)]
     if workers == 1:
         got = [duel(job) for job in jobs]
     else:
@@ -203,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--versus", type=int, default=0, help="play the shipped ranking against the heuristic on "
                                                               "this many deals, both seats")
     parser.add_argument("--versus-seed", type=int, default=1)
+    parser.add_argument("--versus-rankings", default="groups,takes",
+                        help="the decisions at which --versus plays the rankings' favourites: groups, takes or both")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     if args.seed is None:
@@ -214,7 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         names, rule = DECISIONS[args.decision][2:]
         report = fit(args, data, rule, names)[0]
     if args.versus:
-        report["versus"] = versus(args.versus, args.versus_seed, args.workers)
+        rankings = tuple(args.versus_rankings.split(","))
+        if not set(rankings) <= set(DECISIONS):
+            parser.error(f"--versus-rankings: one or more of {', '.join(DECISIONS)}")
+        report["versus"] = versus(args.versus, args.versus_seed, args.workers, rankings)
     report["seconds"] = round(time.perf_counter() - start)
     print(json.dumps(report, indent=1))
     return 0

@@ -72,4 +72,6 @@ def test_the_ranked_heuristic_lays_the_ranking_s_favourite_and_plays_as_the_heur
             ranked = ranking.RankedHeuristic(game).choose(view, legal, random.Random(0))
             plain = YanivHeuristic(game).choose(view, legal, random.Random(0))
             assert ranked is (learned_order(view, legal, plain)[0] if players == 2 else plain)
+            takes_only = ranking.RankedHeuristic(game, ("takes",)).choose(view, legal, random.Random(0))
+            assert takes_only is (plain if plain.is_discard else ranked)
             state.apply(plain)
