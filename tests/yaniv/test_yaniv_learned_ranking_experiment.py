@@ -1,4 +1,4 @@
-"""experiments/yaniv_learned_ranking.py: groups valued in shared worlds, a ranking fit to them, played."""
+"""experiments/yaniv_learned_ranking.py: groups, draws and takes valued in shared worlds, rankings fit, played."""
 import argparse
 import json
 
@@ -9,30 +9,21 @@ from gamenight.bots.network import Network
 from gamenight.yaniv.ranking import FEATURE_NAMES
 
 
-def test_a_position_s_groups_are_valued_in_the_same_worlds_and_reproducibly():
+@pytest.mark.parametrize("decision, first", [("groups", 4_000_000), ("takes", 5_000_000)])
+def test_a_position_s_moves_are_valued_in_the_same_worlds_and_reproducibly(decision, first):
     ranking = load_experiment("yaniv_learned_ranking")
-    for seed in range(4_000_000, 4_000_010):
-        rows, values, heuristic = ranking.position((seed, 3))
+    for seed in range(first, first + 10):
+        rows, values, heuristic = ranking.position((seed, 3), decision)
         if rows:
             break
-    assert (rows, values, heuristic) == ranking.position((seed, 3))
+    assert (rows, values, heuristic) == ranking.position((seed, 3), decision)
+    names = ranking.DECISIONS[decision][2]
     assert len(rows) == len(values) == len(heuristic) >= 2
-    assert all(len(r) == len(ranking.FEATURE_NAMES) for r in rows)
-    assert sum(heuristic) == 1.0                                   # the heuristic's own group is one of them
+    assert all(len(r) == len(names) for r in rows)
+    assert sum(heuristic) == 1.0                                   # the heuristic's own move is one of them
     assert all(v * 6 == round(v * 6) for v in values)            # a share of 3 worlds, each won, shared or lost
-
-
-def test_a_position_s_draw_and_takes_are_valued_in_the_same_worlds_and_reproducibly():
-    ranking = load_experiment("yaniv_learned_ranking")
-    for seed in range(5_000_000, 5_000_010):
-        rows, values, heuristic = ranking.position((seed, 3), "takes")
-        if rows:
-            break
-    assert (rows, values, heuristic) == ranking.position((seed, 3), "takes")
-    assert len(rows) == len(values) == len(heuristic) >= 2
-    assert all(len(r) == len(ranking.TAKE_FEATURE_NAMES) for r in rows)
-    assert sum(heuristic) == 1.0
-    assert [r[ranking.TAKE_FEATURE_NAMES.index("is_draw")] for r in rows].count(1.0) == 1   # the draw, then takes
+    if decision == "takes":
+        assert [r[names.index("is_draw")] for r in rows].count(1.0) == 1   # the draw, then takes
 
 
 def test_the_fit_reports_the_regrets_and_writes_weights_the_package_reads(tmp_path):

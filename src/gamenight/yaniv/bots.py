@@ -33,11 +33,11 @@ from .views import YanivView
 
 @dataclass(frozen=True)
 class Context:
-    """What a seat about to discard has seen (``YanivHeuristic.context``): its ``hand``, the unseen cards (``pool``)
-    and an even ``sample`` of them, the cards it may take after laying (``takable``), the call ``limit`` (a very
-    high one where the rules have none), the stock's size, and of the next player (who may take what it lays): his
-    hand's size, the cards he took and still holds, and how many groups he has laid this round; the cards the seat
-    took and still holds, which the others know (``own_known``)."""
+    """What a seat about to discard or take has seen (``YanivHeuristic.context``): its ``hand``, the unseen cards
+    (``pool``) and an even ``sample`` of them, the cards it may take after laying (``takable``), the call ``limit``
+    (a very high one where the rules have none), the stock's size, and of the next player (who may take what it
+    lays): his hand's size, the cards he took and still holds, and how many groups he has laid this round; the cards
+    the seat took and still holds, which the others know (``own_known``)."""
     hand: list[int]
     pool: list[int]
     sample: list[int]
