@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 import gamenight
+from gamenight.bots import review
 from gamenight.bots.search import SearchBot
 from gamenight.core.game import State
 
@@ -47,6 +48,17 @@ def test_a_budget_can_depend_on_the_table_size():
         budgets[players] = (expert.iterations, strong.iterations)
         assert gamenight.make_bot("expert", game, iterations=7).iterations == 7
     assert budgets == {2: (1000, 250), 3: (250, 62), 4: (250, 62), 6: (250, 62)}
+
+
+def test_yaniv_searches_more_at_a_table_of_two_and_hints_stay_quick():
+    """Yaniv's expert searches 320 rollouts at 2 players (0.7 s a decision) and 80 at bigger tables, where a rollout
+    costs more; a hint or a review answers at 80 whatever the table, as fast as before the budget at two grew."""
+    budgets = {}
+    for players in (2, 3, 4):
+        game = gamenight.make("yaniv", players=players)
+        expert, strong = gamenight.make_bot("expert", game), gamenight.make_bot("strong", game)
+        budgets[players] = (expert.iterations, strong.iterations, review.expert(game).iterations)
+    assert budgets == {2: (320, 80, 80), 3: (80, 20, 80), 4: (80, 20, 80)}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
