@@ -38,27 +38,23 @@ def test_every_game_has_expert_and_strong_search_bots(name):
     assert strong.iterations * 4 <= expert.iterations
 
 
-def test_a_budget_can_depend_on_the_table_size():
-    """YESSIR!'s rollouts are short at 2 players, so its expert searches 1,000 there and 250 at bigger tables (each
-    about a second at most); ``strong`` gets a quarter of either; a budget asked for is kept."""
-    budgets = {}
-    for players in (2, 3, 4, 6):
-        game = gamenight.make("yessir", players=players)
+@pytest.mark.parametrize("name, budgets", [
+    ("yessir", {2: (1000, 250, 1000), 3: (250, 62, 250), 4: (250, 62, 250), 6: (250, 62, 250)}),
+    ("yaniv", {2: (320, 80, 80), 3: (80, 20, 80), 4: (80, 20, 80)}),
+])
+def test_a_budget_can_depend_on_the_table_size(name, budgets):
+    """A rollout's cost depends on the table: YESSIR!'s expert searches 1,000 at 2 players, where its rollouts are
+    short, and 250 at bigger tables; Yaniv's 320 at 2 players (0.7 s a decision) and 80 at bigger tables. Each is
+    about a second at most; ``strong`` gets a quarter of either; a hint or a review answers at the game's advice
+    budget (Yaniv: 80 whatever the table, as fast as before its budget at two grew), else the expert's; a budget
+    asked for is kept. Each triple: the expert's, the strong's, the advice's."""
+    found = {}
+    for players in budgets:
+        game = gamenight.make(name, players=players)
         expert, strong = gamenight.make_bot("expert", game), gamenight.make_bot("strong", game)
-        budgets[players] = (expert.iterations, strong.iterations)
+        found[players] = (expert.iterations, strong.iterations, review.expert(game).iterations)
         assert gamenight.make_bot("expert", game, iterations=7).iterations == 7
-    assert budgets == {2: (1000, 250), 3: (250, 62), 4: (250, 62), 6: (250, 62)}
-
-
-def test_yaniv_searches_more_at_a_table_of_two_and_hints_stay_quick():
-    """Yaniv's expert searches 320 rollouts at 2 players (0.7 s a decision) and 80 at bigger tables, where a rollout
-    costs more; a hint or a review answers at 80 whatever the table, as fast as before the budget at two grew."""
-    budgets = {}
-    for players in (2, 3, 4):
-        game = gamenight.make("yaniv", players=players)
-        expert, strong = gamenight.make_bot("expert", game), gamenight.make_bot("strong", game)
-        budgets[players] = (expert.iterations, strong.iterations, review.expert(game).iterations)
-    assert budgets == {2: (320, 80, 80), 3: (80, 20, 80), 4: (80, 20, 80)}
+    assert found == budgets
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
