@@ -77,14 +77,14 @@ def verdict(loss: float, is_best: bool) -> str:
 
 
 def expert(game: AnyGame, iterations: int | None = None) -> SearchBot:
-    """The game's ``expert`` with ``iterations`` rollouts a decision (None: its budget for advice,
-    ``Settings.advice_iterations``, else its own default budget)."""
+    """The game's ``expert`` with ``iterations`` rollouts a decision (None: its budget for advice at the game's
+    table, ``Settings.advice_budget``)."""
     options = {} if iterations is None else {"iterations": iterations}
     bot = make_bot("expert", game, **options)
     if not isinstance(bot, SearchBot):
         raise TypeError(f"{game.name}'s expert is not a search bot")
-    advice = bot.settings.advice_iterations
-    if iterations is None and advice is not None:
+    advice = bot.settings.advice_budget(game.num_players)
+    if iterations is None and advice != bot.iterations:
         return SearchBot(game, bot.settings, iterations=advice)
     return bot
 

@@ -115,7 +115,7 @@ class Settings:
     the ``"hand"`` or of the ``"match"`` (YESSIR!'s short matches, where luck spent now is missed later);
     ``confidence``: how many standard errors a move must beat the policy's own choice by to replace it;
     ``iterations_at``: (players, iterations) pairs for table sizes whose rollouts cost more or less than the default
-    budget fits (YESSIR!: 1,000 at 2 players, where a rollout is short); ``margin``: what a clear margin is measured
+    budget fits (YESSIR!: 4,000 at 2 players, where a rollout is short); ``margin``: what a clear margin is measured
     in, when not the hand's points: ``margin(world, seat)`` at the hand's end (YESSIR!: the luck left against the
     others', which later rounds spend); ``likelihood``: how likely what
     the view saw the others do is in a world, 0..1 (a world is kept with that chance: at YESSIR!, how likely the
@@ -139,6 +139,8 @@ class Settings:
     ``horizon`` of ``"hand"``, and not read at a ``points_only`` decision); ``advice_iterations``: the rollouts a
     hint or a review gets a decision when not told (``bots.review``; None: ``iterations``), where a person waits
     for the answer (Gin: the expert plays at 400, a hint answers at 100, as fast as before the expert's budget grew);
+    ``advice_iterations_at``: (players, iterations) pairs for advice at table sizes, as ``iterations_at`` is for
+    play (a size left out: ``advice_iterations``, else the budget of play; YESSIR!: 1,000 at 2 players);
     ``prior``: ``prior(view, legal, choice)``, given the policy's own ``choice``, the moves to search best first by
     another judge (Gin: its discards in a learned order, ``gin_rummy.ranking``): the first is the move to beat, the
     first ``candidates`` are searched; without it the policy's choice is the move to beat and ``rank`` orders the rest.
@@ -161,11 +163,17 @@ class Settings:
     leaf_value: Callable[[AnyState, int], tuple[float, float | None] | None] | None = None
     rollout_depth: int = 0
     advice_iterations: int | None = None
+    advice_iterations_at: tuple[tuple[int, int], ...] = ()
     prior: Callable[[View, list[Action], Action], list[Action]] | None = None
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
         return dict(self.iterations_at).get(players, self.iterations)
+
+    def advice_budget(self, players: int) -> int:
+        """The rollouts a hint or a review gets a decision at a table of ``players`` when not told."""
+        default = self.budget(players) if self.advice_iterations is None else self.advice_iterations
+        return dict(self.advice_iterations_at).get(players, default)
 
 
 class SearchBot:
