@@ -43,7 +43,7 @@ def test_every_game_has_expert_and_strong_search_bots(name):
     ("yaniv", {2: (320, 80, 80), 3: (80, 20, 80), 4: (80, 20, 80)}),
 ])
 def test_a_budget_can_depend_on_the_table_size(name, budgets):
-    """A rollout's cost depends on the table: YESSIR!'s expert searches 4,000 at 2 players (0.7 s a decision),
+    """A rollout's cost depends on the table: YESSIR!'s expert searches 4,000 at 2 players (0.6 s a decision),
     where its rollouts are short, and 250 at bigger tables; Yaniv's 320 at 2 players (0.7 s a decision) and 80 at
     bigger tables. Each is about a second at most; ``strong`` gets a quarter of either; a hint or a review answers
     at the game's advice budget for the table (YESSIR!: 1,000 at two, as fast as before its budget there grew;

@@ -649,7 +649,7 @@ def _seat_styles(view: YessirView, game: Any, styles: tuple[Style, ...]) -> dict
     return tables
 
 
-# 4,000 rollouts at 2 players (0.7 s a decision), where a rollout is short; a hint or a review answers at 1,000 there
+# 4,000 rollouts at 2 players (0.63 s a decision), where a rollout is short; a hint or a review answers at 1,000 there
 register_search_bots("yessir", Settings(margin_scale=2, margin_weight=0.3, iterations=250, iterations_at=((2, 4000),),
                                         advice_iterations_at=((2, 1000),), margin=luck_ahead,
                                         likelihood=styles_likely, styles=opponent_styles))
