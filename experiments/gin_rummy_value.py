@@ -101,17 +101,18 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
 
 
 class Net:
-    """Standardised inputs, ``hidden`` tanh units (0: none, a logistic regression), two logistic outputs."""
+    """Standardised inputs, ``hidden`` tanh units (0: none, a logistic regression), ``outputs`` logistic outputs (two
+    here: the win and the margin; YESSIR!'s match value has one)."""
 
-    def __init__(self, x: np.ndarray, hidden: int, rng: np.random.Generator):
+    def __init__(self, x: np.ndarray, hidden: int, rng: np.random.Generator, outputs: int = 2):
         self.mean = x.mean(axis=0)
         self.scale = x.std(axis=0) + 1e-6
         width = hidden or x.shape[1]
         self.hidden = hidden
         self.params = {"w1": rng.normal(0, 1 / math.sqrt(x.shape[1]), (x.shape[1], hidden)) if hidden else None,
                        "b1": np.zeros(hidden) if hidden else None,
-                       "w2": rng.normal(0, 1 / math.sqrt(width), (width, 2)) * (1 if hidden else 0),
-                       "b2": np.zeros(2)}
+                       "w2": rng.normal(0, 1 / math.sqrt(width), (width, outputs)) * (1 if hidden else 0),
+                       "b2": np.zeros(outputs)}
 
     def layer(self, x: np.ndarray) -> np.ndarray:
         z = (x - self.mean) / self.scale
@@ -123,7 +124,7 @@ class Net:
     def grads(self, x: np.ndarray, y: np.ndarray, l2: float) -> dict[str, np.ndarray]:
         h = self.layer(x)
         p = 1 / (1 + np.exp(-(h @ self.params["w2"] + self.params["b2"])))
-        d = (p - y) / len(x)                      # both heads' cross-entropy
+        d = (p - y) / len(x)                      # every head's cross-entropy
         g = {"w2": h.T @ d + l2 * self.params["w2"], "b2": d.sum(axis=0)}
         if self.hidden:
             dh = (d @ self.params["w2"].T) * (1 - h * h)
@@ -151,12 +152,12 @@ class Net:
                     step = lr * (m[k] / (1 - 0.9 ** t)) / (np.sqrt(v[k] / (1 - 0.999 ** t)) + 1e-8)
                     self.params[k] = self.params[k] - step
 
-    def export(self) -> dict[str, Any]:
-        """The weights as ``value.Model`` reads them (a logistic regression as the identity's hidden layer is not
-        written: only networks with a hidden layer are shipped)."""
+    def export(self, names: tuple[str, ...] = value.FEATURE_NAMES) -> dict[str, Any]:
+        """The weights as ``bots.network.Network`` reads them, over the features ``names`` (a logistic regression as
+        the identity's hidden layer is not written: only networks with a hidden layer are shipped)."""
         w1, b1, w2, b2 = (self.params[k] for k in ("w1", "b1", "w2", "b2"))
         assert w1 is not None and b1 is not None
-        return {"features": list(value.FEATURE_NAMES), "mean": self.mean.round(6).tolist(),
+        return {"features": list(names), "mean": self.mean.round(6).tolist(),
                 "scale": self.scale.round(6).tolist(),
                 "hidden": np.column_stack([b1, w1.T]).round(5).tolist(),
                 "outputs": np.column_stack([b2, w2.T]).round(5).tolist()}
@@ -311,19 +312,23 @@ def main(argv: list[str]) -> int:
             if hidden and share == 1:
                 final = net
     assert final is not None
-    with open(args.curve, "w", newline="") as f:
+    write_fit(curve, final.export(), {"command": " ".join(["python experiments/gin_rummy_value.py", *argv]),
+                                      "hands": args.hands, "rows": len(x), "seed": args.seed,
+                                      "held_out_log_loss": curve[-1]["held_out_log_loss"]}, args.curve, args.out)
+    print(f"done in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    return 0
+
+
+def write_fit(curve: list[dict[str, Any]], weights: dict[str, Any], provenance: dict[str, Any], curve_path: str,
+              out_path: str) -> None:
+    """The learning curve as CSV at ``curve_path``; the weights, with their ``provenance``, as JSON at ``out_path``."""
+    with open(curve_path, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(curve[0]))
         writer.writeheader()
         writer.writerows(curve)
-    weights = final.export()
-    weights["provenance"] = {"command": " ".join(["python experiments/gin_rummy_value.py", *argv]),
-                             "hands": args.hands, "rows": len(x), "seed": args.seed,
-                             "held_out_log_loss": curve[-1]["held_out_log_loss"]}
-    with open(args.out, "w") as f:
-        json.dump(weights, f, separators=(",", ":"))
+    with open(out_path, "w") as f:
+        json.dump({**weights, "provenance": provenance}, f, separators=(",", ":"))
         f.write("\n")
-    print(f"done in {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    return 0
 
 
 if __name__ == "__main__":

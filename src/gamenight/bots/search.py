@@ -18,7 +18,8 @@ How it chooses (``SearchBot.evaluate``):
    the game infers from its moves, drawn for each world (YESSIR!).
 5. **What a rollout is worth** is read off the score sheet, the same for every game: the hand's result for the
    seat's column (won 1, shared 0.5, lost 0), blended with its points against the others' (``margin_weight``),
-   or the match's result when the match ends in the rollout.
+   or the match's result when the match ends in the rollout; a game may value a hand's end in the match's terms
+   instead (``Settings.end_value``: YESSIR!'s learned chance to win the match from the next round's start).
 
 This is perfect-information Monte Carlo with imperfect-information rollouts; it was chosen over single-observer
 ISMCTS (Cowling, Powley & Whitehouse, 2012) because the games' heuristic bots are good rollout policies and the
@@ -143,7 +144,11 @@ class Settings:
     play (a size left out: ``advice_iterations``, else the budget of play; YESSIR!: 1,000 at 2 players);
     ``prior``: ``prior(view, legal, choice)``, given the policy's own ``choice``, the moves to search best first by
     another judge (Gin: its discards in a learned order, ``gin_rummy.ranking``): the first is the move to beat, the
-    first ``candidates`` are searched; without it the policy's choice is the move to beat and ``rank`` orders the rest.
+    first ``candidates`` are searched; without it the policy's choice is the move to beat and ``rank`` orders the rest;
+    ``end_value``: ``end_value(world, seat)``, what the end of a hand is worth to the seat in the match's terms, read
+    from the world where the next hand has begun, in place of the blend of the hand's result and margin (None where
+    it cannot say: the blend counts); not at a ``points_only`` decision (YESSIR!: ``yessir.value.match_value``, the
+    seat's chance to win the match from the next round's start, learned from play).
     """
     policy: str = "heuristic"
     margin_scale: float = 10.0
@@ -165,6 +170,7 @@ class Settings:
     advice_iterations: int | None = None
     advice_iterations_at: tuple[tuple[int, int], ...] = ()
     prior: Callable[[View, list[Action], Action], list[Action]] | None = None
+    end_value: Callable[[AnyState, int], float | None] | None = None
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
@@ -363,6 +369,10 @@ class SearchBot:
         best_columns = [c for c, p in points.items() if p == best]
         won = (1.0 / len(best_columns)) if mine in best_columns else 0.0
         settings = self.settings
+        if settings.end_value is not None and not by_points:
+            value = settings.end_value(world, seat)
+            if value is not None:
+                return value, won
         others = [p for c, p in points.items() if c != mine]
         margin = (points[mine] - sum(others) / len(others)) if others else 0.0
         if low:

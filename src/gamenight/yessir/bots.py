@@ -42,6 +42,7 @@ from ..core.views import View
 from .actions import BLIND, KEEP, REROLL_ONE, REROLL_OWN, REROLL_SHARED, UP, YESSIR, D, YessirAction
 from .hands import KEY_TABLES, roll_index
 from .rules import YessirRules
+from .value import match_value
 from .views import TableBefore, YessirView
 
 Dice = tuple[int, ...]                       # dice as a sorted tuple (a multiset)
@@ -649,10 +650,12 @@ def _seat_styles(view: YessirView, game: Any, styles: tuple[Style, ...]) -> dict
     return tables
 
 
-# 4,000 rollouts at 2 players (0.63 s a decision), where a rollout is short; a hint or a review answers at 1,000 there
+# 4,000 rollouts at 2 players (0.63 s a decision), where a rollout is short; a hint or a review answers at 1,000 there.
+# At 2 players, on the tables it was trained for, a round's end is worth the learned chance to win the match from
+# there (``value``); elsewhere the round's result blended with the luck margin.
 register_search_bots("yessir", Settings(margin_scale=2, margin_weight=0.3, iterations=250, iterations_at=((2, 4000),),
                                         advice_iterations_at=((2, 1000),), margin=luck_ahead,
-                                        likelihood=styles_likely, styles=opponent_styles))
+                                        likelihood=styles_likely, styles=opponent_styles, end_value=match_value))
 #: what a casual player mixes up: which dice to reroll and when to say Yessir (one choice); the answer to a pip
 #: change
 CASUAL_SLIPS = (("reroll_die", "reroll_shared", "reroll_own", "yessir", "blind"), ("keep", "up", "down"))
