@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from itertools import product
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 import gamenight
 from benchmark_scripts import load_experiment
 from gamenight.bots.network import Network
+from gamenight.bots.search import SearchBot
 from gamenight.yessir import value
 
 STARTS = list(product((1, 2, 3), (1, 2, 3), range(1, 7), range(1, 7), (False, True)))
@@ -77,8 +79,10 @@ def test_the_expert_values_a_rounds_end_by_it_at_two_players_only():
     assert all(min(chances) <= e.value <= max(chances) for e in estimates)
     three = gamenight.make("yessir", players=3)
     state = three.new(seed=6)
-    plain = gamenight.make_bot("expert", three, iterations=24)
-    assert plain.evaluate(state.view(state.current_player), state.legal_actions(), random.Random(3))
+    shipped = gamenight.make_bot("expert", three, iterations=24)
+    blended = SearchBot(three, replace(shipped.settings, end_value=None), iterations=24)
+    view, legal = state.view(state.current_player), state.legal_actions()
+    assert shipped.evaluate(view, legal, random.Random(3)) == blended.evaluate(view, legal, random.Random(3))
 
 
 def test_the_training_plays_from_each_start_and_writes_the_network_the_package_evaluates():
