@@ -16,15 +16,15 @@ seat still needs, the luck each has left for the rounds to come, and who rolls f
    ship) and a constant. The learning curve (train and held-out log-loss) goes to ``--curve`` (CSV); the network on
    all of them to ``--out``.
 
-Run (about 2 minutes of play on the 2-core development machine, half a minute of fitting)::
-
-    python experiments/yessir_match_value.py --matches 1000 --data yessir_value.npz \
-        --out src/gamenight/yessir/value_weights.json --curve docs/yessir_match_value_curve.csv
-
 5. **Compared** (``--compare N``): in N heuristic matches (seeds from 900, up to 12 decisions with a choice each), the
    expert with the value and without it (``--iterations`` rollouts, the same generator) each choose; where they
    differ, both moves are played in the same ``--worlds`` worlds to the end of the match (the expert's worlds and
    rollout players, each world's result the match's: won 1, lost 0): the value's move less the other's.
+
+Run (about 2 minutes of play on the 2-core development machine, half a minute of fitting)::
+
+    python experiments/yessir_match_value.py --matches 1000 --data yessir_value.npz \
+        --out src/gamenight/yessir/value_weights.json --curve docs/yessir_match_value_curve.csv
 
 NumPy is needed here only: the package evaluates the shipped weights in pure Python.
 """
@@ -51,7 +51,7 @@ sys.path.insert(0, HERE)
 import gamenight  # noqa: E402
 from gamenight.bots.search import SearchBot  # noqa: E402
 from gamenight.yessir import value  # noqa: E402
-from gin_rummy_value import Net, log_loss, write_fit  # noqa: E402
+from gin_rummy_value import Net, log_loss, make, write_fit  # noqa: E402
 
 POPULATION = ("heuristic:cautious", "heuristic:reckless", "heuristic:early", "heuristic:late")
 TARGET = 3   # the standard match: first to 3 round wins
@@ -66,11 +66,6 @@ def starts() -> list[Start]:
 
 
 STARTS = starts()
-
-
-def make(spec: str, game: Any) -> Any:
-    name, _, style = spec.partition(":")
-    return gamenight.make_bot(name, game, **({"style": style} if style else {}))
 
 
 def play(job: tuple[int, int, int, int]) -> tuple[int, float]:
