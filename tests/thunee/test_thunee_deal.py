@@ -113,7 +113,10 @@ def test_whole_first_hands_round_trip_through_a_deal(players):
 @pytest.mark.parametrize("deal,message", [
     ({"dealer": 4}, "the deal's dealer must be a whole number 0..3, not 4"),
     ({"dealer": True}, "the deal's dealer must be a whole number 0..3, not True"),
-    ({"seat": 1}, "a Thunee deal has no field 'seat'; its fields are dealer, hands"),
+    ({"seat": 1}, "a Thunee deal has no field 'seat'; its fields are dealer, hands, balls"),
+    ({"balls": [3]}, "the deal's balls are a list of two numbers, team 0's then team 1's, not [3]"),
+    ({"balls": [3, -1]}, "team 1's balls must be a whole number 0..24, not -1"),
+    ({"balls": [12, 0]}, "team 0 with 12 balls would have won the match (12 balls win it)"),
     ({"hands": HANDS4[:3]}, "the deal's hands are a list of 4 hands, one per seat"),
     ({"hands": "Qh Js"}, "the deal's hands are a list of 4 hands, one per seat"),
     ({"hands": [["Qh", "Js", "9s"], [], [], []]},
@@ -131,6 +134,25 @@ def test_a_deal_that_cannot_be_is_refused_saying_why(deal, message):
     with pytest.raises(ValueError) as caught:
         ThuneeGame(players=4).new(seed=1, deal=deal)
     assert message in str(caught.value)
+
+
+def test_a_match_may_start_from_a_score():
+    """The deal's balls are the score before its first hand: the views, the sheet's totals and the match's end count
+    from them, and the record replays them."""
+    game = ThuneeGame(players=4)
+    s = game.new(seed=2, deal={"dealer": 1, "balls": [3, 11]})
+    assert seen(s)["balls"] == [3, 11] and s.scores == [3, 11, 3, 11]
+    rng = random.Random(2)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    first = s.sheet[0]
+    assert [a + b for a, b in zip([3, 11], first["points"])] == first["totals"]
+    assert max(s.sheet[-1]["totals"]) >= 12 and gamenight.replay(s.record()).to_json() == s.to_json()
+    assert game.new(seed=2, deal={"balls": [0, 0]}).view(None) == game.new(seed=2).view(None)
+    by_two = ThuneeGame(players=4, win_by_two=True)
+    assert seen(by_two.new(seed=1, deal={"balls": [13, 12]}))["balls"] == [13, 12]
+    with pytest.raises(ValueError, match=r"team 0 with 14 balls would have won the match \(12 balls and a lead of two"):
+        by_two.new(seed=1, deal={"balls": [14, 12]})
 
 
 def test_two_player_hands_may_name_both_halves():

@@ -1,9 +1,10 @@
-"""A Thunee first hand set up by hand: ``game.new(seed, deal={"dealer": 0, "hands": [...]})``.
+"""A Thunee first hand set up by hand: ``game.new(seed, deal={"dealer": 0, "hands": [...], "balls": [3, 5]})``.
 
 ``hands[s]`` lists the cards seat ``s`` is dealt this hand, in the order it is dealt them: the first deal (4 cards;
 6 players: 3), then the second deal (2; 6 players: 1), then in 2-player Thunee the six cards of the second half.
 A seat's list may stop after the first deal or after the whole hand, or be empty (or ``None``): what is left out
-is dealt by the seed from the cards no hand names. docs/games/thunee.md ("Setting up a position") has examples.
+is dealt by the seed from the cards no hand names. ``balls`` is the score the match starts from, each team's balls
+(team 0 first; left out: none each). docs/games/thunee.md ("Setting up a position") has examples.
 """
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from ..core.checks import whole_number
 from ..core.deal import read_cards
 from ..core.rng import Rng
 from .actions import card_text, parse_thunee_card
+from .scoring import match_winner
 
 if TYPE_CHECKING:
     from .state import ThuneeGame
 
-DEAL_FIELDS = ("dealer", "hands")
+DEAL_FIELDS = ("dealer", "hands", "balls")
 
 
 def read_deal(game: ThuneeGame, deal: dict[str, Any]) -> tuple[int | None, list[list[int]]]:
@@ -46,6 +48,25 @@ def read_deal(game: ThuneeGame, deal: dict[str, Any]) -> tuple[int | None, list[
             owner[card] = seat
         fixed.append(cards)
     return dealer, fixed
+
+
+def read_balls(game: ThuneeGame, deal: dict[str, Any]) -> list[int]:
+    """The balls each team starts the match with (left out: none each); ValueError for a score that is not one of
+    two teams or that would have ended the match."""
+    balls = deal.get("balls")
+    if balls is None:
+        return [0, 0]
+    if not isinstance(balls, list) or len(balls) != 2:
+        raise ValueError(f"the deal's balls are a list of two numbers, team 0's then team 1's, not {balls!r}")
+    rules = game.rules
+    most = 2 * rules.balls_to_win
+    score = [whole_number(b, f"team {team}'s balls", 0, most) for team, b in enumerate(balls)]
+    winner = match_winner(rules, score, rules.balls_to_win)
+    if winner is not None:
+        by_two = " and a lead of two" if rules.win_by_two else ""
+        raise ValueError(f"team {winner} with {score[winner]} balls would have won the match "
+                         f"({rules.balls_to_win} balls{by_two} win it)")
+    return score
 
 
 def hand_sizes(game: ThuneeGame) -> tuple[int, ...]:

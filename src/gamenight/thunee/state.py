@@ -40,7 +40,7 @@ from .actions import (
     parse_thunee_card,
     points_of,
 )
-from .deal import dealt_stock, read_deal
+from .deal import dealt_stock, read_balls, read_deal
 from .described import ThuneeMove
 from .described import describe as describe_action
 from .phases import PHASE_NAMES, ROYALS_CALLS, SOLO, FinalCall, Phase, Special, phases_of_log
@@ -252,6 +252,7 @@ class ThuneeState(State[ThuneeGame, ThuneeAction]):
             self._start_hand()
             return
         dealer, hands = read_deal(game, deal)
+        self.balls = read_balls(game, deal)
         self.dealer = self.rng.below(game.num_players) if dealer is None else dealer
         self._start_hand(dealt_stock(game, self.dealer, hands, self.rng))
 
