@@ -121,10 +121,12 @@ class Net:
     def predict(self, x: np.ndarray) -> np.ndarray:
         return 1 / (1 + np.exp(-(self.layer(x) @ self.params["w2"] + self.params["b2"])))
 
-    def grads(self, x: np.ndarray, y: np.ndarray, l2: float) -> dict[str, np.ndarray]:
+    def grads(self, x: np.ndarray, y: np.ndarray, l2: float,
+              weights: np.ndarray | None = None) -> dict[str, np.ndarray]:
         h = self.layer(x)
         p = 1 / (1 + np.exp(-(h @ self.params["w2"] + self.params["b2"])))
-        d = (p - y) / len(x)                      # every head's cross-entropy
+        # every head's cross-entropy; ``weights`` (summing to one): each row's share of it, e.g. a cell's count
+        d = (p - y) / len(x) if weights is None else (p - y) * weights[:, None]
         g = {"w2": h.T @ d + l2 * self.params["w2"], "b2": d.sum(axis=0)}
         if self.hidden:
             dh = (d @ self.params["w2"].T) * (1 - h * h)
@@ -134,8 +136,9 @@ class Net:
         return g
 
     def fit(self, x: np.ndarray, y: np.ndarray, epochs: int, rng: np.random.Generator, lr: float = 0.01,
-            batch: int = 256, l2: float = 1e-4) -> None:
-        """Adam over shuffled minibatches."""
+            batch: int = 256, l2: float = 1e-4, weights: np.ndarray | None = None) -> None:
+        """Adam over shuffled minibatches; ``weights``: each row's share of the loss, summing to one over a batch (so
+        with them ``batch`` is every row)."""
         names = [k for k, v in self.params.items() if v is not None]
         m = {k: np.zeros_like(self.params[k]) for k in names}
         v = {k: np.zeros_like(self.params[k]) for k in names}
@@ -144,7 +147,7 @@ class Net:
             order = rng.permutation(len(x))
             for start in range(0, len(x), batch):
                 idx = order[start:start + batch]
-                g = self.grads(x[idx], y[idx], l2)
+                g = self.grads(x[idx], y[idx], l2, None if weights is None else weights[idx])
                 t += 1
                 for k in names:
                     m[k] = 0.9 * m[k] + 0.1 * g[k]

@@ -37,6 +37,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
 from multiprocessing import Pool
@@ -149,16 +150,19 @@ def fit(data: dict[str, np.ndarray], matches: int, hidden: int, epochs: int,
     return curve, final
 
 
-def compare(matches: int, iterations: int, worlds: int) -> dict[str, Any]:
-    """Where the expert with the value and without it choose differently, which move wins more matches (see 5.)."""
-    game = gamenight.make("yessir", players=2)
+def compare(matches: int, iterations: int, worlds: int, game: Any = None,
+            begin: Callable[[int], Any] | None = None) -> dict[str, Any]:
+    """Where the expert with the value and without it choose differently, which move wins more matches (see 5.):
+    in ``game``, each match begun by ``begin(seed)`` (the match of seed 900 + seed)."""
+    game = game or gamenight.make("yessir", players=2)
+    begin = begin or (lambda seed: game.new(seed=900 + seed))
     settings = gamenight.make_bot("expert", game).settings
     valued = SearchBot(game, settings, iterations=iterations)
     blended = SearchBot(game, replace(settings, end_value=None), iterations=iterations)
     heuristic = make("heuristic", game)
     decisions, gains = 0, []
     for seed in range(matches):
-        state = game.new(seed=900 + seed)
+        state = begin(seed)
         rng = random.Random(seed)
         asked = 0
         while not state.is_over and asked < 12:

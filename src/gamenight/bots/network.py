@@ -37,6 +37,14 @@ class Network:
         return [row[0] + sum(w * v for w, v in zip(row[1:], h)) for row in self.outputs]
 
 
+def one_of_two(network: Network, mine: list[float], theirs: list[float]) -> float:
+    """One side's chance from a network with one logistic output, where one of the two sides wins: its own chance
+    (features ``mine``) averaged with one less the other's (``theirs``), so the two sides' chances make one exactly."""
+    own = 1.0 / (1.0 + math.exp(-network.evaluate(mine)[0]))
+    other = 1.0 / (1.0 + math.exp(-network.evaluate(theirs)[0]))
+    return (own + 1.0 - other) / 2
+
+
 def shipped_weights(package: str | None, name: str) -> dict[str, Any]:
     """The weights in the file ``name`` shipped in ``package``."""
     assert package is not None

@@ -19,7 +19,8 @@ How it chooses (``SearchBot.evaluate``):
 5. **What a rollout is worth** is read off the score sheet, the same for every game: the hand's result for the
    seat's column (won 1, shared 0.5, lost 0), blended with its points against the others' (``margin_weight``),
    or the match's result when the match ends in the rollout; a game may value a hand's end in the match's terms
-   instead (``Settings.end_value``: YESSIR!'s learned chance to win the match from the next round's start).
+   instead (``Settings.end_value``: at YESSIR! and Thunee a learned chance to win the match from the next round's or
+   hand's start).
 
 This is perfect-information Monte Carlo with imperfect-information rollouts; it was chosen over single-observer
 ISMCTS (Cowling, Powley & Whitehouse, 2012) because the games' heuristic bots are good rollout policies and the
@@ -148,7 +149,8 @@ class Settings:
     ``end_value``: ``end_value(world, seat)``, what the end of a hand is worth to the seat in the match's terms, read
     from the world where the next hand has begun, in place of the blend of the hand's result and margin (None where
     it cannot say: the blend counts); not at a ``points_only`` decision (YESSIR!: ``yessir.value.match_value``, the
-    seat's chance to win the match from the next round's start, learned from play).
+    seat's chance to win the match from the next round's start, learned from play; Thunee: ``thunee.value``'s, the
+    team's from the next hand's start).
     """
     policy: str = "heuristic"
     margin_scale: float = 10.0

@@ -54,6 +54,7 @@ from .calls import (
 from .phases import SPECIAL_NAMES, Special
 from .scoring import kanak_value, solo_balls
 from .tricks import strength_for
+from .value import match_value
 from .views import ThuneeView
 
 CALL, DOUBLE, KANAK, MOONEY, PASS, PLAY, REDEAL, THUNEE, TRUMP = (
@@ -439,6 +440,7 @@ register_bot("heuristic", _heuristic, games=("thunee",), options=("style",),
                     "Royals, Trip...) when they are likely to pay, wins tricks as cheaply as it can, gives points "
                     "to its partner, declares every Jodi, and calls Double or Kanak only when its last card cannot "
                     "lose"))
-register_search_bots("thunee", Settings(margin_scale=1, iterations=150))
+#: at a table of four the expert values a hand's end by the team's learned chance to win the match from there
+register_search_bots("thunee", Settings(margin_scale=1, iterations=150, end_value=match_value))
 #: what a casual player mixes up: which card to play, which to lay as trump (each its own kind: no group)
 register_casual_bot("thunee", (), N_("plays sensibly, but now and then plays the wrong card: a relaxed game"))

@@ -20,11 +20,10 @@ True
 """
 from __future__ import annotations
 
-import math
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..bots.network import Network, shipped_weights
+from ..bots.network import Network, one_of_two, shipped_weights
 
 if TYPE_CHECKING:
     from .state import YessirGame, YessirState
@@ -60,13 +59,8 @@ def model() -> Network:
 def chance(needs: tuple[int, int], luck: tuple[int, int], rolls_first: bool) -> float:
     """The seat's chance to win the match from a round's start: the network's, averaged with one less the other
     seat's (a match always has a winner, so the two make one); each of the few hundred starts is worked out once."""
-    mine = _squashed(features(needs, luck, rolls_first))
-    theirs = _squashed(features((needs[1], needs[0]), (luck[1], luck[0]), not rolls_first))
-    return (mine + 1.0 - theirs) / 2
-
-
-def _squashed(x: list[float]) -> float:
-    return 1.0 / (1.0 + math.exp(-model().evaluate(x)[0]))
+    return one_of_two(model(), features(needs, luck, rolls_first),
+                      features((needs[1], needs[0]), (luck[1], luck[0]), not rolls_first))
 
 
 def match_value(world: Any, seat: int) -> float | None:
