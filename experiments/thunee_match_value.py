@@ -20,10 +20,10 @@ it from play, at a table of four on the standard rules (a match to 12 balls).
    curve (train and held-out log-loss) goes to ``--curve`` (CSV); the network on all of them to ``--out``.
 
 5. **Compared** (``--compare N``): in N heuristic matches (seeds from 900, up to 12 decisions with a choice each,
-   from a score drawn for each match), the expert with the value and without it (``--iterations`` rollouts, the
-   same generator) each choose; where they differ, both moves are played in the same ``--worlds`` worlds to the end
-   of the match (the expert's worlds and rollout players, each world's result the match's: won 1, lost 0): the
-   value's move less the other's.
+   from a score drawn for each match), the expert with the value and without it (the blend and a fixed floor:
+   ``Settings.relative_floor`` off; ``--iterations`` rollouts, the same generator) each choose; where they differ,
+   both moves are played in the same ``--worlds`` worlds to the end of the match (the expert's worlds and rollout
+   players, each world's result the match's: won 1, lost 0): the value's move less the other's.
 
 Run (about 11 minutes of play on the 2-core development machine, a minute of fitting)::
 

@@ -17,7 +17,8 @@ seat still needs, the luck each has left for the rounds to come, and who rolls f
    all of them to ``--out``.
 
 5. **Compared** (``--compare N``): in N heuristic matches (seeds from 900, up to 12 decisions with a choice each), the
-   expert with the value and without it (``--iterations`` rollouts, the same generator) each choose; where they
+   expert with the value and without it (the blend and a fixed floor: ``Settings.relative_floor`` off;
+   ``--iterations`` rollouts, the same generator) each choose; where they
    differ, both moves are played in the same ``--worlds`` worlds to the end of the match (the expert's worlds and
    rollout players, each world's result the match's: won 1, lost 0): the value's move less the other's.
 
@@ -158,7 +159,7 @@ def compare(matches: int, iterations: int, worlds: int, game: Any = None,
     begin = begin or (lambda seed: game.new(seed=900 + seed))
     settings = gamenight.make_bot("expert", game).settings
     valued = SearchBot(game, settings, iterations=iterations)
-    blended = SearchBot(game, replace(settings, end_value=None), iterations=iterations)
+    blended = SearchBot(game, replace(settings, end_value=None, relative_floor=False), iterations=iterations)
     heuristic = make("heuristic", game)
     decisions, gains = 0, []
     for seed in range(matches):

@@ -233,3 +233,28 @@ def test_styles_that_name_only_the_default_change_nothing(name):
         legal = state.legal_actions()
         assert plain.evaluate(state.view(seat), legal, random.Random(2)) \
             == hooked.evaluate(state.view(seat), legal, random.Random(2))
+
+
+def _runs(first: list[float], second: list[float], relative: bool):
+    from gamenight.bots.search import _Runs
+    runs = _Runs(2, relative)
+    for a, b in zip(first, second):
+        runs.add(0, a, 0.0)
+        runs.add(1, b, 0.0)
+        runs.worlds += 1
+    return runs
+
+
+def test_a_relative_floor_is_in_the_values_own_terms():
+    """A match's chance moves by a few points a hand: a move better in every world by one point of it is a clear
+    lead with the floor in the values' terms, and none with the floor fixed in a hand's (won 1, lost 0); for a
+    hand's results the two floors are alike."""
+    steady = ([0.51, 0.53] * 10, [0.50, 0.52] * 10)
+    assert _runs(*steady, relative=False).paired_z(0, 1) < 1.0
+    assert _runs(*steady, relative=True).paired_z(0, 1) > 10.0
+    rng = random.Random(1)
+    hands = [float(rng.random() < 0.6) for _ in range(40)], [float(rng.random() < 0.4) for _ in range(40)]
+    fixed, relative = _runs(*hands, relative=False).paired_z(0, 1), _runs(*hands, relative=True).paired_z(0, 1)
+    assert relative == pytest.approx(fixed, rel=0.05)
+    assert _runs([0.5] * 12, [0.5] * 12, relative=True).paired_z(0, 1) == 0.0  # equal everywhere: no lead, no error
+    assert gamenight.make_bot("expert", gamenight.make("thunee")).settings.relative_floor

@@ -64,6 +64,8 @@ MAX_TRIES = 60
 MIN_PAIRED = 10
 #: ...with the variance of their difference at least this (so a handful of equal outcomes proves nothing)
 VARIANCE_FLOOR = 0.01
+#: the variance of a fair hand's result (won 1 or lost 0): a relative floor is ``VARIANCE_FLOOR`` at this spread
+FAIR_SPREAD = 0.25
 
 
 T = TypeVar("T")
@@ -150,7 +152,10 @@ class Settings:
     from the world where the next hand has begun, in place of the blend of the hand's result and margin (None where
     it cannot say: the blend counts); not at a ``points_only`` decision (YESSIR!: ``yessir.value.match_value``, the
     seat's chance to win the match from the next round's start, learned from play; Thunee: ``thunee.value``'s, the
-    team's from the next hand's start).
+    team's from the next hand's start);
+    ``relative_floor``: the paired test's variance floor (``confidence``) in the values' own terms, scaled by their
+    spread over a fair hand's (won 1 or lost 0), for values that move far less than a hand's result (a match's
+    chance moves by a few points a hand: with the floor fixed, no move would ever leave the policy's); else fixed.
     """
     policy: str = "heuristic"
     margin_scale: float = 10.0
@@ -173,6 +178,7 @@ class Settings:
     advice_iterations_at: tuple[tuple[int, int], ...] = ()
     prior: Callable[[View, list[Action], Action], list[Action]] | None = None
     end_value: Callable[[AnyState, int], float | None] | None = None
+    relative_floor: bool = False
 
     def budget(self, players: int) -> int:
         """The rollouts a decision gets at a table of ``players``."""
@@ -224,7 +230,7 @@ class SearchBot:
         if seat is None:
             raise ValueError("a bot plays a seat: a spectator's view has none")
         moves = self._candidates(view, legal, rng, lead)
-        runs = _Runs(len(moves))
+        runs = _Runs(len(moves), self.settings.relative_floor)
         budget = self.iterations if self.iterations is not None else 1_000_000
         deadline = None if self.time_s is None else self.clock() + self.time_s
         rounds = max(1, math.ceil(math.log2(len(moves))))
@@ -391,7 +397,8 @@ class _Runs:
     """The rollouts' results so far: per move, its value in each world it was played in (by the world's number),
     so two moves are compared on the worlds both saw."""
 
-    def __init__(self, moves: int):
+    def __init__(self, moves: int, relative_floor: bool = False):
+        self.relative_floor = relative_floor
         self.values: list[dict[int, float]] = [{} for _ in range(moves)]
         self.totals = [0.0] * moves
         self.wins = [0.0] * moves
@@ -417,8 +424,18 @@ class _Runs:
             return 0.0
         mean = sum(diffs) / len(diffs)
         var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-        # a few equal differences are no proof: the variance has a floor (a prior of a 0.1 spread per world)
-        return mean / math.sqrt((var + VARIANCE_FLOOR) / len(diffs))
+        # a few equal differences are no proof: the variance has a floor (a prior of a 0.1 spread per world), in a
+        # hand's terms (won 1, lost 0) or, relative, in the terms of the values' own spread
+        floor = VARIANCE_FLOOR * (self._spread(a, b, shared) / FAIR_SPREAD if self.relative_floor else 1.0)
+        if var + floor <= 0.0:
+            return 0.0
+        return mean / math.sqrt((var + floor) / len(diffs))
+
+    def _spread(self, a: int, b: int, shared: set[int]) -> float:
+        """The variance of the two moves' values over the worlds both were played in."""
+        values = [self.values[m][w] for m in (a, b) for w in shared]
+        mean = sum(values) / len(values)
+        return sum((v - mean) ** 2 for v in values) / len(values)
 
 
 def expert_factory(settings: Settings) -> Callable[..., SearchBot]:
