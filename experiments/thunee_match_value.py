@@ -23,7 +23,8 @@ it from play, at a table of four on the standard rules (a match to 12 balls).
    from a score drawn for each match), the expert with the value and without it (the blend and a fixed floor:
    ``Settings.relative_floor`` off; ``--iterations`` rollouts, the same generator) each choose; where they differ,
    both moves are played in the same ``--worlds`` worlds to the end of the match (the expert's worlds and rollout
-   players, each world's result the match's: won 1, lost 0): the value's move less the other's.
+   players, each world's result the match's: won 1, lost 0): the value's move less the other's. With ``--against M``
+   the expert as it is, at ``--iterations`` and at M rollouts; ``--first`` the first match (for runs side by side).
 
 Run (about 11 minutes of play on the 2-core development machine, a minute of fitting)::
 
@@ -191,11 +192,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--compare", type=int, default=0, metavar="MATCHES",
                         help="only compare the expert's choices with the value and without it (see 5.)")
     parser.add_argument("--iterations", type=int, default=150, help="the experts' rollouts in --compare")
+    parser.add_argument("--against", type=int, help="--compare the expert at --iterations with itself at AGAINST")
+    parser.add_argument("--first", type=int, default=0, help="the first match --compare plays")
     parser.add_argument("--worlds", type=int, default=1000, help="the worlds a --compare decision is played in")
     args = parser.parse_args(argv)
     if args.compare:
         game = gamenight.make("thunee", players=PLAYERS)
-        print(json.dumps(compare(args.compare, args.iterations, args.worlds, game, begin(game))))
+        print(json.dumps(compare(args.compare, args.iterations, args.worlds, game, begin(game), args.first,
+                                 args.against)))
         return 0
     start = time.perf_counter()
     if args.data and os.path.exists(args.data):

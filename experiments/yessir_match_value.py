@@ -151,18 +151,22 @@ def fit(data: dict[str, np.ndarray], matches: int, hidden: int, epochs: int,
     return curve, final
 
 
-def compare(matches: int, iterations: int, worlds: int, game: Any = None,
-            begin: Callable[[int], Any] | None = None) -> dict[str, Any]:
+def compare(matches: int, iterations: int, worlds: int, game: Any = None, begin: Callable[[int], Any] | None = None,
+            first: int = 0, against: int | None = None) -> dict[str, Any]:
     """Where the expert with the value and without it choose differently, which move wins more matches (see 5.):
-    in ``game``, each match begun by ``begin(seed)`` (the match of seed 900 + seed)."""
+    in ``game``, each match begun by ``begin(seed)`` (the match of seed 900 + seed), the matches ``first`` on.
+    With ``against`` the expert as it is at ``iterations`` rollouts is compared with itself at ``against``."""
     game = game or gamenight.make("yessir", players=2)
     begin = begin or (lambda seed: game.new(seed=900 + seed))
     settings = gamenight.make_bot("expert", game).settings
     valued = SearchBot(game, settings, iterations=iterations)
-    blended = SearchBot(game, replace(settings, end_value=None, relative_floor=False), iterations=iterations)
+    if against is None:
+        blended = SearchBot(game, replace(settings, end_value=None, relative_floor=False), iterations=iterations)
+    else:
+        blended = SearchBot(game, settings, iterations=against)
     heuristic = make("heuristic", game)
     decisions, gains = 0, []
-    for seed in range(matches):
+    for seed in range(first, first + matches):
         state = begin(seed)
         rng = random.Random(seed)
         asked = 0
