@@ -123,3 +123,5 @@ def test_the_comparison_begins_each_match_from_a_drawn_score():
     assert len(starts) > 10 and all(s in training.STARTS for s in starts)
     compared = training.compare(1, 4, 2, game, begin)
     assert compared["differ"] == len(compared["gains"]) <= compared["decisions"] <= 12
+    budgets = training.compare(1, 4, 2, game, begin, first=3, against=8)  # the expert at 4 rollouts and at 8
+    assert budgets["differ"] == len(budgets["gains"]) <= budgets["decisions"] <= 12
