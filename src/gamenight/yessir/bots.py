@@ -652,10 +652,12 @@ def _seat_styles(view: YessirView, game: Any, styles: tuple[Style, ...]) -> dict
 
 # 4,000 rollouts at 2 players (0.63 s a decision), where a rollout is short; a hint or a review answers at 1,000 there.
 # At 2 players, on the tables it was trained for, a round's end is worth the learned chance to win the match from
-# there (``value``); elsewhere the round's result blended with the luck margin.
+# there (``value``), so the paired test's floor is in that chance's terms (``relative_floor``); elsewhere the round's
+# result blended with the luck margin.
 register_search_bots("yessir", Settings(margin_scale=2, margin_weight=0.3, iterations=250, iterations_at=((2, 4000),),
                                         advice_iterations_at=((2, 1000),), margin=luck_ahead,
-                                        likelihood=styles_likely, styles=opponent_styles, end_value=match_value))
+                                        likelihood=styles_likely, styles=opponent_styles, end_value=match_value,
+                                        relative_floor=True))
 #: what a casual player mixes up: which dice to reroll and when to say Yessir (one choice); the answer to a pip
 #: change
 CASUAL_SLIPS = (("reroll_die", "reroll_shared", "reroll_own", "yessir", "blind"), ("keep", "up", "down"))
