@@ -20,7 +20,8 @@ seat still needs, the luck each has left for the rounds to come, and who rolls f
    expert with the value and without it (the blend and a fixed floor: ``Settings.relative_floor`` off;
    ``--iterations`` rollouts, the same generator) each choose; where they
    differ, both moves are played in the same ``--worlds`` worlds to the end of the match (the expert's worlds and
-   rollout players, each world's result the match's: won 1, lost 0): the value's move less the other's.
+   rollout players, each world's result the match's: won 1, lost 0): the value's move less the other's. With
+   ``--fixed-floor`` the expert as it is against itself with the paired test's floor fixed.
 
 Run (about 2 minutes of play on the 2-core development machine, half a minute of fitting)::
 
@@ -152,15 +153,18 @@ def fit(data: dict[str, np.ndarray], matches: int, hidden: int, epochs: int,
 
 
 def compare(matches: int, iterations: int, worlds: int, game: Any = None, begin: Callable[[int], Any] | None = None,
-            first: int = 0, against: int | None = None) -> dict[str, Any]:
+            first: int = 0, against: int | None = None, fixed_floor: bool = False) -> dict[str, Any]:
     """Where the expert with the value and without it choose differently, which move wins more matches (see 5.):
     in ``game``, each match begun by ``begin(seed)`` (the match of seed 900 + seed), the matches ``first`` on.
-    With ``against`` the expert as it is at ``iterations`` rollouts is compared with itself at ``against``."""
+    With ``against`` the expert as it is at ``iterations`` rollouts is compared with itself at ``against``; with
+    ``fixed_floor`` with itself with the paired test's floor fixed (``Settings.relative_floor`` off)."""
     game = game or gamenight.make("yessir", players=2)
     begin = begin or (lambda seed: game.new(seed=900 + seed))
     settings = gamenight.make_bot("expert", game).settings
     valued = SearchBot(game, settings, iterations=iterations)
-    if against is None:
+    if fixed_floor:
+        blended = SearchBot(game, replace(settings, relative_floor=False), iterations=iterations)
+    elif against is None:
         blended = SearchBot(game, replace(settings, end_value=None, relative_floor=False), iterations=iterations)
     else:
         blended = SearchBot(game, settings, iterations=against)
@@ -211,9 +215,11 @@ def main(argv: list[str]) -> int:
                         help="only compare the expert's choices with the value and without it (see 5.)")
     parser.add_argument("--iterations", type=int, default=1000, help="the experts' rollouts in --compare")
     parser.add_argument("--worlds", type=int, default=6000, help="the worlds a --compare decision is played in")
+    parser.add_argument("--fixed-floor", action="store_true",
+                        help="--compare the expert with itself with the paired test's floor fixed")
     args = parser.parse_args(argv)
     if args.compare:
-        print(json.dumps(compare(args.compare, args.iterations, args.worlds)))
+        print(json.dumps(compare(args.compare, args.iterations, args.worlds, fixed_floor=args.fixed_floor)))
         return 0
     start = time.perf_counter()
     if args.data and os.path.exists(args.data):

@@ -115,3 +115,5 @@ def test_the_comparison_plays_the_two_choices_to_the_end_of_the_match_in_the_sam
     assert -1.0 <= gain <= 1.0 and gain * 8 == round(gain * 8)
     compared = training.compare(matches=1, iterations=8, worlds=4)
     assert compared["differ"] == len(compared["gains"]) <= compared["decisions"] <= 12
+    floors = training.compare(matches=1, iterations=8, worlds=4, fixed_floor=True)   # the floor relative, and fixed
+    assert floors["differ"] == len(floors["gains"]) <= floors["decisions"] <= 12
