@@ -43,7 +43,6 @@ import sys
 import time
 from collections.abc import Callable
 from itertools import product
-from multiprocessing import Pool
 from typing import Any
 
 import numpy as np
@@ -55,7 +54,7 @@ sys.path.insert(0, HERE)
 import gamenight  # noqa: E402
 from gamenight.thunee import value  # noqa: E402
 from gin_rummy_value import Net, log_loss, make, write_fit  # noqa: E402
-from yessir_match_value import compare, table_loss  # noqa: E402
+from yessir_match_value import compare, play_all, stored, table_loss  # noqa: E402
 
 POPULATION = ("heuristic:cautious", "heuristic:reckless", "heuristic:early", "heuristic:late")
 TARGET = 12   # the standard match: 12 balls
@@ -107,11 +106,7 @@ def generate(matches: int, seed: int, workers: int, mixed: int) -> dict[str, np.
     """Every start's ``matches`` matches, a row for each team at each hand start: ``x`` the balls the team and the
     other need and whether it deals, ``y`` its result, ``start`` the start's number and ``match`` the match's."""
     jobs = [(i, n, seed + i * matches + n, mixed) for i in range(len(STARTS)) for n in range(matches)]
-    if workers == 1:
-        played = [play(job) for job in jobs]
-    else:
-        with Pool(workers) as pool:
-            played = pool.map(play, jobs, chunksize=100)
+    played = play_all(play, jobs, workers, 100)
     x, y, group, number = [], [], [], []
     for (i, *_), (n, seen, won) in zip(jobs, played):
         for here in seen:
@@ -202,12 +197,7 @@ def main(argv: list[str]) -> int:
                                  args.against)))
         return 0
     start = time.perf_counter()
-    if args.data and os.path.exists(args.data):
-        data = dict(np.load(args.data))
-    else:
-        data = generate(args.matches, args.seed, args.workers, args.mixed)
-        if args.data:
-            np.savez(args.data, **data)
+    data = stored(args.data, lambda: generate(args.matches, args.seed, args.workers, args.mixed))
     print(f"{len(data['x'])} rows in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     curve, net = fit(data, args.matches, args.hidden, args.steps, args.seed)
     write_fit(curve, net.export(value.FEATURE_NAMES),

@@ -88,6 +88,24 @@ def play(job: tuple[int, int, int, int]) -> tuple[int, float]:
     return number, state.returns()[0]
 
 
+def play_all(play: Callable[[Any], Any], jobs: list[Any], workers: int, chunksize: int) -> list[Any]:
+    """``play`` of each job, in order: here with one worker, else on a pool of ``workers`` processes."""
+    if workers == 1:
+        return [play(job) for job in jobs]
+    with Pool(workers) as pool:
+        return pool.map(play, jobs, chunksize=chunksize)
+
+
+def stored(path: str | None, make: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """The data in ``path`` (.npz) if it exists, else ``make()``'s, written there when a path is given."""
+    if path and os.path.exists(path):
+        return dict(np.load(path))
+    data = make()
+    if path:
+        np.savez(path, **data)
+    return data
+
+
 def rows(start: Start, won: float) -> list[tuple[list[float], float]]:
     """The start's two rows, seat 0's and seat 1's: features and result."""
     (w0, w1), (l0, l1), roller = start
@@ -98,11 +116,7 @@ def rows(start: Start, won: float) -> list[tuple[list[float], float]]:
 def generate(matches: int, seed: int, workers: int, mixed: int) -> dict[str, np.ndarray]:
     """Every start's ``matches`` matches: features, results, the start's number and the match's."""
     jobs = [(i, n, seed + i * matches + n, mixed) for i in range(len(STARTS)) for n in range(matches)]
-    if workers == 1:
-        played = [play(job) for job in jobs]
-    else:
-        with Pool(workers) as pool:
-            played = pool.map(play, jobs, chunksize=200)
+    played = play_all(play, jobs, workers, 200)
     x, y, group, number = [], [], [], []
     for (i, *_), (n, won) in zip(jobs, played):
         for features, result in rows(STARTS[i], won):
@@ -222,12 +236,7 @@ def main(argv: list[str]) -> int:
         print(json.dumps(compare(args.compare, args.iterations, args.worlds, fixed_floor=args.fixed_floor)))
         return 0
     start = time.perf_counter()
-    if args.data and os.path.exists(args.data):
-        data = dict(np.load(args.data))
-    else:
-        data = generate(args.matches, args.seed, args.workers, args.mixed)
-        if args.data:
-            np.savez(args.data, **data)
+    data = stored(args.data, lambda: generate(args.matches, args.seed, args.workers, args.mixed))
     print(f"{len(data['x'])} rows in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     curve, net = fit(data, args.matches, args.hidden, args.epochs, args.seed)
     write_fit(curve, net.export(value.FEATURE_NAMES),
