@@ -155,7 +155,7 @@ class Settings:
     team's from the next hand's start);
     ``relative_floor``: the paired test's variance floor (``confidence``) in the values' own terms, scaled by their
     spread over a fair hand's (won 1 or lost 0), for values that move far less than a hand's result (a match's
-    chance moves by a few points a hand: with the floor fixed, no move would ever leave the policy's); else fixed.
+    chance moves by a few points a hand: with the floor fixed, a move seldom leaves the policy's); else fixed.
     """
     policy: str = "heuristic"
     margin_scale: float = 10.0
