@@ -42,9 +42,15 @@ _STANDARD = {k: v for k, v in ThuneeRules().to_dict().items() if k not in _SCORE
 def applies(game: ThuneeGame) -> bool:
     """Whether the value knows this table: four players, a match to at most ``MOST_NEEDED`` balls, every other
     option at its standard value (each changes how a hand is played or scored, which the value was not trained on)."""
-    rules = game.rules.to_dict()
-    return game.num_players == 4 and rules["balls_to_win"] <= MOST_NEEDED and all(
-        rules[name] == value for name, value in _STANDARD.items())
+    return game.num_players == 4 and _trained_rules(game.rules)
+
+
+@cache
+def _trained_rules(rules: ThuneeRules) -> bool:
+    """The rules' part of ``applies``, worked out once for each set of rules (it is asked at every rollout's end)."""
+    options = rules.to_dict()
+    return options["balls_to_win"] <= MOST_NEEDED and all(
+        options[name] == value for name, value in _STANDARD.items())
 
 
 def features(needs: tuple[int, int], deals: bool) -> list[float]:
