@@ -53,8 +53,8 @@ sys.path.insert(0, HERE)
 
 import gamenight  # noqa: E402
 from gamenight.thunee import value  # noqa: E402
-from gin_rummy_value import Net, log_loss, make, write_fit  # noqa: E402
-from yessir_match_value import compare, play_all, stored, table_loss  # noqa: E402
+from gin_rummy_value import Net, make, write_fit  # noqa: E402
+from yessir_match_value import compare, curve_point, play_all, stored  # noqa: E402
 
 POPULATION = ("heuristic:cautious", "heuristic:reckless", "heuristic:early", "heuristic:late")
 TARGET = 12   # the standard match: 12 balls
@@ -141,7 +141,6 @@ def fit(data: dict[str, np.ndarray], matches: int, hidden: int, steps: int,
     train_matches = int(matches * 0.8)
     held = number >= train_matches
     held_x = encode(x[held])
-    base = float(y[~held].mean())
     curve: list[dict[str, Any]] = []
     final = None
     for width in (0, hidden):
@@ -152,12 +151,8 @@ def fit(data: dict[str, np.ndarray], matches: int, hidden: int, steps: int,
             rng = np.random.default_rng(seed)
             net = Net(features, width, rng, outputs=1)
             net.fit(features, shares[:, None], steps, rng, lr=0.01, batch=len(keys), l2=0.0, weights=weights)
-            train_loss = log_loss(net.predict(encode(x[train]))[:, 0], y[train])
-            curve.append({"hidden": width, "train_matches": train_matches // share, "train_rows": int(train.sum()),
-                          "train_log_loss": round(train_loss, 4),
-                          "held_out_log_loss": round(log_loss(net.predict(held_x)[:, 0], y[held]), 4),
-                          "table_held_out_log_loss": round(table_loss(data, train, held), 4),
-                          "base_rate_log_loss": round(log_loss(np.full(int(held.sum()), base), y[held]), 4)})
+            curve.append(curve_point(data, train, held, width, train_matches // share,
+                                     net.predict(encode(x[train]))[:, 0], net.predict(held_x)[:, 0]))
             print(json.dumps(curve[-1]), file=sys.stderr)
             if width and share == 1:
                 final = net

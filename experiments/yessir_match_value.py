@@ -139,13 +139,26 @@ def table_loss(data: dict[str, np.ndarray], train: np.ndarray, test: np.ndarray)
     return log_loss(p, data["y"][test])
 
 
+def curve_point(data: dict[str, np.ndarray], train: np.ndarray, held: np.ndarray, hidden: int, train_matches: int,
+                train_p: np.ndarray, held_p: np.ndarray) -> dict[str, Any]:
+    """One point of the learning curve: a model of ``hidden`` units (0: logistic) fit on ``train_matches`` matches a
+    start (the rows ``train``), its log-loss on them (``train_p``) and on the held-out rows (``held_p``), beside the
+    table of each start's share of wins and a constant (the training rows' share)."""
+    y = data["y"]
+    base = float(y[~held].mean())
+    return {"hidden": hidden, "train_matches": train_matches, "train_rows": int(train.sum()),
+            "train_log_loss": round(log_loss(train_p, y[train]), 4),
+            "held_out_log_loss": round(log_loss(held_p, y[held]), 4),
+            "table_held_out_log_loss": round(table_loss(data, train, held), 4),
+            "base_rate_log_loss": round(log_loss(np.full(int(held.sum()), base), y[held]), 4)}
+
+
 def fit(data: dict[str, np.ndarray], matches: int, hidden: int, epochs: int,
         seed: int) -> tuple[list[dict[str, Any]], Net]:
     """The learning curve and the network fit on every training match."""
     x, y, number = data["x"], data["y"][:, None], data["match"]
     held = number >= int(matches * 0.8)
     train_matches = int(matches * 0.8)
-    base = float(y[~held].mean())
     curve: list[dict[str, Any]] = []
     final = None
     for width in (0, hidden):
@@ -154,11 +167,8 @@ def fit(data: dict[str, np.ndarray], matches: int, hidden: int, epochs: int,
             rng = np.random.default_rng(seed)
             net = Net(x[train], width, rng, outputs=1)
             net.fit(x[train], y[train], epochs, rng, lr=0.003, batch=2048)
-            curve.append({"hidden": width, "train_matches": train_matches // share, "train_rows": int(train.sum()),
-                          "train_log_loss": round(log_loss(net.predict(x[train])[:, 0], y[train, 0]), 4),
-                          "held_out_log_loss": round(log_loss(net.predict(x[held])[:, 0], y[held, 0]), 4),
-                          "table_held_out_log_loss": round(table_loss(data, train, held), 4),
-                          "base_rate_log_loss": round(log_loss(np.full(int(held.sum()), base), y[held, 0]), 4)})
+            curve.append(curve_point(data, train, held, width, train_matches // share,
+                                     net.predict(x[train])[:, 0], net.predict(x[held])[:, 0]))
             print(json.dumps(curve[-1]), file=sys.stderr)
             if width and share == 1:
                 final = net
