@@ -35,6 +35,7 @@ def test_weights_that_do_not_fit_are_refused(width: int, count: int):
 def test_every_shipped_network_loads():
     shipped = (("gamenight.gin_rummy", "ranking_weights.json"), ("gamenight.gin_rummy", "value_weights.json"),
                ("gamenight.yaniv", "ranking_weights.json"), ("gamenight.yaniv", "take_weights.json"),
+               ("gamenight.yaniv", "ranking_weights_many.json"), ("gamenight.yaniv", "take_weights_many.json"),
                ("gamenight.yessir", "value_weights.json"), ("gamenight.thunee", "value_weights.json"))
     for package, name in shipped:
         assert set(shipped_weights(package, name)) >= {"mean", "scale", "hidden"}

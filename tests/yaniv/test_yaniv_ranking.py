@@ -1,5 +1,5 @@
 """yaniv.ranking and the expert's prior: the learned rankings of a seat's groups, and of its draw and takes, at a
-table of two."""
+table of two and at tables of three to six."""
 import random
 
 import pytest
@@ -23,11 +23,16 @@ def decisions(players: int = 2, rules: str | None = None, seeds: range = range(1
             state.apply(choice)
 
 
-def test_the_shipped_weights_fit_the_features():
-    network = ranking.model()
-    assert len(network.mean) == len(ranking.FEATURE_NAMES) and len(network.outputs) == 1
-    takes = ranking.take_model()
-    assert len(takes.mean) == len(ranking.TAKE_FEATURE_NAMES) and len(takes.outputs) == 1
+@pytest.mark.parametrize("table, extra", [("two", 0), ("many", len(ranking.TABLE_FEATURE_NAMES))])
+def test_the_shipped_weights_fit_the_features(table, extra):
+    network = ranking.model(table)
+    assert len(network.mean) == len(ranking.FEATURE_NAMES) + extra and len(network.outputs) == 1
+    takes = ranking.take_model(table)
+    assert len(takes.mean) == len(ranking.TAKE_FEATURE_NAMES) + extra and len(takes.outputs) == 1
+
+
+def test_which_rankings_know_a_table():
+    assert [ranking.trained_table(n) for n in range(2, 9)] == ["two", "many", "many", "many", "many", None, None]
 
 
 def drawing(legal):
@@ -40,13 +45,15 @@ def groups(legal):
     return [a for a in legal if a.is_discard]
 
 
+@pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("measure, names, weighed", [
     (ranking.features, ranking.FEATURE_NAMES, groups),
     (ranking.take_features, ranking.TAKE_FEATURE_NAMES, lambda legal: legal if drawing(legal) else []),
 ], ids=["groups", "takes"])
-def test_the_features_read_the_view_only_and_are_finite(measure, names, weighed):
+def test_the_features_read_the_view_only_and_are_finite(measure, names, weighed, players):
     seen = 0
-    for game, view, legal, _ in decisions(seeds=range(1, 8)):
+    table = ranking.trained_table(players)
+    for game, view, legal, _ in decisions(players, seeds=range(1, 8)):
         moves = weighed(legal)
         if len(moves) < 2:
             continue
@@ -55,15 +62,17 @@ def test_the_features_read_the_view_only_and_are_finite(measure, names, weighed)
         here, there = judge.context(view), judge.context(world.view(view["seat"]))
         assert here == there
         for move in moves:
-            x = measure(judge, move, here)
-            assert len(x) == len(names) and all(abs(v) < 100 for v in x)
+            x = ranking.measured(measure, table, judge, move, here)
+            assert len(x) == ranking.inputs(names, table) and all(abs(v) < 100 for v in x)
         seen += 1
     assert seen > 10
 
 
-def test_at_two_players_the_groups_come_in_the_ranking_s_order_the_favourite_first():
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_groups_come_in_the_ranking_s_order_the_favourite_first(players):
     seen = changed = 0
-    for game, view, legal, choice in decisions():
+    table = ranking.trained_table(players)
+    for game, view, legal, choice in decisions(players):
         ordered = learned_order(view, legal, choice)
         assert sorted(map(str, ordered)) == sorted(map(str, legal))
         groups = [a for a in legal if a.is_discard]
@@ -73,30 +82,44 @@ def test_at_two_players_the_groups_come_in_the_ranking_s_order_the_favourite_fir
             assert ordered[0] is choice                           # a call, a single group: the heuristic's
             continue
         judge = YanivHeuristic(game)
-        assert ordered[:len(groups)] == ranking.rank(judge, groups, judge.context(view))
+        assert ordered[:len(groups)] == ranking.rank(judge, groups, judge.context(view), table)
         assert all(not a.is_discard for a in ordered[len(groups):])   # then the call, where one is legal
         seen += 1
         changed += ordered[0] is not choice
     assert seen > 50 and 0 < changed < seen                     # it agrees with the heuristic often, not always
 
 
-def test_at_two_players_the_draw_and_takes_come_in_the_take_ranking_s_order():
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_draw_and_takes_come_in_the_take_ranking_s_order(players):
     seen = changed = 0
-    for game, view, legal, choice in decisions():
+    table = ranking.trained_table(players)
+    for game, view, legal, choice in decisions(players):
         if not drawing(legal):
             continue
         judge = YanivHeuristic(game)
         ordered = learned_order(view, legal, choice)
-        assert ordered == ranking.rank_takes(judge, legal, judge.context(view))
+        assert ordered == ranking.rank_takes(judge, legal, judge.context(view), table)
         assert sorted(map(str, ordered)) == sorted(map(str, legal))
         seen += 1
         changed += ordered[0] is not choice
     assert seen > 50 and 0 < changed < seen
 
 
-def test_at_a_larger_table_the_heuristic_s_choice_is_the_move_to_beat():
-    for _, view, legal, choice in decisions(players=3, seeds=range(1, 4)):
+def test_at_a_table_no_ranking_knows_the_heuristic_s_choice_is_the_move_to_beat():
+    for _, view, legal, choice in decisions(players=7, seeds=range(1, 3)):
         assert learned_order(view, legal, choice) == [choice, *(a for a in legal if a is not choice)]
+
+
+def test_a_table_s_measures_count_the_players_still_in_and_the_fewest_cards_another_holds():
+    game = gamenight.make("yaniv", players=4)                   # two packs from four players
+    heuristic, state, rng = YanivHeuristic(game), game.new(seed=3), random.Random(3)
+    for _ in range(6):                                          # the first seats have laid a group
+        state.apply(heuristic.choose(state.view(state.current_player), state.legal_actions(), rng))
+    view = state.view(state.current_player)
+    ctx = heuristic.context(view)
+    others = [n for s, n in enumerate(view["hand_sizes"]) if s != view["seat"]]
+    assert ctx.players == 4 and ctx.fewest_cards == min(others) and len(set(others)) > 1
+    assert ranking.table_features(heuristic, ctx) == [0.5, 1.0, min(others) / 5]
 
 
 def test_the_expert_searches_the_ranking_s_favourite_as_the_move_to_beat():

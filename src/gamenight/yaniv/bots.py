@@ -37,7 +37,8 @@ class Context:
     (``pool``) and an even ``sample`` of them, the cards it may take after laying (``takable``), the call ``limit``
     (a very high one where the rules have none), the stock's size, and of the next player (who may take what it
     lays): his hand's size, the cards he took and still holds, and how many groups he has laid this round; the cards
-    the seat took and still holds, which the others know (``own_known``)."""
+    the seat took and still holds, which the others know (``own_known``); how many players are still in the round, and
+    the fewest cards any other of them holds (``fewest_cards``)."""
     hand: list[int]
     pool: list[int]
     sample: list[int]
@@ -48,6 +49,8 @@ class Context:
     opponent_known: list[int]
     opponent_groups: int
     own_known: list[int]
+    players: int = 2
+    fewest_cards: int = 5
 
 
 class YanivHeuristic:
@@ -157,11 +160,12 @@ class YanivHeuristic:
         seat, players = view["seat"], len(view["active"])
         assert seat is not None
         after = next((s % players for s in range(seat + 1, seat + players) if view["active"][s % players]), seat)
+        others = [view["hand_sizes"][s] for s in range(players) if s != seat and view["active"][s]]
         limit = self.game.rules.yaniv_limit
         return Context(hand, pool, _spread(pool, 12), sorted({visible[0], visible[-1]}) if visible else [],
                        999 if limit is None else limit, view["stock_size"], view["hand_sizes"][after],
                        [parse_card(c) for c in view["known"][after]], discards_this_round(view, after),
-                       [parse_card(c) for c in view["known"][seat]])
+                       [parse_card(c) for c in view["known"][seat]], len(others) + 1, min(others, default=0))
 
     def _unseen(self, view: YanivView, hand: list[int]) -> list[int]:
         unseen = self.game.deck()
@@ -320,29 +324,35 @@ def _judge(players: int, rules: str) -> YanivHeuristic:
 
 
 def learned_order(view: View, legal: list[Action], choice: Action) -> list[Action]:
-    """The moves for the expert to search, best first (``Settings.prior``), given the heuristic's ``choice``. At a
-    table of two, where it lays a group and has another to lay, the groups in the learned ranking's order
-    (``ranking.rank``), its favourite first as the move to beat, then a call where one is legal; where it draws or
-    takes and may do either, the draw and the takes in the learned ranking's order (``ranking.rank_takes``).
-    Elsewhere the heuristic's choice first."""
+    """The moves for the expert to search, best first (``Settings.prior``), given the heuristic's ``choice``. Where
+    the learned rankings know the table (``ranking.trained_table``): where it lays a group and has another to lay, the
+    groups in the learned ranking's order (``ranking.rank``), its favourite first as the move to beat, then a call
+    where one is legal; where it draws or takes and may do either, the draw and the takes in the learned ranking's
+    order (``ranking.rank_takes``). Elsewhere the heuristic's choice first."""
+    return ranked_order(view, legal, choice, ranking.trained_table(view["players"]))
+
+
+def ranked_order(view: View, legal: list[Action], choice: Action, table: str | None) -> list[Action]:
+    """``learned_order`` with the rankings trained at ``table`` (``ranking.TABLES``; None: the heuristic's choice
+    first)."""
     actions = cast(list[YanivAction], legal)
-    if view["players"] == 2 and len(actions) > 1:
+    if table is not None and len(actions) > 1:
         groups = [a for a in actions if a.is_discard]
         judge = _judge(view["players"], json.dumps(view["rules"], sort_keys=True))
         if cast(YanivAction, choice).is_discard and len(groups) > 1:
-            ordered: list[Action] = list(ranking.rank(judge, groups, judge.context(cast(YanivView, view))))
+            ordered: list[Action] = list(ranking.rank(judge, groups, judge.context(cast(YanivView, view)), table))
             return ordered + [a for a in legal if a not in ordered]
         if not groups and all(a.kind in (DRAW, TAKE) for a in actions):
-            return list(ranking.rank_takes(judge, actions, judge.context(cast(YanivView, view))))
+            return list(ranking.rank_takes(judge, actions, judge.context(cast(YanivView, view)), table))
     return [choice, *(a for a in legal if a is not choice)]
 
 
 register_bot("heuristic", _heuristic, games=("yaniv",), options=("style",),
              doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
 #: the ``expert``'s search settings: 320 rollouts a decision at a table of two, 80 at larger ones (each about a second
-#: or less), over every legal move, the move to beat at a table of two the learned rankings' favourite group where the
-#: heuristic lays one, and their favourite of the draw and the takes (``learned_order``), else the heuristic's move;
-#: a hint or a review answers at 80 rollouts, as fast as before the budget at two grew
+#: or less), over every legal move, the move to beat at tables of two to six the learned rankings' favourite group
+#: where the heuristic lays one, and their favourite of the draw and the takes (``learned_order``), else the
+#: heuristic's move; a hint or a review answers at 80 rollouts, as fast as before the budget at two grew
 EXPERT = Settings(margin_scale=15, iterations=80, iterations_at=((2, 320),), advice_iterations=80, refine=refine,
                   points_only=by_points, margin=race_margin, prior=learned_order)
 register_search_bots("yaniv", EXPERT)

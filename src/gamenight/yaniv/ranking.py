@@ -1,25 +1,29 @@
-"""Learned rankings of a Yaniv seat's moves at a table of two: the order in which the expert's search takes them.
+"""Learned rankings of a Yaniv seat's moves: the order in which the expert's search takes them.
 
 Two rankings, each a small network (``bots.network``) scoring a move from measures read in the seat's view with the
-heuristic's own tools (``YanivHeuristic``); a position's moves are ranked by their scores.
+heuristic's own tools (``YanivHeuristic``); a position's moves are ranked by their scores. Each was trained twice
+(``TABLES``): at a table of two, and at tables of three to six (``trained_table``), where it also reads the table
+(``TABLE_FEATURE_NAMES``: the players still in the round, whether the deck has two packs, the fewest cards another
+of them holds). "The opponent" below is the next player, who may take what the seat lays.
 
 - **The groups** the seat may lay (``FEATURE_NAMES``, ``rank``): the points kept and thrown, the kept hand's outlook
   after a draw or a take, the chance the next draw lets it call, what the group's ends offer the opponent (low
   cards, cards beside or of the rank of those he took), and what is known of the opponent (his hand's size, the
-  cards he took, how many groups he has laid). Weights: ``ranking_weights.json``.
+  cards he took, how many groups he has laid). Weights: ``ranking_weights.json`` (two), ``ranking_weights_many.json``.
 - **The draw and the takes** after laying (``TAKE_FEATURE_NAMES``, ``rank_takes``): the points and the outlook each
   leads to (for the draw, over the unseen cards), what the card adds to the hand's groups, whether the hand may call
-  next, what the others will know of it, and what is known of the opponent. Weights: ``take_weights.json``.
+  next, what the others will know of it, and what is known of the opponent. Weights: ``take_weights.json`` (two),
+  ``take_weights_many.json``.
 
-Both were fit by ``experiments/yaniv_learned_ranking.py`` to the moves' values in shared worlds, each move played
-out by the heuristic in the same worlds (docs/bots.md, "A learned ranking of Yaniv's groups" and "of the draw and
-the takes", says on what and how well); the weights beside this module are read once, and evaluated in pure Python:
-the engine stays standard-library only.
+All were fit by ``experiments/yaniv_learned_ranking.py`` to the moves' values in shared worlds, each move played
+out by the heuristic in the same worlds (docs/bots.md, "A learned ranking of Yaniv's groups", "of the draw and the
+takes" and "at tables of three to six" say on what and how well); the weights beside this module are read once, and
+evaluated in pure Python: the engine stays standard-library only.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from ..bots.network import Network, shipped_weights
@@ -110,26 +114,61 @@ def take_features(judge: YanivHeuristic, action: YanivAction, ctx: Context) -> l
             len(known) / 5, min(ctx.opponent_groups, 10) / 10, ctx.stock / 40, min(ctx.limit, 15) / 10]
 
 
-@cache
-def model() -> Network:
-    """The shipped ranking of the groups (``ranking_weights.json``), read once."""
-    return Network(shipped_weights(__package__, "ranking_weights.json"), len(FEATURE_NAMES), 1)
+#: what the rankings of tables of three or more also read: the players still in the round, whether the deck has two
+#: packs, and the fewest cards another of them holds
+TABLE_FEATURE_NAMES = ("players", "two_packs", "fewest_cards")
+
+#: the tables the rankings were trained at: their weights' files (groups, the draw and the takes) and whether they
+#: read ``TABLE_FEATURE_NAMES``
+TABLES = {"two": ("ranking_weights.json", "take_weights.json", False),
+          "many": ("ranking_weights_many.json", "take_weights_many.json", True)}
+
+
+def trained_table(players: int) -> str | None:
+    """The rankings that know a table of ``players`` (a key of ``TABLES``), or None."""
+    return "two" if players == 2 else "many" if 3 <= players <= 6 else None
+
+
+def table_features(judge: YanivHeuristic, ctx: Context) -> list[float]:
+    """``TABLE_FEATURE_NAMES``."""
+    return [ctx.players / 8, 1.0 if judge.game.packs == 2 else 0.0, ctx.fewest_cards / 5]
+
+
+def measured(measure: Callable[[YanivHeuristic, YanivAction, Context], list[float]], table: str,
+             judge: YanivHeuristic, action: YanivAction, ctx: Context) -> list[float]:
+    """What the rankings of ``table`` read of ``action``: ``measure``'s features, then the table's where they read
+    them."""
+    row = measure(judge, action, ctx)
+    return row + table_features(judge, ctx) if TABLES[table][2] else row
+
+
+def inputs(names: tuple[str, ...], table: str) -> int:
+    """How many measures the rankings of ``table`` read, given the decision's ``names``."""
+    return len(names) + (len(TABLE_FEATURE_NAMES) if TABLES[table][2] else 0)
 
 
 @cache
-def take_model() -> Network:
-    """The shipped ranking of the draw and the takes (``take_weights.json``), read once."""
-    return Network(shipped_weights(__package__, "take_weights.json"), len(TAKE_FEATURE_NAMES), 1)
+def model(table: str = "two") -> Network:
+    """The shipped ranking of the groups at ``table`` (``TABLES``), read once."""
+    return Network(shipped_weights(__package__, TABLES[table][0]), inputs(FEATURE_NAMES, table), 1)
 
 
-def rank(judge: YanivHeuristic, actions: list[YanivAction], ctx: Context) -> list[YanivAction]:
-    """``actions`` (discards) best first by the shipped ranking of the groups; ties keep their order."""
-    return _ranked(model(), features, judge, actions, ctx)
+@cache
+def take_model(table: str = "two") -> Network:
+    """The shipped ranking of the draw and the takes at ``table`` (``TABLES``), read once."""
+    return Network(shipped_weights(__package__, TABLES[table][1]), inputs(TAKE_FEATURE_NAMES, table), 1)
 
 
-def rank_takes(judge: YanivHeuristic, actions: list[YanivAction], ctx: Context) -> list[YanivAction]:
-    """``actions`` (the draw and the takes) best first by the shipped ranking of them; ties keep their order."""
-    return _ranked(take_model(), take_features, judge, actions, ctx)
+def rank(judge: YanivHeuristic, actions: list[YanivAction], ctx: Context, table: str = "two") -> list[YanivAction]:
+    """``actions`` (discards) best first by the shipped ranking of the groups at ``table``; ties keep their order."""
+    return _ranked(model(table), partial(measured, features, table), judge, actions, ctx)
+
+
+def rank_takes(judge: YanivHeuristic, actions: list[YanivAction], ctx: Context,
+               table: str = "two") -> list[YanivAction]:
+    """``actions`` (the draw and the takes) best first by the shipped ranking of them at ``table``; ties keep their
+    order."""
+    return _ranked(take_model(table), partial(measured, take_features, table), judge, actions, ctx)
 
 
 def _ranked(network: Network, measure: Callable[[YanivHeuristic, YanivAction, Context], list[float]],
