@@ -22,6 +22,24 @@ def quiet(ws) -> None:
     assert next_message(ws) == {"type": "pong"}
 
 
+def shows_present(message, name: str) -> bool:
+    """Whether ``message`` shows ``name``'s seat with a page connected."""
+    if isinstance(message, dict):
+        if message.get("name") == name and message.get("connected") is True:
+            return True
+        return any(shows_present(v, name) for v in message.values())
+    return isinstance(message, list) and any(shows_present(v, name) for v in message)
+
+
+def until_present(ws, name: str) -> None:
+    """This page's messages until one shows ``name`` connected (the presence changes may come in one message or
+    more, as the server hears the pages open): after it, the page has nothing more of it to hear."""
+    for _ in range(5):
+        if shows_present(next_message(ws), name):
+            return
+    raise AssertionError(f"this page never heard that {name} came")
+
+
 def hosted_yaniv(client):
     table_id, host = create_hosted(client, "yaniv", [None, None], players=2, settings={"hold_start": True})
     return table_id, host, join(client, table_id, 0, "Ann"), join(client, table_id, 1, "Guesty")
@@ -32,8 +50,8 @@ def test_a_reaction_reaches_every_page_of_the_table_and_carries_nothing_else(cli
     with ws_connect(client, table_id, ann) as mine:
         next_message(mine)                                   # Ann's page is here before Guesty's opens
         with ws_connect(client, table_id, guesty) as friend, ws_connect(client, table_id) as watcher:
-            next_message(friend), next_message(watcher)
-            next_message(mine)                               # Guesty came (presence)
+            until_present(friend, "Guesty"), until_present(watcher, "Guesty")
+            until_present(mine, "Guesty")                    # Guesty came (presence)
             react_and_hear(mine, friend, watcher, ann, guesty, host)
 
 
@@ -113,7 +131,7 @@ def test_a_reaction_is_encoded_once_for_every_page_and_its_text_is_the_same_as_b
     with ws_connect(client, table_id, ann) as mine:
         next_message(mine)
         with ws_connect(client, table_id, guesty) as friend, ws_connect(client, table_id) as watcher:
-            next_message(friend), next_message(watcher), next_message(mine)
+            until_present(friend, "Guesty"), until_present(watcher, "Guesty"), until_present(mine, "Guesty")
             mine.send_json({"type": "react", "reaction": "well_played"})
             for ws in (mine, friend, watcher):
                 assert ws.receive_text() == '{"type":"reaction","seat":0,"reaction":"well_played"}'

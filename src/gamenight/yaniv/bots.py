@@ -49,8 +49,8 @@ class Context:
     opponent_known: list[int]
     opponent_groups: int
     own_known: list[int]
-    players: int = 2
-    fewest_cards: int = 5
+    players: int
+    fewest_cards: int
 
 
 class YanivHeuristic:
