@@ -74,11 +74,11 @@ from gamenight.yaniv.bots import EXPERT, YanivHeuristic, ranked_order  # noqa: E
 from gamenight.yaniv.inference import refine  # noqa: E402
 from gamenight.yaniv.ranking import (  # noqa: E402
     FEATURE_NAMES,
-    TABLE_FEATURE_NAMES,
     TABLES,
     TAKE_FEATURE_NAMES,
     features,
     measured,
+    read_names,
     take_features,
     trained_table,
 )
@@ -102,6 +102,12 @@ def takes(legal: list[Any]) -> list[Any]:
 #: the decisions ranked (``--decision``): the moves of a position to weigh, given the legal ones; the features
 DECISIONS = {"groups": (groups, features, FEATURE_NAMES, "least_kept"),
              "takes": (takes, take_features, TAKE_FEATURE_NAMES, "least_points")}
+
+
+def table_of(tables: tuple[int, ...]) -> str:
+    """The rankings (``ranking.TABLES``) trained on positions at ``tables``: ``two`` at two players alone, else
+    ``many``."""
+    return "two" if tables == (2,) else "many"
 
 
 def pick_position(seed: int, rng: random.Random, decision: str = "groups",
@@ -168,8 +174,7 @@ def position(job: tuple[int, int], decision: str = "groups",
     values = shared_values(game, view, moves, worlds, rng, refine,
                            lambda world, move, seed: rollout(world, move, seat, seed, policy))
     ctx = policy.context(view)
-    table = "two" if tables == (2,) else "many"
-    rows = [measured(measure, table, policy, move, ctx) for move in moves]
+    rows = [measured(measure, table_of(tables), policy, move, ctx) for move in moves]
     return rows, values, [1.0 if move == choice else 0.0 for move in moves]
 
 
@@ -266,16 +271,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     tables = tuple(int(n) for n in args.players.split(","))
+    if 2 in tables and tables != (2,):
+        parser.error("--players: 2 alone, or tables of three or more (their rankings read the table)")
     if args.seed is None:
-        args.seed = (4_000_000 if args.decision == "groups" else 5_000_000) + (0 if tables == (2,) else 2_000_000)
+        args.seed = (4_000_000 if args.decision == "groups" else 5_000_000) + (0 if table_of(tables) == "two"
+                                                                                  else 2_000_000)
     report: dict[str, Any] = {}
     if args.positions or (args.data and os.path.exists(args.data)):
         valued = partial(position, decision=args.decision, tables=tables)
         data = None if args.data and os.path.exists(args.data) else generate(
             args.positions, args.seed, args.worlds, args.workers, valued)
         names, rule = DECISIONS[args.decision][2:]
-        names = names if tables == (2,) else names + TABLE_FEATURE_NAMES
-        report = fit(args, data, rule, names)[0]
+        report = fit(args, data, rule, read_names(names, table_of(tables)))[0]
     if args.versus:
         rankings = tuple(args.versus_rankings.split(","))
         if not set(rankings) <= set(DECISIONS):

@@ -63,7 +63,7 @@ def test_the_features_read_the_view_only_and_are_finite(measure, names, weighed,
         assert here == there
         for move in moves:
             x = ranking.measured(measure, table, judge, move, here)
-            assert len(x) == ranking.inputs(names, table) and all(abs(v) < 100 for v in x)
+            assert len(x) == len(ranking.read_names(names, table)) and all(abs(v) < 100 for v in x)
         seen += 1
     assert seen > 10
 

@@ -142,21 +142,22 @@ def measured(measure: Callable[[YanivHeuristic, YanivAction, Context], list[floa
     return row + table_features(judge, ctx) if TABLES[table][2] else row
 
 
-def inputs(names: tuple[str, ...], table: str) -> int:
-    """How many measures the rankings of ``table`` read, given the decision's ``names``."""
-    return len(names) + (len(TABLE_FEATURE_NAMES) if TABLES[table][2] else 0)
+def read_names(names: tuple[str, ...], table: str) -> tuple[str, ...]:
+    """The measures the rankings of ``table`` read, given the decision's ``names``: those, then the table's where
+    they read them (as ``measured`` gives them)."""
+    return names + TABLE_FEATURE_NAMES if TABLES[table][2] else names
 
 
 @cache
 def model(table: str = "two") -> Network:
     """The shipped ranking of the groups at ``table`` (``TABLES``), read once."""
-    return Network(shipped_weights(__package__, TABLES[table][0]), inputs(FEATURE_NAMES, table), 1)
+    return Network(shipped_weights(__package__, TABLES[table][0]), len(read_names(FEATURE_NAMES, table)), 1)
 
 
 @cache
 def take_model(table: str = "two") -> Network:
     """The shipped ranking of the draw and the takes at ``table`` (``TABLES``), read once."""
-    return Network(shipped_weights(__package__, TABLES[table][1]), inputs(TAKE_FEATURE_NAMES, table), 1)
+    return Network(shipped_weights(__package__, TABLES[table][1]), len(read_names(TAKE_FEATURE_NAMES, table)), 1)
 
 
 def rank(judge: YanivHeuristic, actions: list[YanivAction], ctx: Context, table: str = "two") -> list[YanivAction]:
