@@ -4,7 +4,8 @@ Single hands of the ``openspiel`` preset against OpenSpiel's simple bot, each de
 kept in lockstep (``benchmarks/gin_rummy_outside_peers.py``). Each variant is compared with the default heuristic on
 the same hands (``paired``: the hands only one of them won, and the sign test). A variant is a ``;``-separated list
 of ``name=value`` settings: the heuristic's own (``combo_weight``, ``danger_weight``, ``take_margin``,
-``late_knock_max``, ``late_stock``, ``hold_max``, ``hold_stock``), or one of three changes to how it plays:
+``late_knock_max``, ``late_stock``, ``hold_max``, ``hold_stock``, and ``ranking_gate`` with ``ranking_top``: the
+learned ranking's surest discards, as the expert's rollouts play them), or one of three changes to how it plays:
 
 - ``by_stock=F``: its combinations weigh ``1 + F * (stock - 20) / 20`` times as much (more early, less late);
 - ``knock_outs=K``: a discard also gains ``10 * K`` points times the share of the live cards that would let the
@@ -17,6 +18,8 @@ baseline, in gamenight's engine) end: who knocked, and who won the hand. ::
 
     python experiments/gin_rummy_heuristic_variants.py --deals 1000 --seed 1 \\
         --variants "combo_weight=0.6,combo_weight=1.8,danger_weight=0,danger_weight=2,take_margin=6,by_stock=0.5"
+    python experiments/gin_rummy_heuristic_variants.py --deals 1000 --seed 100001 \
+        --variants "ranking_gate=0.02,ranking_gate=0.03,ranking_gate=0.04,ranking_gate=0.03;ranking_top=3"
     python experiments/gin_rummy_heuristic_variants.py --deals 0 --endings 1500
 
 docs/bots.md ("The heuristic is at its best") reads its results. It needs OpenSpiel for the variants.
@@ -42,7 +45,7 @@ from gamenight.gin_rummy import actions as A  # noqa: E402
 from gamenight.gin_rummy.bots import Context, GinHeuristic, GinSimple  # noqa: E402
 from gamenight.gin_rummy.melds import BIT, deadwood_after_discard  # noqa: E402
 
-INTEGERS = ("late_knock_max", "late_stock", "hold_max", "hold_stock")
+INTEGERS = ("late_knock_max", "late_stock", "hold_max", "hold_stock", "ranking_top")
 
 
 class Variant(GinHeuristic):

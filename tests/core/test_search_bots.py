@@ -184,7 +184,8 @@ def test_a_time_budget_stops_the_search_by_its_clock():
 def test_the_settings_styles_say_which_style_plays_each_other_seat_in_the_rollouts(name, monkeypatch):
     """``Settings.styles(view, world, rng)`` names a style of the policy for each other seat of a world: in that
     world's rollouts the seat is played by the policy in that style, the bot's own seat by the default policy
-    whatever the hook says; each style's policy is made once per bot, not per rollout."""
+    whatever the hook says; each style's policy is made once per bot, not per rollout (by the registry for a policy
+    named, by the settings' maker for one given as a maker: Gin's)."""
     from gamenight.bots.styles import STYLES
     from gamenight.core import registry
 
@@ -200,10 +201,17 @@ def test_the_settings_styles_say_which_style_plays_each_other_seat_in_the_rollou
             played.add((view["seat"], self.style))
             return self.bot.choose(view, legal, rng)
 
+    def watched(bot, style):
+        made.append(style)
+        return Watched(bot, style)
+
     def make_bot(bot_name, game, **options):
-        made.append(options.get("style", "default"))
-        return Watched(real(bot_name, game, **options), options.get("style", "default"))
-    monkeypatch.setattr(registry, "make_bot", make_bot)
+        return watched(real(bot_name, game, **options), options.get("style", "default"))
+    if isinstance(shipped.policy, str):
+        monkeypatch.setattr(registry, "make_bot", make_bot)
+    else:
+        maker = shipped.policy
+        shipped = replace(shipped, policy=lambda game, style: watched(maker(game, style), style))
     state, seat = some_positions(game, seed=2, count=1)[0]
     wanted = {p: STYLES[1 + p % 4] for p in range(game.num_players)}   # the own seat's entry must be ignored
     hooked = []

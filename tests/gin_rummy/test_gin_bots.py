@@ -189,3 +189,45 @@ def test_a_search_led_by_the_coach_s_suggestion_beats_it_against_the_learned_fav
                 return
             s.apply(choice)
     pytest.fail("the ranking and the heuristic agreed on every discard of 39 hands")
+
+
+def test_the_rollouts_throw_the_ranking_s_surest_discard_among_the_heuristic_s_three():
+    """The expert's rollouts play ``rollout_heuristic``: the heuristic, but at a discard the learned ranking's
+    favourite among the heuristic's three best-weighed discards, where the ranking scores it more than
+    ``RANKING_GATE`` above the heuristic's own; its draws, knocks and layouts are the heuristic's."""
+    from gamenight.bots.search import SearchBot
+    from gamenight.core.cards import parse_card
+    from gamenight.gin_rummy import actions as A
+    from gamenight.gin_rummy import ranking
+    from gamenight.gin_rummy.bots import EXPERT, RANKING_GATE, rollout_heuristic
+
+    g = gamenight.make("gin_rummy", rules="openspiel")
+    heuristic, rollout = GinHeuristic(g), rollout_heuristic(g)
+    assert SearchBot(g, EXPERT).policy.ranking_gate == RANKING_GATE and heuristic.ranking_gate is None
+    late = EXPERT.policy(g, "late")   # a style of it keeps the gate
+    assert (late.ranking_gate, late.hold_stock) == (RANKING_GATE, 2)
+    changed = kept_close = 0
+    for seed in range(1, 30):
+        s, rng = g.new(seed=seed), random.Random(seed)
+        while not s.is_over:
+            view, legal = s.view(s.current_player), s.legal_actions()
+            mine, theirs = rollout.choose(view, legal, rng), heuristic.choose(view, legal, rng)
+            if view["phase"] != "discard" or theirs.kind != A.DISCARD:
+                assert mine == theirs
+            else:
+                hand = sum(1 << parse_card(c) for c in view["hand"])
+                ctx = heuristic.context(view, hand)
+                taken = parse_card(view["taken"]) if view["taken"] else -1
+                weighed = sorted((a.card for a in legal if a.kind == A.DISCARD and a.card != taken),
+                                 key=lambda c: heuristic.weigh_discard(hand, c, ctx))[:3]
+                score = {c: ranking.model().score(ranking.features(heuristic, 10, hand, c, ctx))
+                         for c in {*weighed, theirs.card}}
+                best = max(weighed, key=score.__getitem__)
+                if score[best] > score[theirs.card] + RANKING_GATE:
+                    assert mine.card == best != theirs.card
+                    changed += 1
+                else:
+                    assert mine == theirs
+                    kept_close += score[best] > score[theirs.card]
+            s.apply(theirs)
+    assert changed >= 3 and kept_close >= 3

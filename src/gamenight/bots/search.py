@@ -111,7 +111,9 @@ class Estimate:
 class Settings:
     """A game's search settings (each game's ``bots`` module registers its ``expert`` with them).
 
-    ``policy``: the bot that plays every seat in the rollouts; ``margin_scale``: the points that count as a clear
+    ``policy``: the bot that plays every seat in the rollouts, a registered bot's name or a maker
+    ``policy(game, style)`` (Gin: the heuristic with the learned ranking's surest discards, ``rollout_heuristic``);
+    ``margin_scale``: the points that count as a clear
     margin in a hand (Gin: 25, Yaniv: 15, Thunee: one ball); ``margin_weight``: how much of a rollout's value is
     that margin rather than the hand's result; ``iterations``: the default budget in rollouts for one decision,
     about a second on one core of the development machine; ``candidates``: at most this many moves are searched,
@@ -157,7 +159,7 @@ class Settings:
     spread over a fair hand's (won 1 or lost 0), for values that move far less than a hand's result (a match's
     chance moves by a few points a hand: with the floor fixed, a move seldom leaves the policy's); else fixed.
     """
-    policy: str = "heuristic"
+    policy: str | Callable[[AnyGame, str], Bot] = "heuristic"
     margin_scale: float = 10.0
     margin_weight: float = 0.3
     iterations: int = 100
@@ -210,7 +212,8 @@ class SearchBot:
                                                                      else settings.budget(game.num_players))
         self.time_s = time_s
         self.clock = clock
-        self.policy = make_bot(settings.policy, game)
+        self.policy = make_bot(settings.policy, game) if isinstance(settings.policy, str) else settings.policy(
+            game, "default")
         self._styled: dict[str, Bot] = {"default": self.policy}   # each style's policy, made when first asked
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
@@ -286,7 +289,9 @@ class SearchBot:
         if policy is None:
             from ..core.registry import make_bot
 
-            policy = self._styled[style] = make_bot(self.settings.policy, self.game, style=style)
+            maker = self.settings.policy
+            policy = self._styled[style] = (make_bot(maker, self.game, style=style) if isinstance(maker, str)
+                                            else maker(self.game, style))
         return policy
 
     def _deal(self, view: View, rng: random.Random) -> AnyState:

@@ -191,12 +191,20 @@ class GinHeuristic:
     opponent knocks first: against players who knock as soon as they can, the undercut and gin bonuses are worth
     more than the small knocks given up. Left out, it follows the rules: ``HOLD_PER_UNDERCUT_POINT`` times the
     undercut bonus (9 at 25, 4 at 10), below the hand's knock limit, and 0 (knock at once) when one hand is the whole
-    match, where only winning the hand counts."""
+    match, where only winning the hand counts.
+
+    ``ranking_gate``: where it discards, it throws the learned ranking's favourite (``ranking``) among its own
+    ``ranking_top`` favourite discards instead of its own choice when the ranking scores that card more than
+    ``ranking_gate`` above its choice (in shares of the worlds won); None (the ``heuristic`` bot): never. The
+    expert's rollouts play it so (``rollout_heuristic``)."""
 
     def __init__(self, game: Game[Any, Any], combo_weight: float = 1.2, danger_weight: float = 1.0,
                  take_margin: float = 12.0, late_knock_max: int = 6, late_stock: int = 8,
-                 hold_max: int | None = None, hold_stock: int = 5):
+                 hold_max: int | None = None, hold_stock: int = 5, ranking_gate: float | None = None,
+                 ranking_top: int = 3):
         self.game = game
+        self.ranking_gate = ranking_gate
+        self.ranking_top = ranking_top
         self.combo_weight = combo_weight
         self.danger_weight = danger_weight
         self.take_margin = take_margin
@@ -351,15 +359,32 @@ class GinHeuristic:
         taken = _CARD[view["taken"]] if view["taken"] else -1   # taken only to keep: it never goes straight back
         choice: GinAction | None = None
         best_score = float("inf")
+        weights: dict[int, float] = {}
         for a in legal:
             if a.kind != A.DISCARD or a.card == taken:
                 continue
-            s = self.weigh_discard(hand, a.card, ctx)
+            s = weights[a.card] = self.weigh_discard(hand, a.card, ctx)
             if choice is None or s < best_score - 1e-9 or (abs(s - best_score) <= 1e-9
                                                             and VALUES[a.card] > VALUES[choice.card]):
                 choice, best_score = a, s
         assert choice is not None, "a discard is legal when no knock was chosen"
-        return choice
+        if self.ranking_gate is None or len(weights) < 2:
+            return choice
+        return A.DISCARDS[self._ranked_discard(view["knock_limit"], hand, ctx, choice.card, weights)]
+
+    def _ranked_discard(self, knock_limit: int, hand: int, ctx: Context, choice: int,
+                        weights: dict[int, float]) -> int:
+        """The learned ranking's favourite among the ``ranking_top`` discards this heuristic weighs best
+        (``weights``: card -> ``weigh_discard``) where it scores it more than ``ranking_gate`` above ``choice``;
+        else ``choice``."""
+        assert self.ranking_gate is not None
+        cards = sorted(weights, key=weights.__getitem__)[:self.ranking_top]
+        if choice not in cards:
+            cards.append(choice)
+        shipped = ranking.model()
+        scores = {c: shipped.score(ranking.features(self, knock_limit, hand, c, ctx)) for c in cards}
+        best = max(cards, key=scores.__getitem__)
+        return best if scores[best] > scores[choice] + self.ranking_gate else choice
 
     def weigh_discard(self, hand11: int, card: int, ctx: Context) -> float:
         """What throwing ``card`` from ``hand11`` leaves, lower is better: the hand kept and the card's danger."""
@@ -510,12 +535,24 @@ def learned_order(view: View, legal: list[Action], choice: Action) -> list[Actio
     return ordered + [a for a in gin_legal if a not in ordered]
 
 
+#: how much better (in shares of the worlds won) the learned ranking must score a discard than the heuristic's own for
+#: the expert's rollouts to throw it (``rollout_heuristic``); chosen against OpenSpiel's bot (docs/bots.md)
+RANKING_GATE = 0.03
+
+
+def rollout_heuristic(game: Game[Any, Any], style: str = "default") -> GinHeuristic:
+    """The policy the expert's rollouts play every seat with: the heuristic in ``style``, throwing the learned
+    ranking's favourite among its three favourite discards where the ranking is sure enough of it
+    (``GinHeuristic``'s ``ranking_gate``: ``RANKING_GATE``)."""
+    return GinHeuristic(game, ranking_gate=RANKING_GATE, **style_settings(style, GIN_STYLES))
+
+
 #: the ``expert``'s search settings: 400 rollouts a decision (on one core of the development machine about 0.7 s in
 #: single hands of the ``openspiel`` preset, 1.6 s in whole matches of the default rules, where hands last longer),
 #: shared among four moves: the heuristic's, or where it discards the learned ranking's favourite, and the next
 #: three (``learned_order``); hints and reviews at 100
-EXPERT = Settings(margin_scale=CLEAR_MARGIN, iterations=400, candidates=4, prior=learned_order, refine=refine,
-                  advice_iterations=100)
+EXPERT = Settings(policy=rollout_heuristic, margin_scale=CLEAR_MARGIN, iterations=400, candidates=4,
+                  prior=learned_order, refine=refine, advice_iterations=100)
 
 
 def expert_with_value(rollout_depth: int = 0, iterations: int = 100) -> Settings:
