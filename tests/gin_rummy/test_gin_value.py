@@ -113,3 +113,19 @@ def test_a_rollout_is_valued_only_after_its_depth():
     estimates = bot.evaluate(s.view(s.current_player), s.legal_actions(), random.Random(1))
     assert valued and min(asked) == 4
     assert all(e.value == e.win for e in estimates)    # one hand is the match: only winning counts
+
+
+def test_what_a_draw_does_is_counted_as_drawing_each_card_would_do():
+    """``draws`` skips the full count for a card that melds with none of the hand's: on random hands of ten and
+    every other card, the same four numbers as drawing each card and throwing the best one."""
+    from gamenight.gin_rummy.melds import BIT, deadwood, deadwood_after_discard
+
+    rng = random.Random(7)
+    for _ in range(300):
+        cards = rng.sample(range(52), 10)
+        hand = sum(BIT[c] for c in cards)
+        dw, others, limit = deadwood(hand), [c for c in range(52) if c not in cards], rng.choice((0, 10))
+        after = [deadwood_after_discard(hand | BIT[c]) for c in others]
+        want = (sum(a < dw for a in after), sum(a < dw and a <= limit for a in after),
+                sum(a < dw and a == 0 for a in after), sum(min(a, dw) for a in after))
+        assert value.draws(hand, dw, others, limit) == want

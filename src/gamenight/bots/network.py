@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 from importlib import resources
+from operator import mul
 from typing import Any
 
 
@@ -29,12 +30,16 @@ class Network:
         if len(self.mean) != width or len(self.scale) != width or any(len(r) != width + 1 for r in self.hidden) \
                 or len(self.outputs) != count or any(len(r) != len(self.hidden) + 1 for r in self.outputs):
             raise ValueError("the network's weights do not fit its features")
+        # each row as (bias, weights), for ``evaluate``'s sums (the same sums in the same order as the rows say)
+        self._hidden_rows = [(row[0], row[1:]) for row in self.hidden]
+        self._output_rows = [(row[0], row[1:]) for row in self.outputs]
 
     def evaluate(self, x: list[float]) -> list[float]:
         """The linear outputs for the features ``x``."""
         z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale)]
-        h = [math.tanh(row[0] + sum(w * v for w, v in zip(row[1:], z))) for row in self.hidden]
-        return [row[0] + sum(w * v for w, v in zip(row[1:], h)) for row in self.outputs]
+        tanh = math.tanh
+        h = [tanh(bias + sum(map(mul, weights, z))) for bias, weights in self._hidden_rows]
+        return [bias + sum(map(mul, weights, h)) for bias, weights in self._output_rows]
 
 
 def one_of_two(network: Network, mine: list[float], theirs: list[float]) -> float:

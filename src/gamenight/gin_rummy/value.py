@@ -20,7 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..bots.network import Network, shipped_weights
-from .melds import BIT, deadwood, deadwood_after_discard, meldable
+from .melds import BIT, NEIGHBOURS, VALUES, deadwood, deadwood_after_discard, meldable
 from .phases import DRAW, STOCK_ONLY, UPCARD
 
 if TYPE_CHECKING:
@@ -34,6 +34,8 @@ FEATURE_NAMES = (
     "opp_can_knock", "opp_melded",
     "stock", "my_turn", "upcard_phase", "knock_limit", "single_hand",
 )
+#: each card's three cards of the same rank in the other suits
+_SAME_RANK = tuple(sum(BIT[s * 13 + c % 13] for s in range(4)) ^ BIT[c] for c in range(52))
 
 
 def draws(hand: int, hand_deadwood: int, cards: Iterable[int], limit: int) -> tuple[int, int, int, int]:
@@ -48,8 +50,16 @@ def draws(hand: int, hand_deadwood: int, cards: Iterable[int], limit: int) -> tu
     """
     improving = knocking = gin = 0
     total = 0
+    # a card that melds with none of the hand's (no card of its rank, no suit neighbour) joins no meld: with it the
+    # hand keeps its melds, and the best discard is either the card itself or the hand's own best one
+    alone = -1
     for c in cards:
-        after = deadwood_after_discard(hand | BIT[c])
+        if hand & (_SAME_RANK[c] | NEIGHBOURS[c]):
+            after = deadwood_after_discard(hand | BIT[c])
+        else:
+            if alone < 0:
+                alone = deadwood_after_discard(hand)
+            after = min(hand_deadwood, alone + VALUES[c])
         total += min(after, hand_deadwood)
         if after < hand_deadwood:
             improving += 1
