@@ -45,7 +45,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import gamenight  # noqa: E402
 from gamenight.bots.search import SearchBot  # noqa: E402
 from gamenight.core.cards import CARD_NAMES  # noqa: E402
-from gamenight.gin_rummy.bots import EXPERT, expert_with_value  # noqa: E402
+from gamenight.gin_rummy.bots import EXPERT, expert_with_ranked_rollouts, expert_with_value  # noqa: E402
 from gamenight.tournament import wilson_interval  # noqa: E402
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
@@ -220,9 +220,12 @@ def play_hand(pyspiel: Any, spec: str, seed: int, our_seat: int, iterations: int
 
 
 def make_ours(spec: str, game: Any, iterations: int | None) -> Any:
-    """The gamenight bot ``spec``: a name, ``heuristic:STYLE``, or ``expert:valueD`` (the expert with the learned
-    value ending its rollouts D actions after the move, ``gin_rummy.bots.expert_with_value``)."""
+    """The gamenight bot ``spec``: a name, ``heuristic:STYLE``, ``expert:valueD`` (the expert with the learned
+    value ending its rollouts D actions after the move, ``gin_rummy.bots.expert_with_value``) or ``expert:ranked``
+    (its rollouts playing the learned ranking's surest discards, ``expert_with_ranked_rollouts``)."""
     name, _, style = spec.partition(":")      # a styled heuristic: heuristic:early
+    if name == "expert" and style == "ranked":
+        return SearchBot(game, expert_with_ranked_rollouts(iterations or EXPERT.iterations))
     if name == "expert" and style.startswith("value"):
         settings = expert_with_value(int(style[len("value"):] or 0), iterations or EXPERT.iterations)
         return SearchBot(game, settings)

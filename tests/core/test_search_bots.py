@@ -180,12 +180,13 @@ def test_a_time_budget_stops_the_search_by_its_clock():
     assert sum(e.rollouts for e in estimates) < 200   # the clock ran out after a few worlds, not 1,000,000 rollouts
 
 
+@pytest.mark.parametrize("as_maker", [False, True])
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_the_settings_styles_say_which_style_plays_each_other_seat_in_the_rollouts(name, monkeypatch):
+def test_the_settings_styles_say_which_style_plays_each_other_seat_in_the_rollouts(name, as_maker, monkeypatch):
     """``Settings.styles(view, world, rng)`` names a style of the policy for each other seat of a world: in that
     world's rollouts the seat is played by the policy in that style, the bot's own seat by the default policy
     whatever the hook says; each style's policy is made once per bot, not per rollout (by the registry for a policy
-    named, by the settings' maker for one given as a maker: Gin's)."""
+    named, by the settings' maker for one given as a maker ``policy(game, style)``)."""
     from gamenight.bots.styles import STYLES
     from gamenight.core import registry
 
@@ -207,11 +208,12 @@ def test_the_settings_styles_say_which_style_plays_each_other_seat_in_the_rollou
 
     def make_bot(bot_name, game, **options):
         return watched(real(bot_name, game, **options), options.get("style", "default"))
-    if isinstance(shipped.policy, str):
+    if not as_maker:
         monkeypatch.setattr(registry, "make_bot", make_bot)
     else:
-        maker = shipped.policy
-        shipped = replace(shipped, policy=lambda game, style: watched(maker(game, style), style))
+        named = shipped.policy
+        shipped = replace(shipped, policy=lambda game, style: watched(
+            real(named, game, **({} if style == "default" else {"style": style})), style))
     state, seat = some_positions(game, seed=2, count=1)[0]
     wanted = {p: STYLES[1 + p % 4] for p in range(game.num_players)}   # the own seat's entry must be ignored
     hooked = []

@@ -194,17 +194,20 @@ def test_a_search_led_by_the_coach_s_suggestion_beats_it_against_the_learned_fav
 def test_the_rollouts_throw_the_ranking_s_surest_discard_among_the_heuristic_s_three():
     """The expert's rollouts play ``rollout_heuristic``: the heuristic, but at a discard the learned ranking's
     favourite among the heuristic's three best-weighed discards, where the ranking scores it more than
-    ``RANKING_GATE`` above the heuristic's own; its draws, knocks and layouts are the heuristic's."""
+    ``RANKING_GATE`` above the heuristic's own; its draws, knocks and layouts are the heuristic's. (An option of
+    the expert, ``expert_with_ranked_rollouts``; the shipped expert's rollouts play the heuristic.)"""
     from gamenight.bots.search import SearchBot
     from gamenight.core.cards import parse_card
     from gamenight.gin_rummy import actions as A
     from gamenight.gin_rummy import ranking
-    from gamenight.gin_rummy.bots import EXPERT, RANKING_GATE, rollout_heuristic
+    from gamenight.gin_rummy.bots import EXPERT, RANKING_GATE, expert_with_ranked_rollouts, rollout_heuristic
 
     g = gamenight.make("gin_rummy", rules="openspiel")
     heuristic, rollout = GinHeuristic(g), rollout_heuristic(g)
-    assert SearchBot(g, EXPERT).policy.ranking_gate == RANKING_GATE and heuristic.ranking_gate is None
-    late = EXPERT.policy(g, "late")   # a style of it keeps the gate
+    ranked = expert_with_ranked_rollouts(200)
+    assert SearchBot(g, ranked).policy.ranking_gate == RANKING_GATE and ranked.iterations == 200
+    assert SearchBot(g, EXPERT).policy.ranking_gate is None is heuristic.ranking_gate
+    late = ranked.policy(g, "late")   # a style of it keeps the gate
     assert (late.ranking_gate, late.hold_stock) == (RANKING_GATE, 2)
     changed = kept_close = 0
     for seed in range(1, 30):

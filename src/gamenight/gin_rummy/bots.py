@@ -195,8 +195,8 @@ class GinHeuristic:
 
     ``ranking_gate``: where it discards, it throws the learned ranking's favourite (``ranking``) among its own
     ``ranking_top`` favourite discards instead of its own choice when the ranking scores that card more than
-    ``ranking_gate`` above its choice (in shares of the worlds won); None (the ``heuristic`` bot): never. The
-    expert's rollouts play it so (``rollout_heuristic``)."""
+    ``ranking_gate`` above its choice (in shares of the worlds won); None (the ``heuristic`` bot): never
+    (``rollout_heuristic``: a policy for the expert's rollouts)."""
 
     def __init__(self, game: Game[Any, Any], combo_weight: float = 1.2, danger_weight: float = 1.0,
                  take_margin: float = 12.0, late_knock_max: int = 6, late_stock: int = 8,
@@ -536,14 +536,14 @@ def learned_order(view: View, legal: list[Action], choice: Action) -> list[Actio
 
 
 #: how much better (in shares of the worlds won) the learned ranking must score a discard than the heuristic's own for
-#: the expert's rollouts to throw it (``rollout_heuristic``); chosen against OpenSpiel's bot (docs/bots.md)
+#: ``rollout_heuristic`` to throw it; chosen against OpenSpiel's bot (docs/bots.md)
 RANKING_GATE = 0.03
 
 
 def rollout_heuristic(game: Game[Any, Any], style: str = "default") -> GinHeuristic:
-    """The policy the expert's rollouts play every seat with: the heuristic in ``style``, throwing the learned
-    ranking's favourite among its three favourite discards where the ranking is sure enough of it
-    (``GinHeuristic``'s ``ranking_gate``: ``RANKING_GATE``)."""
+    """A policy for the expert's rollouts (``expert_with_ranked_rollouts``; not yet the default: docs/bots.md): the
+    heuristic in ``style``, throwing the learned ranking's favourite among its three favourite discards where the
+    ranking is sure enough of it (``GinHeuristic``'s ``ranking_gate``: ``RANKING_GATE``)."""
     return GinHeuristic(game, ranking_gate=RANKING_GATE, **style_settings(style, GIN_STYLES))
 
 
@@ -551,8 +551,14 @@ def rollout_heuristic(game: Game[Any, Any], style: str = "default") -> GinHeuris
 #: single hands of the ``openspiel`` preset, 1.6 s in whole matches of the default rules, where hands last longer),
 #: shared among four moves: the heuristic's, or where it discards the learned ranking's favourite, and the next
 #: three (``learned_order``); hints and reviews at 100
-EXPERT = Settings(policy=rollout_heuristic, margin_scale=CLEAR_MARGIN, iterations=400, candidates=4,
-                  prior=learned_order, refine=refine, advice_iterations=100)
+EXPERT = Settings(margin_scale=CLEAR_MARGIN, iterations=400, candidates=4, prior=learned_order, refine=refine,
+                  advice_iterations=100)
+
+
+def expert_with_ranked_rollouts(iterations: int = 400) -> Settings:
+    """The expert's settings with its rollouts played by ``rollout_heuristic`` (the learned ranking's surest
+    discards), at ``iterations`` rollouts a decision."""
+    return replace(EXPERT, policy=rollout_heuristic, iterations=iterations)
 
 
 def expert_with_value(rollout_depth: int = 0, iterations: int = 100) -> Settings:
