@@ -112,7 +112,8 @@ class Settings:
     """A game's search settings (each game's ``bots`` module registers its ``expert`` with them).
 
     ``policy``: the bot that plays every seat in the rollouts, a registered bot's name or a maker
-    ``policy(game, style)`` (Gin: the heuristic with the learned ranking's surest discards, ``rollout_heuristic``);
+    ``policy(game, style)`` (Gin's option ``expert_with_ranked_rollouts``: ``rollout_heuristic``, the heuristic with
+    the learned ranking's surest discards);
     ``margin_scale``: the points that count as a clear
     margin in a hand (Gin: 25, Yaniv: 15, Thunee: one ball); ``margin_weight``: how much of a rollout's value is
     that margin rather than the hand's result; ``iterations``: the default budget in rollouts for one decision,
