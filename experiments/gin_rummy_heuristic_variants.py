@@ -5,7 +5,8 @@ kept in lockstep (``benchmarks/gin_rummy_outside_peers.py``). Each variant is co
 the same hands (``paired``: the hands only one of them won, and the sign test). A variant is a ``;``-separated list
 of ``name=value`` settings: the heuristic's own (``combo_weight``, ``danger_weight``, ``take_margin``,
 ``late_knock_max``, ``late_stock``, ``hold_max``, ``hold_stock``, and ``ranking_gate`` with ``ranking_top``: the
-learned ranking's surest discards, as the expert's rollouts play them), or one of three changes to how it plays:
+learned ranking's surest discards, as ``gin_rummy.bots.rollout_heuristic`` plays them), or one of three changes to
+how it plays:
 
 - ``by_stock=F``: its combinations weigh ``1 + F * (stock - 20) / 20`` times as much (more early, less late);
 - ``knock_outs=K``: a discard also gains ``10 * K`` points times the share of the live cards that would let the

@@ -192,10 +192,10 @@ def test_a_search_led_by_the_coach_s_suggestion_beats_it_against_the_learned_fav
 
 
 def test_the_rollouts_throw_the_ranking_s_surest_discard_among_the_heuristic_s_three():
-    """The expert's rollouts play ``rollout_heuristic``: the heuristic, but at a discard the learned ranking's
-    favourite among the heuristic's three best-weighed discards, where the ranking scores it more than
-    ``RANKING_GATE`` above the heuristic's own; its draws, knocks and layouts are the heuristic's. (An option of
-    the expert, ``expert_with_ranked_rollouts``; the shipped expert's rollouts play the heuristic.)"""
+    """``rollout_heuristic`` (the rollouts of ``expert_with_ranked_rollouts``, an option: the shipped expert's play
+    the heuristic) is the heuristic, but at a discard the learned ranking's favourite among the heuristic's three
+    best-weighed discards, where the ranking scores it more than ``RANKING_GATE`` above the heuristic's own; its
+    draws, knocks and layouts are the heuristic's."""
     from gamenight.bots.search import SearchBot
     from gamenight.core.cards import parse_card
     from gamenight.gin_rummy import actions as A

@@ -32,6 +32,7 @@ from . import inference, ranking, value
 from .actions import GinAction
 from .melds import (
     BIT,
+    RANKS,
     RUN_TARGET,
     SET_TARGET,
     VALUES,
@@ -57,8 +58,7 @@ class Context(TypedDict):
 
 #: the deadwood a heuristic holds a knock with, per point of the undercut bonus (see ``GinHeuristic.hold_max``)
 HOLD_PER_UNDERCUT_POINT = 0.36
-#: each rank's four cards, and each card's same-rank cards in the suits above it
-_RANK = tuple(sum(BIT[s * 13 + r] for s in range(4)) for r in range(13))
+#: each card's same-rank cards in the suits above it
 _SAME_RANK_ABOVE = tuple(sum(BIT[c + 13 * k] for k in range(1, 4) if c + 13 * k < 52) for c in range(52))
 
 
@@ -266,7 +266,7 @@ class GinHeuristic:
                 chances += (vx + values[x + 2]) / 10.0
             same_rank = loose_mask & _SAME_RANK_ABOVE[x]
             if same_rank:   # the rank's live cards are its other two suits' (``live`` never holds the hand's own)
-                outs = (live & _RANK[rx]).bit_count()
+                outs = (live & RANKS[rx]).bit_count()
                 if outs:
                     for y in cards_of(same_rank):
                         chances += outs * (vx + values[y]) / 10.0

@@ -59,6 +59,8 @@ SETS_FROM = tuple(tuple(m for m, run in zip(MELD_MASKS, MELD_IS_RUN) if not run 
                   for c in range(52))
 # same-suit neighbours of each card (no wrap: G3)
 NEIGHBOURS = tuple((BIT[c - 1] if c % 13 else 0) | (BIT[c + 1] if c % 13 < 12 else 0) for c in range(52))
+# each rank's four cards
+RANKS = tuple(sum(BIT[s * 13 + r] for s in range(4)) for r in range(13))
 
 # value sum, highest value and card list of every 13-bit suit pattern
 _sums = [0] * 8192

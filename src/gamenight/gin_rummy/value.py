@@ -20,7 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..bots.network import Network, shipped_weights
-from .melds import BIT, NEIGHBOURS, VALUES, deadwood, deadwood_after_discard, meldable
+from .melds import BIT, NEIGHBOURS, RANKS, VALUES, deadwood, deadwood_after_discard, meldable
 from .phases import DRAW, STOCK_ONLY, UPCARD
 
 if TYPE_CHECKING:
@@ -34,8 +34,6 @@ FEATURE_NAMES = (
     "opp_can_knock", "opp_melded",
     "stock", "my_turn", "upcard_phase", "knock_limit", "single_hand",
 )
-#: each card's three cards of the same rank in the other suits
-_SAME_RANK = tuple(sum(BIT[s * 13 + c % 13] for s in range(4)) ^ BIT[c] for c in range(52))
 
 
 def draws(hand: int, hand_deadwood: int, cards: Iterable[int], limit: int) -> tuple[int, int, int, int]:
@@ -54,7 +52,7 @@ def draws(hand: int, hand_deadwood: int, cards: Iterable[int], limit: int) -> tu
     # hand keeps its melds, and the best discard is either the card itself or the hand's own best one
     alone = -1
     for c in cards:
-        if hand & (_SAME_RANK[c] | NEIGHBOURS[c]):
+        if hand & (RANKS[c % 13] | NEIGHBOURS[c]):   # c is not in the hand
             after = deadwood_after_discard(hand | BIT[c])
         else:
             if alone < 0:
