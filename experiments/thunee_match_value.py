@@ -2,10 +2,11 @@
 
 The expert's rollouts end with the hand; what the hand's end is worth depends on the match: the balls each team
 still needs, and who deals (the team behind keeps the deal, and the trumper sits at the dealer's right). This learns
-it from play, at a table of four on the standard rules (a match to 12 balls).
+it from play, at a table of ``--players`` (2, 4 or 6; two teams, seats of one parity each) on the standard rules
+(a match to 12 balls); each table has its own weights (``value.WEIGHTS``).
 
-1. **Starts.** Every score a hand can start from (each team's balls, 0..11) and each dealer: 576 starts
-   (``starts``).
+1. **Starts.** Every score a hand can start from (each team's balls, 0..11) and each dealer: 576 starts at four,
+   288 at two, 864 at six (``starts``).
 2. **Matches.** From each start ``--matches`` matches are played to their end (``game.new(seed, deal=...)`` sets
    the balls and the dealer; the seed deals the cards), by the heuristic in every seat, and one match in
    ``--mixed`` with one team the heuristic in a style of the population: the bots the expert's rollouts play.
@@ -58,31 +59,27 @@ from yessir_match_value import compare, curve_point, play_all, stored  # noqa: E
 
 POPULATION = ("heuristic:cautious", "heuristic:reckless", "heuristic:early", "heuristic:late")
 TARGET = 12   # the standard match: 12 balls
-PLAYERS = 4
 
 Start = tuple[tuple[int, int], int]   # (balls, dealer)
 Row = tuple[tuple[int, int], int]     # a hand's start: the balls still needed by team 0 and team 1, the dealer's team
 
 
-def starts() -> list[Start]:
-    """Every score a hand can start from at a table of four on the standard rules, and each dealer."""
-    return [((b0, b1), dealer) for b0, b1, dealer in product(range(TARGET), range(TARGET), range(PLAYERS))]
+def starts(players: int) -> list[Start]:
+    """Every score a hand can start from at a table of ``players`` on the standard rules, and each dealer."""
+    return [((b0, b1), dealer) for b0, b1, dealer in product(range(TARGET), range(TARGET), range(players))]
 
 
-STARTS = starts()
-
-
-def play(job: tuple[int, int, int, int]) -> tuple[int, list[Row], float]:
-    """Match ``number`` from start ``index``, seed ``seed``, one in ``mixed`` with a team in a style: (number, every
-    hand start it went through, team 0's result: 1 won or 0 lost)."""
-    index, number, seed, mixed = job
-    balls, dealer = STARTS[index]
+def play(job: tuple[int, int, int, int, int]) -> tuple[int, list[Row], float]:
+    """Match ``number`` from start ``index`` at a table of ``players``, seed ``seed``, one in ``mixed`` with a team
+    in a style: (number, every hand start it went through, team 0's result: 1 won or 0 lost)."""
+    players, index, number, seed, mixed = job
+    balls, dealer = starts(players)[index]
     rng = random.Random(f"thunee-value/{seed}")
-    game = gamenight.make("thunee", players=PLAYERS)
-    bots = [make("heuristic", game) for _ in range(PLAYERS)]
+    game = gamenight.make("thunee", players=players)
+    bots = [make("heuristic", game) for _ in range(players)]
     if mixed and rng.randrange(mixed) == 0:
         team, style = rng.randrange(2), rng.choice(POPULATION)
-        for seat in range(team, PLAYERS, 2):
+        for seat in range(team, players, 2):
             bots[seat] = make(style, game)
     state = game.new(seed=seed, deal={"balls": list(balls), "dealer": dealer})
     seen: list[Row] = []
@@ -102,13 +99,15 @@ def rows(start: Row, won: float) -> list[tuple[tuple[int, int, int], float]]:
     return [((n0, n1, int(dealer_team == 0)), won), ((n1, n0, int(dealer_team == 1)), 1.0 - won)]
 
 
-def generate(matches: int, seed: int, workers: int, mixed: int) -> dict[str, np.ndarray]:
-    """Every start's ``matches`` matches, a row for each team at each hand start: ``x`` the balls the team and the
-    other need and whether it deals, ``y`` its result, ``start`` the start's number and ``match`` the match's."""
-    jobs = [(i, n, seed + i * matches + n, mixed) for i in range(len(STARTS)) for n in range(matches)]
+def generate(players: int, matches: int, seed: int, workers: int, mixed: int) -> dict[str, np.ndarray]:
+    """Every start's ``matches`` matches at a table of ``players``, a row for each team at each hand start: ``x``
+    the balls the team and the other need and whether it deals, ``y`` its result, ``start`` the start's number and
+    ``match`` the match's."""
+    jobs = [(players, i, n, seed + i * matches + n, mixed) for i in range(len(starts(players)))
+            for n in range(matches)]
     played = play_all(play, jobs, workers, 100)
     x, y, group, number = [], [], [], []
-    for (i, *_), (n, seen, won) in zip(jobs, played):
+    for (_, i, *_), (n, seen, won) in zip(jobs, played):
         for here in seen:
             for key, result in rows(here, won):
                 x.append(key)
@@ -162,14 +161,29 @@ def fit(data: dict[str, np.ndarray], matches: int, hidden: int, steps: int,
 
 def begin(game: Any) -> Callable[[int], Any]:
     """How ``--compare`` begins its matches: match ``seed`` from a start drawn for it, dealt from seed 900 + seed."""
+    table = starts(game.num_players)
+
     def new(seed: int) -> Any:
-        balls, dealer = random.Random(f"compare/{seed}").choice(STARTS)
+        balls, dealer = random.Random(f"compare/{seed}").choice(table)
         return game.new(seed=900 + seed, deal={"balls": list(balls), "dealer": dealer})
     return new
 
 
+def weights_file(players: int) -> str:
+    """Where the package keeps the weights of a table of ``players`` (``value.WEIGHTS``)."""
+    return os.path.join(HERE, "..", "src", "gamenight", "thunee", value.WEIGHTS[players])
+
+
+def curve_name(players: int) -> str:
+    """The learning curve's file of a table of ``players``: docs/thunee_match_value_curve.csv at four, else with
+    the table's number (``_2``, ``_6``)."""
+    suffix = "" if players == 4 else f"_{players}"
+    return os.path.join(HERE, "..", "docs", f"thunee_match_value_curve{suffix}.csv")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4, choices=sorted(value.WEIGHTS), help="the table")
     parser.add_argument("--matches", type=int, default=100, help="matches from each start")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--mixed", type=int, default=3, help="one match in MIXED with a team in a style (0: none)")
@@ -177,8 +191,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--steps", type=int, default=20000, help="Adam's steps over the starts in each fit")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--data", help="the matches' file (.npz): read if it exists, else written")
-    parser.add_argument("--out", default="src/gamenight/thunee/value_weights.json")
-    parser.add_argument("--curve", default="docs/thunee_match_value_curve.csv")
+    parser.add_argument("--out", help="the weights (default: the table's, value.WEIGHTS, in the package)")
+    parser.add_argument("--curve", help="the learning curve (default: docs/, named after the table's weights)")
     parser.add_argument("--compare", type=int, default=0, metavar="MATCHES",
                         help="only compare the expert's choices with the value and without it (see 5.)")
     parser.add_argument("--iterations", type=int, default=150, help="the experts' rollouts in --compare")
@@ -187,18 +201,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--worlds", type=int, default=1000, help="the worlds a --compare decision is played in")
     args = parser.parse_args(argv)
     if args.compare:
-        game = gamenight.make("thunee", players=PLAYERS)
+        game = gamenight.make("thunee", players=args.players)
         print(json.dumps(compare(args.compare, args.iterations, args.worlds, game, begin(game), args.first,
                                  args.against)))
         return 0
+    out, curve_file = args.out or weights_file(args.players), args.curve or curve_name(args.players)
     start = time.perf_counter()
-    data = stored(args.data, lambda: generate(args.matches, args.seed, args.workers, args.mixed))
+    data = stored(args.data, lambda: generate(args.players, args.matches, args.seed, args.workers, args.mixed))
     print(f"{len(data['x'])} rows in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     curve, net = fit(data, args.matches, args.hidden, args.steps, args.seed)
     write_fit(curve, net.export(value.FEATURE_NAMES),
               {"command": " ".join(["python experiments/thunee_match_value.py", *argv]),
-               "matches_a_start": args.matches, "starts": len(STARTS), "rows": len(data["x"]), "seed": args.seed,
-               "held_out_log_loss": curve[-1]["held_out_log_loss"]}, args.curve, args.out)
+               "players": args.players, "matches_a_start": args.matches, "starts": len(starts(args.players)),
+               "rows": len(data["x"]), "seed": args.seed,
+               "held_out_log_loss": curve[-1]["held_out_log_loss"]}, curve_file, out)
     print(f"done in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return 0
 

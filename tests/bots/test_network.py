@@ -36,6 +36,7 @@ def test_every_shipped_network_loads():
     shipped = (("gamenight.gin_rummy", "ranking_weights.json"), ("gamenight.gin_rummy", "value_weights.json"),
                ("gamenight.yaniv", "ranking_weights.json"), ("gamenight.yaniv", "take_weights.json"),
                ("gamenight.yaniv", "ranking_weights_many.json"), ("gamenight.yaniv", "take_weights_many.json"),
-               ("gamenight.yessir", "value_weights.json"), ("gamenight.thunee", "value_weights.json"))
+               ("gamenight.yessir", "value_weights.json"), ("gamenight.thunee", "value_weights.json"),
+               ("gamenight.thunee", "value_weights_2.json"), ("gamenight.thunee", "value_weights_6.json"))
     for package, name in shipped:
         assert set(shipped_weights(package, name)) >= {"mean", "scale", "hidden"}
