@@ -440,10 +440,10 @@ register_bot("heuristic", _heuristic, games=("thunee",), options=("style",),
                     "Royals, Trip...) when they are likely to pay, wins tricks as cheaply as it can, gives points "
                     "to its partner, declares every Jodi, and calls Double or Kanak only when its last card cannot "
                     "lose"))
-#: at a table of four the expert values a hand's end by the team's learned chance to win the match from there, so
-#: its paired test's floor is in that chance's terms; there it searches 1,200 rollouts (0.8 s a decision; 150 took
-#: 0.08 s), 150 at tables of 2 and 6, and a hint or a review answers at 150 whatever the table
-register_search_bots("thunee", Settings(margin_scale=1, iterations=150, iterations_at=((4, 1200),),
-                                        advice_iterations=150, end_value=match_value, relative_floor=True))
+#: the expert values a hand's end by the team's learned chance to win the match from there (each table its own),
+#: so its paired test's floor is in that chance's terms; it searches 1,200 rollouts at every table (0.8 s a decision
+#: at four, less at 2 and 6; 150 took 0.08 s), and a hint or a review answers at 150
+register_search_bots("thunee", Settings(margin_scale=1, iterations=1200, advice_iterations=150, end_value=match_value,
+                                        relative_floor=True))
 #: what a casual player mixes up: which card to play, which to lay as trump (each its own kind: no group)
 register_casual_bot("thunee", (), N_("plays sensibly, but now and then plays the wrong card: a relaxed game"))
