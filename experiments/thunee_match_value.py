@@ -43,6 +43,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -64,9 +65,11 @@ Start = tuple[tuple[int, int], int]   # (balls, dealer)
 Row = tuple[tuple[int, int], int]     # a hand's start: the balls still needed by team 0 and team 1, the dealer's team
 
 
-def starts(players: int) -> list[Start]:
-    """Every score a hand can start from at a table of ``players`` on the standard rules, and each dealer."""
-    return [((b0, b1), dealer) for b0, b1, dealer in product(range(TARGET), range(TARGET), range(players))]
+@cache
+def starts(players: int) -> tuple[Start, ...]:
+    """Every score a hand can start from at a table of ``players`` on the standard rules, and each dealer (worked
+    out once a table: every match reads its start from it)."""
+    return tuple(((b0, b1), dealer) for b0, b1, dealer in product(range(TARGET), range(TARGET), range(players)))
 
 
 def play(job: tuple[int, int, int, int, int]) -> tuple[int, list[Row], float]:
@@ -175,9 +178,9 @@ def weights_file(players: int) -> str:
 
 
 def curve_name(players: int) -> str:
-    """The learning curve's file of a table of ``players``: docs/thunee_match_value_curve.csv at four, else with
-    the table's number (``_2``, ``_6``)."""
-    suffix = "" if players == 4 else f"_{players}"
+    """The learning curve's file of a table of ``players``, named after its weights (``value_weights_2.json``:
+    docs/thunee_match_value_curve_2.csv; the four's, without a number)."""
+    suffix = value.WEIGHTS[players].removeprefix("value_weights").removesuffix(".json")
     return os.path.join(HERE, "..", "docs", f"thunee_match_value_curve{suffix}.csv")
 
 
