@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import sys
@@ -46,7 +45,7 @@ import gamenight  # noqa: E402
 from gamenight.bots.search import SearchBot  # noqa: E402
 from gamenight.core.cards import CARD_NAMES  # noqa: E402
 from gamenight.gin_rummy.bots import EXPERT, expert_with_ranked_rollouts, expert_with_value  # noqa: E402
-from gamenight.tournament import wilson_interval  # noqa: E402
+from gamenight.tournament import mean_interval, sign_test, wilson_interval  # noqa: E402
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
 
@@ -282,14 +281,9 @@ def paired(bot: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
     pairs = [(a, b) for a, b in zip(bot["won_by_hand"], base["won_by_hand"]) if a is not None and b is not None]
     only_bot = sum(1 for a, b in pairs if a and not b)
     only_base = sum(1 for a, b in pairs if b and not a)
-    n = len(pairs)
-    diffs = [int(a) - int(b) for a, b in pairs]
-    mean = sum(diffs) / n if n else 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n else 0.0
-    return {"bot": bot["bot"], "against": base["bot"], "hands": n, "won_only_by_bot": only_bot,
-            "won_only_by_other": only_base, "difference": round(mean, 4),
-            "ci95": [round(mean - half, 4), round(mean + half, 4)],
+    mean, low, high = mean_interval([int(a) - int(b) for a, b in pairs])
+    return {"bot": bot["bot"], "against": base["bot"], "hands": len(pairs), "won_only_by_bot": only_bot,
+            "won_only_by_other": only_base, "difference": round(mean, 4), "ci95": [round(low, 4), round(high, 4)],
             "sign_test_p": round(sign_test(only_bot, only_base), 4)}
 
 
@@ -303,15 +297,6 @@ def print_report(report: list[dict[str, Any]], args: argparse.Namespace) -> None
               f"{c['ci95'][1]:+.1%}; sign test p = {c['sign_test_p']})", file=sys.stderr)
     print(json.dumps({"deals": args.deals, "seed": args.seed, "iterations": args.iterations, "results": report,
                       "paired_with_the_first": compared}, indent=1))
-
-
-def sign_test(a: int, b: int) -> float:
-    """The exact two-sided sign test's p-value for ``a`` successes against ``b``."""
-    n = a + b
-    if n == 0:
-        return 1.0
-    tail = sum(math.comb(n, k) for k in range(min(a, b) + 1)) / 2 ** n
-    return min(1.0, 2 * tail)
 
 
 def arguments(argv: list[str] | None, description: str) -> argparse.Namespace:

@@ -18,7 +18,11 @@ everywhere). A result ``holds`` when the interval of the measured bot's decided 
 ``significant`` when it lies above or below. Decided hands of one match are not independent draws, so the hands'
 interval is a little narrow. A step of the ladder is judged by matches, what decides who is the better player at a
 table (at Gin a bot that waits for gin wins fewer hands and more points): it holds (``matches_hold``) when the
-interval of the stronger level's share of the matches lies above one half.
+interval of the stronger level's share of the matches lies above one half. With several measured bots, each after
+the first is compared with it on the same deals in the same seatings against each opponent (``paired_with_the_first``:
+the matches it did better and worse in, the difference of the shares with a 95% interval, the sign test, and the
+difference of the two bots' shares of decided hands, which issue 45's targets read), far more sensitive than two
+rows' intervals.
 
 ``--iterations N`` sets the ``expert``'s budget (rollouts per decision) and the ``strong``'s to a quarter of it, as
 their defaults are (100 and 25 at Gin); left out they search at their own budgets (about a second a move: slow).
@@ -47,7 +51,15 @@ import gamenight  # noqa: E402
 from gamenight.bots.levels import ladder_bots  # noqa: E402
 from gamenight.bots.styles import STYLES  # noqa: E402
 from gamenight.core.match import play_match  # noqa: E402
-from gamenight.tournament import column_bot, hand_winner, pair_score, seatings, wilson_interval  # noqa: E402
+from gamenight.tournament import (  # noqa: E402
+    column_bot,
+    hand_winner,
+    mean_interval,
+    pair_score,
+    seatings,
+    sign_test,
+    wilson_interval,
+)
 
 #: the table each game is measured at by default (Thunee's smallest team table)
 PLAYERS = {"gin_rummy": 2, "yaniv": 2, "yessir": 2, "thunee": 4}
@@ -138,6 +150,26 @@ def summary(pair: tuple[str, str], results: Sequence[dict[str, Any]]) -> dict[st
             "points_a_hand": round(sum(points) / len(points), 2) if points else None}
 
 
+def compared(bot: str, first: str, opponent: str, results: Sequence[dict[str, Any]],
+             rates: dict[tuple[str, str], float | None]) -> dict[str, Any]:
+    """``bot``'s matches against ``opponent`` compared with ``first``'s on the same deals in the same seatings (the
+    same cards, the same opponent): the matches it did better in and worse in (its share of the win against
+    ``first``'s; in single hands, the hand), the mean difference of the shares with a 95% interval, the exact sign
+    test's p-value, and the difference of the two bots' shares of decided hands against ``opponent`` (``rates``).
+    Far more sensitive than two rows' intervals: a deal both play alike counts for nothing."""
+    def scores(of: str) -> dict[tuple[int, int], float]:
+        return {(r["seed"], r["rotation"]): r["score"][0] for r in results if tuple(r["pair"]) == (of, opponent)}
+    mine, theirs = scores(bot), scores(first)
+    diffs = [mine[k] - theirs[k] for k in mine if k in theirs]
+    mean, low, high = mean_interval(diffs)
+    better, worse = sum(1 for d in diffs if d > 0), sum(1 for d in diffs if d < 0)
+    rate, first_rate = rates[(bot, opponent)], rates[(first, opponent)]
+    return {"bot": bot, "against": first, "opponent": opponent, "matches": len(diffs), "better": better,
+            "worse": worse, "difference": round(mean, 4), "ci95": [round(low, 4), round(high, 4)],
+            "sign_test_p": round(sign_test(better, worse), 4),
+            "hand_rate_difference": None if rate is None or first_rate is None else round(rate - first_rate, 4)}
+
+
 def interval(wins: float, n: int) -> list[float]:
     low, high = wilson_interval(wins, n) if n else (0.0, 1.0)
     return [round(low, 4), round(high, 4)]
@@ -179,10 +211,17 @@ def measure_game(game: str, args: argparse.Namespace) -> dict[str, Any]:
            args.seed + args.deals - 1], "iterations": args.iterations,
            "population": [summary(p, results) for p in pairs], "ladder": [summary(p, results) for p in steps],
            "seconds": round(time.perf_counter() - start, 1)}
+    rates = {(s["bot"], s["opponent"]): s["hand_rate"] for s in out["population"]}
+    out["paired_with_the_first"] = [compared(b, bots[0], o, results, rates) for b in bots[1:] for o in opponents
+                                    if o not in (b, bots[0])]
     print(f"{game}, {players} players, {args.deals} deals x 2 seatings, expert budget "
           f"{args.iterations or 'its own'}:", file=sys.stderr)
     for s in out["population"]:
         print(line(s), file=sys.stderr)
+    for c in out["paired_with_the_first"]:
+        print(f"  {c['bot']:>9} vs {c['opponent']:<19} on the same deals as {c['against']}: better in "
+              f"{c['better']}, worse in {c['worse']} of {c['matches']} matches ({c['difference']:+.1%}, "
+              f"{c['ci95'][0]:+.1%} to {c['ci95'][1]:+.1%}; sign test p = {c['sign_test_p']})", file=sys.stderr)
     if out["ladder"]:
         print(" the ladder, by matches:", file=sys.stderr)
     for s in out["ladder"]:

@@ -14,7 +14,8 @@ MODULES = ["gamenight", "gamenight.core.rng", "gamenight.core.cards", "gamenight
            "gamenight.gin_rummy.inference", "gamenight.yaniv.inference", "gamenight.yaniv.described",
            "gamenight.gin_rummy.described", "gamenight.thunee.described", "gamenight.yessir.described",
            "gamenight.core.coach", "gamenight.yaniv.coach", "gamenight.gin_rummy.coach", "gamenight.thunee.coach",
-           "gamenight.yessir.coach", "gamenight.bots.styles", "gamenight.yessir.value", "gamenight.thunee.value"]
+           "gamenight.yessir.coach", "gamenight.bots.styles", "gamenight.yessir.value", "gamenight.thunee.value",
+           "gamenight.tournament"]
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 

@@ -528,6 +528,33 @@ def wilson_interval(wins: float, n: float, z: float = Z95) -> tuple[float, float
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its normal interval (``z`` standard errors each side; none with fewer than two):
+    for paired differences, e.g. two bots' results on the same deals.
+
+    >>> mean_interval([1, 0, 1, 0])[0], mean_interval([])
+    (0.5, (0.0, 0.0, 0.0))
+    """
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = z * math.sqrt(var / n) if n else 0.0
+    return mean, mean - half, mean + half
+
+
+def sign_test(a: int, b: int) -> float:
+    """The exact two-sided sign test's p-value for ``a`` successes against ``b`` (ties left out).
+
+    >>> sign_test(0, 10) == 2 / 1024, sign_test(3, 3), sign_test(0, 0)
+    (True, 1.0, 1.0)
+    """
+    n = a + b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(a, b) + 1)) / (1 << n)
+    return min(1.0, 2 * tail)
+
+
 def bradley_terry(wins: Sequence[Sequence[float]], prior: float = PRIOR, tolerance: float = 1e-10,
                   max_iterations: int = 100_000) -> list[float]:
     """Bradley-Terry strengths (geometric mean 1) from ``wins[i][j]``, what ``i`` scored against ``j`` (a draw

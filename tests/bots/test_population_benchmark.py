@@ -37,6 +37,27 @@ def test_a_small_run_reports_each_pair_and_the_ladder(tmp_path, capsys):
         assert 0 <= low <= high <= 1
         assert s["significant"] == (low > 0.5 or high < 0.5) and s["holds"] == (low > 0.5)
         assert s["matches_hold"] == (s["match_ci95"][0] > 0.5)
+    # each bot after the first compared with it on the same deals, against each opponent
+    assert [(c["bot"], c["against"], c["opponent"]) for c in game["paired_with_the_first"]] == [
+        ("strong", "heuristic", "random"), ("strong", "heuristic", "heuristic:early")]
+    for c in game["paired_with_the_first"]:
+        assert c["matches"] == 4 and c["better"] + c["worse"] <= 4
+        assert c["ci95"][0] <= c["difference"] <= c["ci95"][1]
+
+
+def test_two_bots_are_compared_on_the_same_deals_and_seatings():
+    population = load_benchmark("population")
+
+    def result(bot, seed, rotation, score):
+        return {"pair": [bot, "random"], "seed": seed, "rotation": rotation, "score": [score, 1 - score]}
+    results = [result("heuristic", 1, 0, 1.0), result("heuristic", 1, 1, 0.0), result("heuristic", 2, 0, 0.5),
+               result("expert", 1, 0, 1.0), result("expert", 1, 1, 1.0), result("expert", 2, 0, 0.0),
+               result("expert", 3, 0, 1.0)]                 # a deal the heuristic did not play: left out
+    c = population.compared("expert", "heuristic", "random", results,
+                            {("expert", "random"): 0.6, ("heuristic", "random"): 0.5})
+    assert (c["matches"], c["better"], c["worse"]) == (3, 1, 1)
+    assert c["difference"] == pytest.approx(0.5 / 3, abs=1e-4) and c["sign_test_p"] == 1.0
+    assert c["hand_rate_difference"] == pytest.approx(0.1)
 
 
 def test_the_seatings_give_each_bot_each_seat():
