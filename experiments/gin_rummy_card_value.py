@@ -35,7 +35,6 @@ import os
 import random
 import sys
 import time
-from multiprocessing import Pool
 from typing import Any
 
 import numpy as np
@@ -52,7 +51,7 @@ from gamenight.gin_rummy.bots import Context, GinHeuristic  # noqa: E402
 from gamenight.gin_rummy.melds import BIT  # noqa: E402
 from gamenight.gin_rummy.ranking import FEATURE_NAMES, features  # noqa: E402
 from gin_rummy_learned_ranking import POPULATION, discards, make, mask  # noqa: E402
-from gin_rummy_value import Net  # noqa: E402
+from gin_rummy_value import Net, log_loss, play_all  # noqa: E402
 
 MEASURES = len(FEATURE_NAMES)
 ALL = (1 << 52) - 1
@@ -101,20 +100,10 @@ def play(job: tuple[int, float]) -> tuple[list[np.ndarray], float]:
 
 def generate(hands: int, seed: int, explore: float, workers: int) -> dict[str, np.ndarray]:
     """``hands`` hands from ``seed`` as arrays: the features ``x``, the results ``y``, each row's hand ``hand``."""
-    jobs = [(seed + n, explore) for n in range(hands)]
-    if workers == 1:
-        got = [play(job) for job in jobs]
-    else:
-        with Pool(workers) as pool:
-            got = pool.map(play, jobs, chunksize=200)
+    got = play_all(play, [(seed + n, explore) for n in range(hands)], workers, 200)
     return {"x": np.array([r for rows, _ in got for r in rows], np.float32),
             "y": np.array([y for rows, y in got for _ in rows], np.float32),
             "hand": np.array([n for n, (rows, _) in enumerate(got) for _ in rows], np.int32)}
-
-
-def log_loss(p: np.ndarray, y: np.ndarray) -> float:
-    p = np.clip(p, 1e-6, 1 - 1e-6)
-    return round(float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))), 5)
 
 
 class Value:
@@ -136,7 +125,7 @@ def fit(data: dict[str, np.ndarray], hidden: int, epochs: int, l2: float, inputs
     cut = int(hand.max() * 0.8)
     held = hand >= cut
     report: dict[str, Any] = {"rows": len(x), "hands": int(hand.max()) + 1, "base_rate": round(float(y.mean()), 4),
-                              "constant": log_loss(np.full(int(held.sum()), y[~held].mean()), y[held, 0])}
+                              "constant": round(log_loss(np.full(int(held.sum()), y[~held].mean()), y[held, 0]), 5)}
     final = None
     fits = [("cards_quarter", slice(None), 4), ("cards_half", slice(None), 2), ("cards", slice(None), 1)]
     fits.insert(0 if inputs == "cards" else 3, ("measures", slice(0, MEASURES), 1))
@@ -145,7 +134,7 @@ def fit(data: dict[str, np.ndarray], hidden: int, epochs: int, l2: float, inputs
         rng = np.random.default_rng(0)
         net = Net(x[train][:, columns], hidden, rng, outputs=1)
         net.fit(x[train][:, columns], y[train], epochs, rng, lr=0.003, batch=1024, l2=l2)
-        report[name] = log_loss(net.predict(x[held][:, columns])[:, 0], y[held, 0])
+        report[name] = round(log_loss(net.predict(x[held][:, columns])[:, 0], y[held, 0]), 5)
         print(json.dumps({name: report[name]}), file=sys.stderr, flush=True)
         final = Value(net, columns)
     assert final is not None

@@ -40,7 +40,6 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from multiprocessing import Pool
 from typing import Any
 
 import numpy as np
@@ -48,6 +47,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "src"))
 sys.path.insert(0, os.path.join(HERE, "..", "benchmarks"))
+sys.path.insert(0, HERE)
 
 import gamenight  # noqa: E402
 import gin_rummy_outside_peers as peers  # noqa: E402
@@ -57,6 +57,7 @@ from gamenight.gin_rummy import actions as A  # noqa: E402
 from gamenight.gin_rummy.bots import GinHeuristic, refine  # noqa: E402
 from gamenight.gin_rummy.melds import BIT  # noqa: E402
 from gamenight.gin_rummy.ranking import FEATURE_NAMES, features  # noqa: E402
+from gin_rummy_value import play_all  # noqa: E402
 
 #: the heuristic's opponents in the positions' hands (the default heuristic twice as often as each other)
 POPULATION = ("heuristic", "heuristic", "simple", "heuristic:cautious", "heuristic:reckless", "heuristic:late")
@@ -151,12 +152,7 @@ def generate(positions: int, seed: int, worlds: int, workers: int, valued: Posit
     """``positions`` positions (seeds from ``seed``) valued by ``valued`` (this game's ``position``), as arrays: the
     features ``x``, the values ``y``, the heuristic's own move ``h`` (1.0), each row's position ``g``."""
     valued = valued or position
-    jobs = [(seed + n, worlds) for n in range(positions)]
-    if workers == 1:
-        got = [valued(job) for job in jobs]
-    else:
-        with Pool(workers) as pool:
-            got = pool.map(valued, jobs, chunksize=10)
+    got = play_all(valued, [(seed + n, worlds) for n in range(positions)], workers, 10)
     return {"x": np.array([r for rows, _, _ in got for r in rows], np.float32),
             "y": np.array([v for _, vs, _ in got for v in vs], np.float32),
             "h": np.array([v for _, _, hs in got for v in hs], np.float32),

@@ -30,6 +30,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from typing import Any
 
@@ -81,14 +82,17 @@ def label(points: list[int], seat: int) -> tuple[float, float]:
     return won, 0.5 + 0.5 * math.tanh((mine - other) / CLEAR_MARGIN)
 
 
+def play_all(play: Callable[[Any], Any], jobs: list[Any], workers: int, chunksize: int) -> list[Any]:
+    """``play`` of each job, in order: here with one worker, else on a pool of ``workers`` processes."""
+    if workers == 1:
+        return [play(job) for job in jobs]
+    with Pool(workers) as pool:
+        return pool.map(play, jobs, chunksize=chunksize)
+
+
 def generate(hands: int, seed: int, mixed: int, workers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Features, labels (won, shaped margin) and each row's hand number."""
-    jobs = [(seed + n, mixed) for n in range(hands)]
-    if workers == 1:
-        played = [play_hand(job) for job in jobs]
-    else:
-        with Pool(workers) as pool:
-            played = pool.map(play_hand, jobs, chunksize=50)
+    played = play_all(play_hand, [(seed + n, mixed) for n in range(hands)], workers, 50)
     x = [r for rows, _ in played for r in rows]
     y = [lab for _, labels in played for lab in labels]
     group = [n for n, (rows, _) in enumerate(played) for _ in rows]

@@ -55,8 +55,8 @@ sys.path.insert(0, HERE)
 
 import gamenight  # noqa: E402
 from gamenight.thunee import value  # noqa: E402
-from gin_rummy_value import Net, make, write_fit  # noqa: E402
-from yessir_match_value import compare, curve_point, play_all, stored  # noqa: E402
+from gin_rummy_value import Net, make, play_all, write_fit  # noqa: E402
+from yessir_match_value import compare, curve_point, stored  # noqa: E402
 
 POPULATION = ("heuristic:cautious", "heuristic:reckless", "heuristic:early", "heuristic:late")
 TARGET = 12   # the standard match: 12 balls

@@ -42,7 +42,6 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
-from multiprocessing import Pool
 from typing import Any
 
 import numpy as np
@@ -54,7 +53,7 @@ sys.path.insert(0, HERE)
 import gamenight  # noqa: E402
 from gamenight.bots.search import SearchBot  # noqa: E402
 from gamenight.yessir import value  # noqa: E402
-from gin_rummy_value import Net, log_loss, make, write_fit  # noqa: E402
+from gin_rummy_value import Net, log_loss, make, play_all, write_fit  # noqa: E402
 
 POPULATION = ("heuristic:cautious", "heuristic:reckless", "heuristic:early", "heuristic:late")
 TARGET = 3   # the standard match: first to 3 round wins
@@ -86,14 +85,6 @@ def play(job: tuple[int, int, int, int]) -> tuple[int, float]:
         player = state.current_player
         state.apply(bots[player].choose(state.view(player), state.legal_actions(), rng))
     return number, state.returns()[0]
-
-
-def play_all(play: Callable[[Any], Any], jobs: list[Any], workers: int, chunksize: int) -> list[Any]:
-    """``play`` of each job, in order: here with one worker, else on a pool of ``workers`` processes."""
-    if workers == 1:
-        return [play(job) for job in jobs]
-    with Pool(workers) as pool:
-        return pool.map(play, jobs, chunksize=chunksize)
 
 
 def stored(path: str | None, make: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
