@@ -59,7 +59,6 @@ import sys
 import time
 from dataclasses import replace
 from functools import partial
-from multiprocessing import Pool
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -83,6 +82,7 @@ from gamenight.yaniv.ranking import (  # noqa: E402
     trained_table,
 )
 from gin_rummy_learned_ranking import fit, generate, make, shared_values  # noqa: E402
+from gin_rummy_value import play_all  # noqa: E402
 
 #: the heuristic's opponents in the positions' hands (the default heuristic twice as often as each other)
 POPULATION = ("heuristic", "heuristic", "casual", "heuristic:cautious", "heuristic:reckless", "heuristic:early",
@@ -233,11 +233,7 @@ def versus(deals: int, seed: int, workers: int, rankings: tuple[str, ...] = tupl
     one of them won."""
     jobs = [(seed + n, seat, "single_round", rankings, players, table, bot)
             for n in range(deals) for seat in range(players)]
-    if workers == 1:
-        got = [duel(job) for job in jobs]
-    else:
-        with Pool(workers) as pool:
-            got = pool.map(duel, jobs, chunksize=20 if bot == "ranked" else 1)
+    got = play_all(duel, jobs, workers, 20 if bot == "ranked" else 1)
     ranked, base = sum(a for a, _ in got), sum(b for _, b in got)
     better, worse = sum(1 for a, b in got if a > b), sum(1 for a, b in got if a < b)
     return {"hands": len(got), "ranked_won": ranked, "heuristic_won": base, "ranked_rate": round(ranked / len(got), 4),

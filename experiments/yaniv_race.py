@@ -25,14 +25,16 @@ import math
 import os
 import random
 import sys
-from multiprocessing import Pool
 from typing import Any
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "src"))
+sys.path.insert(0, HERE)
 
 import gamenight  # noqa: E402
 from gamenight.tournament import wilson_interval  # noqa: E402
 from gamenight.yaniv.bots import YanivHeuristic  # noqa: E402
+from gin_rummy_value import play_all  # noqa: E402
 
 PLAYERS = 4
 SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.7)
@@ -114,11 +116,7 @@ def variant_match(job: tuple[int, int, float]) -> tuple[float, int, float, int]:
 
 def variant(call_confidence: float, deals: int, seed: int, workers: int) -> dict[str, Any]:
     jobs = [(seed + d, seat, call_confidence) for d in range(deals) for seat in range(PLAYERS)]
-    if workers == 1:
-        results = [variant_match(job) for job in jobs]
-    else:
-        with Pool(workers) as pool:
-            results = pool.map(variant_match, jobs, chunksize=4)
+    results = play_all(variant_match, jobs, workers, 4)
     wins, hands = sum(r[0] for r in results), sum(r[3] for r in results)
     low, high = wilson_interval(wins, len(results))
     return {"call_confidence": call_confidence, "matches": len(results), "won": wins,
