@@ -4,8 +4,10 @@ The expert (``gin_rummy.bots.EXPERT``: its rollouts, its four moves, its learned
 lockstep as ``benchmarks/gin_rummy_outside_peers.py`` plays it, but deals its worlds from the true state instead of
 from its view: the opponent's real hand (``--knows cards``), and with ``--knows all`` also the opponent's policy in
 the rollouts (gamenight's ``simple``, which plays as OpenSpiel's bot does). Only the stock's order stays unknown:
-each world shuffles it. So its result bounds what a better reading of the opponent's cards (and of its style) could
-give this search, whose own seat is still played out by the heuristic. An experiment only: no bot may see a state.
+each world shuffles it. ``--knows nothing`` plays the expert as shipped, ``--knows history`` the expert reading
+the opponent's moves this hand (``experiments/gin_rummy_history.py``), on the same hands. The told expert's result
+bounds what a better reading of the opponent's cards (and of its style) could give this search, whose own seat is
+still played out by the heuristic. An experiment only: no bot may see a state.
 
 Run: ``python experiments/gin_rummy_bound.py --deals 100 --seed 70000 --knows all`` (JSON on stdout, each hand's
 result in ``won_by_hand``, as the benchmark reports it; about 45 minutes on one core).
@@ -24,12 +26,14 @@ from typing import Any
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "src"))
 sys.path.insert(0, os.path.join(HERE, "..", "benchmarks"))
+sys.path.insert(0, HERE)
 
 import gamenight  # noqa: E402
+import gin_rummy_history as history  # noqa: E402
 import gin_rummy_outside_peers as peers  # noqa: E402
 from gamenight.bots.search import SearchBot  # noqa: E402
 from gamenight.core.rng import Rng  # noqa: E402
-from gamenight.gin_rummy.bots import EXPERT  # noqa: E402
+from gamenight.gin_rummy.bots import EXPERT, GinHeuristic  # noqa: E402
 
 
 class Told(SearchBot):
@@ -50,8 +54,16 @@ def simple_or_heuristic(game: Any, style: str) -> Any:
     return gamenight.make_bot("simple" if style == "simple" else "heuristic", game)
 
 
-def told_expert(game: Any, knows: str, seat: int, iterations: int) -> Told:
-    """The expert told the opponent's cards; with ``knows`` "all", its rollouts play the opponent as ``simple``."""
+def told_expert(game: Any, knows: str, seat: int, iterations: int) -> SearchBot:
+    """The expert told the opponent's cards; with ``knows`` "all", its rollouts play the opponent as ``simple``.
+    Told nothing: the expert as shipped (``nothing``), or with its worlds' hands drawn by the opponent's moves this
+    hand (``history``, ``gin_rummy_history.from_history``)."""
+    if knows == "nothing":
+        return SearchBot(game, replace(EXPERT, iterations=iterations))
+    if knows == "history":
+        knocks = GinHeuristic(game).knocks
+        return SearchBot(game, replace(EXPERT, iterations=iterations, refine=lambda view, world, rng:
+                                       history.from_history(view, world, rng, knocks=knocks)))
     settings = replace(EXPERT, iterations=iterations, refine=None)
     if knows == "all":
         settings = replace(settings, styles=lambda view, world, rng: {1 - seat: "simple"}, policy=simple_or_heuristic)
@@ -69,7 +81,7 @@ def play_hand(pyspiel: Any, knows: str, seed: int, our_seat: int, iterations: in
         while not step.ours.is_over:
             seat = step.ours.current_player
             if seat == our_seat:
-                ours.truth = step.ours
+                ours.truth = step.ours   # read only by a told expert
                 peers.ours_move(step, ours, seat, rng, thinking)
             else:
                 peers.theirs_move(step, theirs, seat)
@@ -85,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=2)
     parser.add_argument("--seed", type=int, default=70000)
     parser.add_argument("--iterations", type=int, default=EXPERT.iterations)
-    parser.add_argument("--knows", choices=("cards", "all"), default="all")
+    parser.add_argument("--knows", choices=("nothing", "history", "cards", "all"), default="all")
     args = parser.parse_args(argv)
     import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
