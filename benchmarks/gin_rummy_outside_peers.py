@@ -37,7 +37,7 @@ import os
 import random
 import sys
 import time
-from typing import Any
+from typing import Any, Callable
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
@@ -196,11 +196,12 @@ def pass_move(step: Lockstep, phase: str, finished_layoffs: bool) -> None:
         step.apply_ours("done")
 
 
-def play_hand(pyspiel: Any, spec: str, seed: int, our_seat: int, iterations: int | None) -> dict[str, Any]:
+def play_hand(pyspiel: Any, spec: str, seed: int, our_seat: int, iterations: int | None,
+              maker: Callable[[Lockstep, int], Any] | None = None) -> dict[str, Any]:
     """One hand: the gamenight bot ``spec`` (a name, or ``heuristic:STYLE``) in ``our_seat``, OpenSpiel's simple bot
-    in the other."""
+    in the other. ``maker`` (an experiment's) makes our bot from the hand's ``Lockstep`` and our seat instead."""
     step = Lockstep(pyspiel, seed)
-    ours = make_ours(spec, step.game, iterations)
+    ours = maker(step, our_seat) if maker else make_ours(spec, step.game, iterations)
     theirs = pyspiel.make_simple_gin_rummy_bot(step.os_game.get_parameters(), 1 - our_seat)
     rng = random.Random(f"gamenight-outside/{seed}/{our_seat}")
     thinking = [0.0, 0]    # seconds, decisions (with a choice to make)

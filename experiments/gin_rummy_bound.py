@@ -37,7 +37,7 @@ from gamenight.gin_rummy.bots import EXPERT, GinHeuristic  # noqa: E402
 
 
 class Told(SearchBot):
-    """The expert whose worlds are the true state (``truth``, set before each decision) with the stock shuffled."""
+    """The expert whose worlds are the true state (``truth``: the hand's state) with the stock shuffled."""
 
     truth: Any = None
 
@@ -72,24 +72,12 @@ def told_expert(game: Any, knows: str, seat: int, iterations: int) -> SearchBot:
 
 def play_hand(pyspiel: Any, knows: str, seed: int, our_seat: int, iterations: int) -> dict[str, Any]:
     """One hand of the told expert in ``our_seat`` against OpenSpiel's bot, as the benchmark plays one."""
-    step = peers.Lockstep(pyspiel, seed)
-    ours = told_expert(step.game, knows, our_seat, iterations)
-    theirs = pyspiel.make_simple_gin_rummy_bot(step.os_game.get_parameters(), 1 - our_seat)
-    rng = random.Random(f"gamenight-outside/{seed}/{our_seat}")
-    thinking = [0.0, 0]
-    try:
-        while not step.ours.is_over:
-            seat = step.ours.current_player
-            if seat == our_seat:
-                ours.truth = step.ours   # read only by a told expert
-                peers.ours_move(step, ours, seat, rng, thinking)
-            else:
-                peers.theirs_move(step, theirs, seat)
-            if not step.ours.is_over:
-                step.check()
-    except peers.Diverged as e:
-        return {"seed": seed, "seat": our_seat, "diverged": str(e)}
-    return {**peers.result(step, our_seat, seed), "thinking": thinking[0], "decisions": thinking[1]}
+    def maker(step: peers.Lockstep, seat: int) -> SearchBot:
+        ours = told_expert(step.game, knows, seat, iterations)
+        if isinstance(ours, Told):
+            ours.truth = step.ours   # the hand's one state, changed in place as the hand goes on
+        return ours
+    return peers.play_hand(pyspiel, f"expert told {knows}", seed, our_seat, iterations, maker)
 
 
 def main(argv: list[str] | None = None) -> int:

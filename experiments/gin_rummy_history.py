@@ -61,10 +61,12 @@ class History:
     stock, one of the hand's cards nobody had seen by then, drawn at random), each move weighed by a model of how a
     player chooses (a throw by the deadwood it leaves, ``THROW_SHARPNESS``; the pile's card taken or left by whether
     it makes a meld or a knock, ``TAKE_FITTING``; a knock skipped, ``SKIPPED_KNOCK``). ``weight(hand, rng)``: an
-    estimate, by ``paths`` such random replays, of that likelihood (up to a factor common to every hand)."""
+    estimate, by ``paths`` such random replays, of that likelihood (up to a factor common to every hand).
+    ``sharpness``: the throws' (``THROW_SHARPNESS`` by default)."""
 
-    def __init__(self, view: Any, knocks: Knocks | None = None, paths: int = 4):
+    def __init__(self, view: Any, knocks: Knocks | None = None, paths: int = 4, sharpness: float = THROW_SHARPNESS):
         self.limit = view["knock_limit"]
+        self.sharpness = sharpness
         self.knocks = knocks
         self.paths = paths
         opp = 1 - view["seat"]
@@ -114,8 +116,8 @@ class History:
         """The chance of throwing ``card`` from ``hand`` (11 cards), not knocking."""
         left = {c: deadwood(hand ^ BIT[c]) for c in cards_of(hand)}
         best = min(left.values())
-        odds = sum(math.exp(-THROW_SHARPNESS * (d - best)) for d in left.values())
-        chance = (1 - THROW_NOISE) * math.exp(-THROW_SHARPNESS * (left[card] - best)) / odds + THROW_NOISE / len(left)
+        odds = sum(math.exp(-self.sharpness * (d - best)) for d in left.values())
+        chance = (1 - THROW_NOISE) * math.exp(-self.sharpness * (left[card] - best)) / odds + THROW_NOISE / len(left)
         if best <= self.limit and self.knocks is not None and self.knocks(best, stock, self.limit):
             chance *= SKIPPED_KNOCK
         return chance
@@ -133,8 +135,9 @@ class _Pool:
     """Hands for the opponent, dealt and refined by the walk by deadwood alone (the moves it made are ``History``'s
     to weigh), each with its ``History`` weight."""
 
-    def __init__(self, view: Any, world: Any, rng: random.Random, knocks: Knocks | None, size: int):
-        history = History(view, knocks)
+    def __init__(self, view: Any, world: Any, rng: random.Random, knocks: Knocks | None, size: int,
+                 sharpness: float):
+        history = History(view, knocks, sharpness=sharpness)
         opp = 1 - view["seat"]
         self.hands: list[int] = []
         self.weights: list[float] = []
@@ -149,7 +152,8 @@ class _Pool:
 _POOLS: PerView[_Pool] = PerView()
 
 
-def from_history(view: Any, world: Any, rng: random.Random, knocks: Knocks | None = None, size: int = POOL) -> Any:
+def from_history(view: Any, world: Any, rng: random.Random, knocks: Knocks | None = None, size: int = POOL,
+                 sharpness: float = THROW_SHARPNESS) -> Any:
     """``world`` with the opponent's hand drawn from a pool of ``size`` hands refined by deadwood (``refine``), each
     kept with its ``History`` weight (how likely the opponent's moves this hand were, holding it); the stock is
     the rest of the unseen cards, shuffled. The pool is made once a view."""
@@ -159,7 +163,7 @@ def from_history(view: Any, world: Any, rng: random.Random, knocks: Knocks | Non
     opp = 1 - seat
     if not world.hands[opp] & ~world.known[opp]:
         return world
-    pool = _POOLS.get(view, lambda: _Pool(view, world, rng, knocks, size), (knocks, size))
+    pool = _POOLS.get(view, lambda: _Pool(view, world, rng, knocks, size, sharpness), (knocks, size, sharpness))
     hand = rng.choices(pool.hands, pool.weights)[0]
     unseen = (world.hands[opp] | mask_of(world.stock)) & ~hand
     stock = cards_of(unseen)
@@ -173,8 +177,6 @@ def from_history(view: Any, world: Any, rng: random.Random, knocks: Knocks | Non
 def right_shares(opponent: str, deals: int, seed: int, worlds: int, sharpness: float, size: int) -> dict[str, Any]:
     """The share of the opponent's unknown cards the walk's worlds and the history's give him, and the seconds a
     view, at the heuristic's draws in single hands against ``opponent``, seat by seat."""
-    global THROW_SHARPNESS
-    THROW_SHARPNESS = sharpness
     game = gamenight.make("gin_rummy", rules="openspiel")
     ours, theirs = gamenight.make_bot("heuristic", game), gamenight.make_bot(opponent, game)
     knocks = GinHeuristic(game).knocks
@@ -195,7 +197,7 @@ def right_shares(opponent: str, deals: int, seed: int, worlds: int, sharpness: f
                     for _ in range(worlds):
                         world = game.sample_state(view, rng)
                         world = (refine(view, world, rng, knocks=knocks) if name == "walk"
-                                 else from_history(view, world, rng, knocks=knocks, size=size))
+                                 else from_history(view, world, rng, knocks=knocks, size=size, sharpness=sharpness))
                         right[name][0] += (world.hands[1 - me] & unknown).bit_count()
                         right[name][1] += unknown.bit_count()
                     seconds[name] += time.perf_counter() - start
