@@ -11,6 +11,9 @@ Measured here, not played: the share of the opponent's unknown cards a world giv
 walk and from the history's pool, at the measured seat's draws (the heuristic's seat, the stock under 26 cards),
 in single hands of the ``openspiel`` preset against ``--opponent``, and the seconds a view spends on each.
 
+``--style`` weighs the moves by another of the population's styles: ``simple`` (what that bot does, exactly) or
+``mixed`` (half that, half the soft model), the reading of the opponent's style coming with that of its cards.
+
 Run: ``python experiments/gin_rummy_history.py --opponent simple --deals 30`` (about a minute).
 """
 from __future__ import annotations
@@ -41,7 +44,7 @@ from gamenight.gin_rummy.inference import (  # noqa: E402
     fits,
     refine,
 )
-from gamenight.gin_rummy.melds import BIT, deadwood, deadwood_after_discard, mask_of  # noqa: E402
+from gamenight.gin_rummy.melds import BIT, best_arrangement, deadwood, deadwood_after_discard, mask_of  # noqa: E402
 
 #: how sharply a player prefers the throw leaving the least deadwood: a throw leaving D more is e^(-D * this) as
 #: likely (``History``)
@@ -53,6 +56,11 @@ THROW_NOISE = 0.05
 TAKE_FITTING, TAKE_OTHER = 0.85, 0.15
 #: the chance a player throws instead of knocking when its timing (``knocks``) says it knocks
 SKIPPED_KNOCK = 0.02
+#: the chance the ``simple`` style does anything but what that bot does (``History``'s ``simple`` weights)
+SIMPLE_SLIP = 0.02
+#: the styles ``History`` can weigh the moves by: ``soft`` (the model above), ``simple`` (the simple baseline's rules,
+#: ``GinSimple``, slipping ``SIMPLE_SLIP`` of the time), or a mixture of the two (``mixed``, half each)
+STYLES = {"soft": {"soft": 1.0}, "simple": {"simple": 1.0}, "mixed": {"soft": 0.5, "simple": 0.5}}
 
 
 class History:
@@ -62,11 +70,15 @@ class History:
     player chooses (a throw by the deadwood it leaves, ``THROW_SHARPNESS``; the pile's card taken or left by whether
     it makes a meld or a knock, ``TAKE_FITTING``; a knock skipped, ``SKIPPED_KNOCK``). ``weight(hand, rng)``: an
     estimate, by ``paths`` such random replays, of that likelihood (up to a factor common to every hand).
-    ``sharpness``: the throws' (``THROW_SHARPNESS`` by default)."""
+    ``sharpness``: the throws' (``THROW_SHARPNESS`` by default). ``style``: a key of ``STYLES``, the styles whose
+    chances of the moves are mixed (the likelihood of the moves under the mixture: each style's, weighed by its
+    share)."""
 
-    def __init__(self, view: Any, knocks: Knocks | None = None, paths: int = 4, sharpness: float = THROW_SHARPNESS):
+    def __init__(self, view: Any, knocks: Knocks | None = None, paths: int = 4, sharpness: float = THROW_SHARPNESS,
+                 style: str = "soft"):
         self.limit = view["knock_limit"]
         self.sharpness = sharpness
+        self.shares = STYLES[style]
         self.knocks = knocks
         self.paths = paths
         opp = 1 - view["seat"]
@@ -84,33 +96,53 @@ class History:
                 seen |= BIT[card]
 
     def weight(self, hand: int, rng: random.Random) -> float:
-        return sum(self._path(hand, rng) for _ in range(self.paths)) / self.paths
+        total = 0.0
+        for _ in range(self.paths):
+            paths = self._path(hand, rng)
+            total += sum(share * paths[style] for style, share in self.shares.items())
+        return total / self.paths
 
-    def _path(self, hand: int, rng: random.Random) -> float:
-        weight = 1.0
+    def _path(self, hand: int, rng: random.Random) -> dict[str, float]:
+        """One random replay's chance of the moves, for each style (the same cards drawn for all)."""
+        weights = dict.fromkeys(self.shares, 1.0)
         for move, card, seen, stock in reversed(self.turns):
             if move == THROW:
                 if hand & BIT[card]:      # a card thrown is held again only once taken back (replayed before)
-                    return 0.0
+                    return dict.fromkeys(self.shares, 0.0)
                 hand |= BIT[card]
-                weight *= self._throw(hand, card, stock)
+                chances = self._throws(hand, card, stock)
             elif move == TAKE:
                 if not hand & BIT[card]:
-                    return 0.0
+                    return dict.fromkeys(self.shares, 0.0)
                 hand ^= BIT[card]
-                weight *= TAKE_FITTING if self._wanted(card, hand) else TAKE_OTHER
+                chances = self._takes(card, hand)
             else:
+                factor = 1.0
                 if move == DRAW:
                     drawn = cards_of(hand & ~seen)
                     if not drawn:
-                        return 0.0
+                        return dict.fromkeys(self.shares, 0.0)
                     hand ^= BIT[drawn[int(rng.random() * len(drawn))]]
-                    weight *= len(drawn)
-                if card >= 0:
-                    weight *= 1 - TAKE_FITTING if self._wanted(card, hand) else 1 - TAKE_OTHER
-            if not weight:
-                return 0.0
-        return weight
+                    factor = len(drawn)
+                chances = {s: factor * (1 - c) for s, c in self._takes(card, hand).items()} if card >= 0 else \
+                    dict.fromkeys(self.shares, factor)
+            for style in weights:
+                weights[style] *= chances[style]
+        return weights
+
+    def _throws(self, hand: int, card: int, stock: int) -> dict[str, float]:
+        return {style: self._throw(hand, card, stock) if style == "soft" else self._simple_throw(hand, card)
+                for style in self.shares}
+
+    def _takes(self, card: int, hand: int) -> dict[str, float]:
+        """Each style's chance of taking ``card`` from the pile, holding ``hand``."""
+        chances = {}
+        for style in self.shares:
+            if style == "soft":
+                chances[style] = TAKE_FITTING if self._wanted(card, hand) else TAKE_OTHER
+            else:
+                chances[style] = 1 - SIMPLE_SLIP if self._simple_takes(card, hand) else SIMPLE_SLIP
+        return chances
 
     def _throw(self, hand: int, card: int, stock: int) -> float:
         """The chance of throwing ``card`` from ``hand`` (11 cards), not knocking."""
@@ -121,6 +153,22 @@ class History:
         if best <= self.limit and self.knocks is not None and self.knocks(best, stock, self.limit):
             chance *= SKIPPED_KNOCK
         return chance
+
+    def _simple_throw(self, hand: int, card: int) -> float:
+        """The chance the simple baseline throws ``card`` from ``hand`` (11 cards): it knocks whenever it can, else
+        throws a card leaving the least deadwood."""
+        left = {c: deadwood(hand ^ BIT[c]) for c in cards_of(hand)}
+        best = min(left.values())
+        ties = sum(1 for d in left.values() if d == best)
+        chance = (1 - SIMPLE_SLIP) * (left[card] == best) / ties + SIMPLE_SLIP / len(left)
+        return chance * SIMPLE_SLIP if best <= self.limit else chance
+
+    def _simple_takes(self, card: int, hand: int) -> bool:
+        """Whether the simple baseline takes ``card`` holding ``hand``: when it lets it knock or joins a meld of its
+        best arrangement (``GinSimple``)."""
+        with_card = hand | BIT[card]
+        return deadwood_after_discard(with_card) <= self.limit or any(
+            m & BIT[card] for m in best_arrangement(with_card))
 
     def _wanted(self, card: int, hand: int) -> bool:
         """Whether ``card`` makes a meld with two of ``hand``'s cards or lets it knock."""
@@ -136,8 +184,8 @@ class _Pool:
     to weigh), each with its ``History`` weight."""
 
     def __init__(self, view: Any, world: Any, rng: random.Random, knocks: Knocks | None, size: int,
-                 sharpness: float):
-        history = History(view, knocks, sharpness=sharpness)
+                 sharpness: float, style: str):
+        history = History(view, knocks, sharpness=sharpness, style=style)
         opp = 1 - view["seat"]
         self.hands: list[int] = []
         self.weights: list[float] = []
@@ -153,7 +201,7 @@ _POOLS: PerView[_Pool] = PerView()
 
 
 def from_history(view: Any, world: Any, rng: random.Random, knocks: Knocks | None = None, size: int = POOL,
-                 sharpness: float = THROW_SHARPNESS) -> Any:
+                 sharpness: float = THROW_SHARPNESS, style: str = "soft") -> Any:
     """``world`` with the opponent's hand drawn from a pool of ``size`` hands refined by deadwood (``refine``), each
     kept with its ``History`` weight (how likely the opponent's moves this hand were, holding it); the stock is
     the rest of the unseen cards, shuffled. The pool is made once a view."""
@@ -163,7 +211,8 @@ def from_history(view: Any, world: Any, rng: random.Random, knocks: Knocks | Non
     opp = 1 - seat
     if not world.hands[opp] & ~world.known[opp]:
         return world
-    pool = _POOLS.get(view, lambda: _Pool(view, world, rng, knocks, size, sharpness), (knocks, size, sharpness))
+    pool = _POOLS.get(view, lambda: _Pool(view, world, rng, knocks, size, sharpness, style),
+                      (knocks, size, sharpness, style))
     hand = rng.choices(pool.hands, pool.weights)[0]
     unseen = (world.hands[opp] | mask_of(world.stock)) & ~hand
     stock = cards_of(unseen)
@@ -174,7 +223,8 @@ def from_history(view: Any, world: Any, rng: random.Random, knocks: Knocks | Non
     return world
 
 
-def right_shares(opponent: str, deals: int, seed: int, worlds: int, sharpness: float, size: int) -> dict[str, Any]:
+def right_shares(opponent: str, deals: int, seed: int, worlds: int, sharpness: float, size: int,
+                 style: str = "soft") -> dict[str, Any]:
     """The share of the opponent's unknown cards the walk's worlds and the history's give him, and the seconds a
     view, at the heuristic's draws in single hands against ``opponent``, seat by seat."""
     game = gamenight.make("gin_rummy", rules="openspiel")
@@ -197,12 +247,13 @@ def right_shares(opponent: str, deals: int, seed: int, worlds: int, sharpness: f
                     for _ in range(worlds):
                         world = game.sample_state(view, rng)
                         world = (refine(view, world, rng, knocks=knocks) if name == "walk"
-                                 else from_history(view, world, rng, knocks=knocks, size=size, sharpness=sharpness))
+                                 else from_history(view, world, rng, knocks=knocks, size=size, sharpness=sharpness,
+                                                   style=style))
                         right[name][0] += (world.hands[1 - me] & unknown).bit_count()
                         right[name][1] += unknown.bit_count()
                     seconds[name] += time.perf_counter() - start
             state.apply((ours if p == me else theirs).choose(view, state.legal_actions(), rng))
-    return {"opponent": opponent, "views": views, "sharpness": sharpness, "pool": size,
+    return {"opponent": opponent, "views": views, "sharpness": sharpness, "pool": size, "style": style,
             "right": {k: round(a / max(1, b), 4) for k, (a, b) in right.items()},
             "seconds_a_view": {k: round(s / max(1, views), 3) for k, s in seconds.items()}}
 
@@ -215,8 +266,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=20, help="worlds dealt at each view measured")
     parser.add_argument("--sharpness", type=float, default=THROW_SHARPNESS)
     parser.add_argument("--pool", type=int, default=POOL)
+    parser.add_argument("--style", choices=sorted(STYLES), default="soft", help="the styles the history is weighed by")
     args = parser.parse_args(argv)
-    print(json.dumps(right_shares(args.opponent, args.deals, args.seed, args.worlds, args.sharpness, args.pool)))
+    print(json.dumps(right_shares(args.opponent, args.deals, args.seed, args.worlds, args.sharpness, args.pool,
+                                  args.style)))
     return 0
 
 

@@ -1,6 +1,8 @@
 """experiments/gin_rummy_history.py: the opponent's hand weighed by how likely its moves this hand were."""
 import random
 
+import pytest
+
 import gamenight
 from benchmark_scripts import load_experiment
 from gamenight.core.cards import parse_card
@@ -24,6 +26,22 @@ def test_a_hand_that_would_have_taken_the_card_it_left_or_kept_a_worse_card_is_l
     weights = [sum(history.weight(hand, rng) for _ in range(50)) for hand in (low, pair_of_fives, queen_kept)]
     assert weights[1] < weights[0] / 3 and weights[2] < weights[0]
     assert history.weight(low ^ _mask("Kd"), rng) == 0.0                      # nor hold the card it threw
+
+
+def test_the_simple_style_weighs_a_hand_by_what_the_simple_bot_would_have_done_holding_it():
+    experiment = load_experiment("gin_rummy_history")
+    low = _mask("Ah", "2h", "3h", "4c", "5c", "6c", "7s", "8s", "2d", "3s")   # the king was its worst card
+    pair_of_fives = low ^ _mask("2d", "3s") ^ _mask("5h", "5s")               # the five it left made a set
+    could_knock = low ^ _mask("3s", "2d") ^ _mask("9s", "2c")                 # 2 left: it would have knocked
+
+    def weights(style, hands):
+        history, rng = experiment.History(VIEW, style=style), random.Random(1)
+        return [sum(history.weight(hand, rng) for _ in range(50)) for hand in hands]
+
+    simple, soft, mixed = (weights(style, (low, could_knock, pair_of_fives)) for style in ("simple", "soft", "mixed"))
+    assert simple[2] < simple[0] / 3 and simple[1] < simple[0] / 10           # it takes a card making a meld; knocks
+    assert soft[1] > soft[0] / 3                                              # the soft style has no knock timing
+    assert mixed == pytest.approx([(a + b) / 2 for a, b in zip(soft, simple)])  # the same draws replayed: half each
 
 
 def test_a_world_from_the_history_shows_the_seat_its_view_and_the_measure_runs():
