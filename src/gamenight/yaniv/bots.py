@@ -350,7 +350,7 @@ def ranked_order(view: View, legal: list[Action], choice: Action, table: str | N
 register_bot("heuristic", _heuristic, games=("yaniv",), options=("style",),
              doc=N_("keeps low cards and combinations, takes useful discards, calls when likely to win"))
 #: the ``expert``'s search settings: 320 rollouts a decision at a table of two, 80 at larger ones (each about a second
-#: or less), over every legal move, the move to beat at tables of two to six the learned rankings' favourite group
+#: or less), over every legal move, the move to beat at every table the learned rankings' favourite group
 #: where the heuristic lays one, and their favourite of the draw and the takes (``learned_order``), else the
 #: heuristic's move; a hint or a review answers at 80 rollouts, as fast as before the budget at two grew
 EXPERT = Settings(margin_scale=15, iterations=80, iterations_at=((2, 320),), advice_iterations=80, refine=refine,

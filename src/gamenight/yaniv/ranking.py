@@ -2,9 +2,10 @@
 
 Two rankings, each a small network (``bots.network``) scoring a move from measures read in the seat's view with the
 heuristic's own tools (``YanivHeuristic``); a position's moves are ranked by their scores. Each was trained twice
-(``TABLES``): at a table of two, and at tables of three to six (``trained_table``), where it also reads the table
-(``TABLE_FEATURE_NAMES``: the players still in the round, whether the deck has two packs, the fewest cards another
-of them holds). "The opponent" below is the next player, who may take what the seat lays.
+(``TABLES``): at a table of two, and at tables of three to six (and played at seven and eight too,
+``trained_table``), where it also reads the table (``TABLE_FEATURE_NAMES``: the players still in the round, whether
+the deck has two packs, the fewest cards another of them holds). "The opponent" below is the next player, who may
+take what the seat lays.
 
 - **The groups** the seat may lay (``FEATURE_NAMES``, ``rank``): the points kept and thrown, the kept hand's outlook
   after a draw or a take, the chance the next draw lets it call, what the group's ends offer the opponent (low
@@ -125,8 +126,9 @@ TABLES = {"two": ("ranking_weights.json", "take_weights.json", False),
 
 
 def trained_table(players: int) -> str | None:
-    """The rankings that know a table of ``players`` (a key of ``TABLES``), or None."""
-    return "two" if players == 2 else "many" if 3 <= players <= 6 else None
+    """The rankings that know a table of ``players`` (a key of ``TABLES``), or None: ``many``, trained at three to
+    six players, plays at seven and eight too, where it beats the heuristic as well (docs/bots.md)."""
+    return "two" if players == 2 else "many" if 3 <= players <= 8 else None
 
 
 def table_features(judge: YanivHeuristic, ctx: Context) -> list[float]:
