@@ -33,7 +33,7 @@ import gamenight  # noqa: E402
 from gamenight.bots.search import PerView  # noqa: E402
 from gamenight.core.bits import cards_of  # noqa: E402
 from gamenight.core.cards import parse_card  # noqa: E402
-from gamenight.gin_rummy.bots import GinHeuristic  # noqa: E402
+from gamenight.gin_rummy.bots import GinHeuristic, simple_takes  # noqa: E402
 from gamenight.gin_rummy.inference import (  # noqa: E402
     DRAW,
     PHASES,
@@ -44,7 +44,7 @@ from gamenight.gin_rummy.inference import (  # noqa: E402
     fits,
     refine,
 )
-from gamenight.gin_rummy.melds import BIT, best_arrangement, deadwood, deadwood_after_discard, mask_of  # noqa: E402
+from gamenight.gin_rummy.melds import BIT, deadwood, deadwood_after_discard, mask_of  # noqa: E402
 
 #: how sharply a player prefers the throw leaving the least deadwood: a throw leaving D more is e^(-D * this) as
 #: likely (``History``)
@@ -131,7 +131,9 @@ class History:
         return weights
 
     def _throws(self, hand: int, card: int, stock: int) -> dict[str, float]:
-        return {style: self._throw(hand, card, stock) if style == "soft" else self._simple_throw(hand, card)
+        """Each style's chance of throwing ``card`` from ``hand`` (11 cards), not knocking."""
+        left = {c: deadwood(hand ^ BIT[c]) for c in cards_of(hand)}   # the deadwood each throw leaves
+        return {style: self._throw(left, card, stock) if style == "soft" else self._simple_throw(left, card)
                 for style in self.shares}
 
     def _takes(self, card: int, hand: int) -> dict[str, float]:
@@ -141,12 +143,11 @@ class History:
             if style == "soft":
                 chances[style] = TAKE_FITTING if self._wanted(card, hand) else TAKE_OTHER
             else:
-                chances[style] = 1 - SIMPLE_SLIP if self._simple_takes(card, hand) else SIMPLE_SLIP
+                chances[style] = 1 - SIMPLE_SLIP if simple_takes(card, hand, self.limit) else SIMPLE_SLIP
         return chances
 
-    def _throw(self, hand: int, card: int, stock: int) -> float:
-        """The chance of throwing ``card`` from ``hand`` (11 cards), not knocking."""
-        left = {c: deadwood(hand ^ BIT[c]) for c in cards_of(hand)}
+    def _throw(self, left: dict[int, int], card: int, stock: int) -> float:
+        """The soft style's chance of throwing ``card``, given the deadwood ``left`` by each throw, not knocking."""
         best = min(left.values())
         odds = sum(math.exp(-self.sharpness * (d - best)) for d in left.values())
         chance = (1 - THROW_NOISE) * math.exp(-self.sharpness * (left[card] - best)) / odds + THROW_NOISE / len(left)
@@ -154,21 +155,13 @@ class History:
             chance *= SKIPPED_KNOCK
         return chance
 
-    def _simple_throw(self, hand: int, card: int) -> float:
-        """The chance the simple baseline throws ``card`` from ``hand`` (11 cards): it knocks whenever it can, else
-        throws a card leaving the least deadwood."""
-        left = {c: deadwood(hand ^ BIT[c]) for c in cards_of(hand)}
+    def _simple_throw(self, left: dict[int, int], card: int) -> float:
+        """The chance the simple baseline throws ``card``, given the deadwood ``left`` by each throw: it knocks
+        whenever it can, else throws a card leaving the least deadwood."""
         best = min(left.values())
         ties = sum(1 for d in left.values() if d == best)
         chance = (1 - SIMPLE_SLIP) * (left[card] == best) / ties + SIMPLE_SLIP / len(left)
         return chance * SIMPLE_SLIP if best <= self.limit else chance
-
-    def _simple_takes(self, card: int, hand: int) -> bool:
-        """Whether the simple baseline takes ``card`` holding ``hand``: when it lets it knock or joins a meld of its
-        best arrangement (``GinSimple``)."""
-        with_card = hand | BIT[card]
-        return deadwood_after_discard(with_card) <= self.limit or any(
-            m & BIT[card] for m in best_arrangement(with_card))
 
     def _wanted(self, card: int, hand: int) -> bool:
         """Whether ``card`` makes a meld with two of ``hand``'s cards or lets it knock."""

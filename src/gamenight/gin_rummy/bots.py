@@ -148,6 +148,13 @@ def _defend(view: GinRummyView, legal: list[GinAction]) -> GinAction:
     return A.DONE_ACTION
 
 
+def simple_takes(card: int, hand: int, limit: int) -> bool:
+    """Whether the simple baseline (``GinSimple``) takes ``card`` from the pile holding ``hand``: when it lets it
+    knock (``limit``: the knock limit) or joins a meld of its best arrangement."""
+    with_card = hand | BIT[card]
+    return deadwood_after_discard(with_card) <= limit or any(m & BIT[card] for m in best_arrangement(with_card))
+
+
 class GinSimple:
     """The standard simple baseline."""
 
@@ -163,10 +170,7 @@ class GinSimple:
             return legal[0]
         hand = _hand(view)
         if phase in ("upcard", "draw", "wall"):
-            up = _upcard(view)
-            with_up = hand | BIT[up]
-            take = deadwood_after_discard(with_up) <= view["knock_limit"] or any(
-                m & BIT[up] for m in best_arrangement(with_up))
+            take = simple_takes(_upcard(view), hand, view["knock_limit"])
             want = A.TAKE_ACTION if take else (A.PASS_ACTION if phase != "draw" else A.DRAW_ACTION)
             return want if want in legal else legal[-1]
         if phase == "discard":
