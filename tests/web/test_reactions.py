@@ -72,24 +72,28 @@ def test_refused_reactions_say_why_and_reach_nobody(client):
         next_message(mine)        # Ann's page is here before the spectator's opens (else the spectator hears she came)
         with ws_connect(client, table_id) as watcher:
             next_message(watcher)
-            watcher.send_json({"type": "react", "reaction": "oops"})
-            refused = next_message(watcher)
-            assert refused["type"] == "error" and refused["status"] == 403 and "spectators" in refused["error"]
-            for bad in ("lol", 3, None, "x" * 500):
-                mine.send_json({"type": "react", "reaction": bad})
-                refused = next_message(mine)
-                assert refused["status"] == 400
-                assert "good_game, nice_move, oops, thinking, well_played" in refused["error"]
-                assert len(refused["error"]) < 200
-            r = client.post(f"/api/tables/{table_id}/settings", json={"reactions": False},
-                            headers={"X-Host-Token": host})
-            assert r.status_code == 200, r.text
-            assert next_message(mine)["table"]["settings"]["reactions"] is False
-            next_message(watcher)
-            mine.send_json({"type": "react", "reaction": "good_game"})
-            refused = next_message(mine)
-            assert refused["status"] == 409 and "turned reactions off" in refused["error"]
-            quiet(mine), quiet(watcher)                          # nothing reached the spectator
+            refuse_and_tell_nobody(client, table_id, host, mine, watcher)
+
+
+def refuse_and_tell_nobody(client, table_id, host, mine, watcher):
+    """The spectator's reaction, Ann's unknown ones and, once the host turned them off, her good one: each refused
+    with why, to the page that sent it, and nothing to anyone else."""
+    watcher.send_json({"type": "react", "reaction": "oops"})
+    refused = next_message(watcher)
+    assert refused["type"] == "error" and refused["status"] == 403 and "spectators" in refused["error"]
+    for bad in ("lol", 3, None, "x" * 500):
+        mine.send_json({"type": "react", "reaction": bad})
+        refused = next_message(mine)
+        assert refused["status"] == 400 and "good_game, nice_move, oops, thinking, well_played" in refused["error"]
+        assert len(refused["error"]) < 200
+    r = client.post(f"/api/tables/{table_id}/settings", json={"reactions": False}, headers={"X-Host-Token": host})
+    assert r.status_code == 200, r.text
+    assert next_message(mine)["table"]["settings"]["reactions"] is False
+    next_message(watcher)
+    mine.send_json({"type": "react", "reaction": "good_game"})
+    refused = next_message(mine)
+    assert refused["status"] == 409 and "turned reactions off" in refused["error"]
+    quiet(mine), quiet(watcher)                          # nothing reached the spectator
 
 
 def test_a_seat_s_reactions_are_limited_to_a_burst_then_one_every_two_seconds(hosted):
